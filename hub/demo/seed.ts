@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor, Engine } from '../engine/engine.ts';
+import type { Command, CommandPayload, CommandType } from '../protocol/index.ts';
+import { DEMO_AREAS, DEMO_CATEGORIES, DEMO_DISHES, DEMO_TABLES } from './menu-data.ts';
+
+export const DEMO_NAME = 'Restaurante Demo';
+
+/** Builds the commands that set up the demo restaurant (ids are fixed, so seeding twice changes nothing). */
+export function demoCommands(deviceId: string, at: string): Command[] {
+  const cmd = <K extends CommandType>(type: K, payload: CommandPayload<K>) => ({ id: randomUUID(), type, payload, deviceId, at }) as Command;
+  return [
+    cmd('restaurant.rename', { name: DEMO_NAME }),
+    ...DEMO_CATEGORIES.map((c, i) => cmd('category.save', { id: c.id, names: { ...c.names }, sort: i })),
+    ...DEMO_DISHES.map(([code, categoryId, es, en, zh, priceCents], i) =>
+      cmd('product.save', { id: `p-${code}`, code, names: { es, en, zh }, categoryId, priceCents, soldOut: false, listed: true, sort: i }),
+    ),
+    ...DEMO_AREAS.map((a, i) => cmd('area.save', { id: a.id, name: a.name, sort: i })),
+    ...DEMO_TABLES.map((t, i) =>
+      cmd('table.save', {
+        ...t,
+        type: t.id === 't-s8' ? 'private_free' : 'hall',
+        minConsumptionCents: t.id === 't-s8' ? 20000 : 0,
+        sort: i,
+      }),
+    ),
+  ];
+}
+
+/** Seeds the demo restaurant through the normal command path, only into an empty hub. */
+export async function seedDemo(engine: Engine, now: Date): Promise<boolean> {
+  if (engine.seq > 0) return false;
+  const actor: Actor = { staffId: null, deviceId: 'hub-demo' };
+  const replies = await Promise.all(demoCommands(actor.deviceId, now.toISOString()).map((c) => engine.submit(c, actor)));
+  const failed = replies.find((r) => !r.ok);
+  if (failed && !failed.ok) throw new Error(`demo seed refused: ${failed.code} ${failed.message ?? ''}`);
+  return true;
+}

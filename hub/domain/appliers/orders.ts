@@ -1,0 +1,49 @@
+import type { EventOf, Order, State } from '../../protocol/index.ts';
+import { TABLE_STATUS } from '../../protocol/index.ts';
+import { statusForOrder } from '../state.ts';
+
+/**
+ * Writes an order back and moves its table's status along with it, so the
+ * two can never disagree.
+ */
+function putOrder(s: State, order: Order): State {
+  const table = s.tables[order.tableId];
+  const tables = table ? { ...s.tables, [table.id]: { ...table, orderId: order.id, status: statusForOrder(order) } } : s.tables;
+  return { ...s, tables, orders: { ...s.orders, [order.id]: order } };
+}
+
+function withOrder(s: State, orderId: string, change: (o: Order) => Order): State {
+  const order = s.orders[orderId];
+  return order ? putOrder(s, change(order)) : s;
+}
+
+/** Folds order lifecycle events: open, lines, kitchen, pre-bill, settle. */
+export const orderAppliers = {
+  'table.opened': (s: State, e: EventOf<'table.opened'>): State =>
+    putOrder({ ...s, counters: { ...s.counters, orderNo: Math.max(s.counters.orderNo, e.order.no) } }, e.order),
+  'order.linesAdded': (s: State, e: EventOf<'order.linesAdded'>): State =>
+    withOrder(s, e.orderId, (o) => ({ ...o, lines: [...o.lines, ...e.lines] })),
+  'order.lineRemoved': (s: State, e: EventOf<'order.lineRemoved'>): State =>
+    withOrder(s, e.orderId, (o) => ({ ...o, lines: o.lines.filter((l) => l.id !== e.lineId) })),
+  'order.lineReturned': (s: State, e: EventOf<'order.lineReturned'>): State =>
+    withOrder(s, e.orderId, (o) => ({
+      ...o,
+      lines: o.lines.map((l) => (l.id === e.lineId ? { ...l, returnedQty: l.returnedQty + e.qty, returnReason: e.reason } : l)),
+    })),
+  'order.sent': (s: State, e: EventOf<'order.sent'>): State =>
+    withOrder(s, e.orderId, (o) => {
+      const ids = new Set(e.lineIds);
+      return { ...o, batches: e.batch, lines: o.lines.map((l) => (ids.has(l.id) ? { ...l, sentBatch: e.batch } : l)) };
+    }),
+  'order.prebilled': (s: State, e: EventOf<'order.prebilled'>): State =>
+    withOrder(s, e.orderId, (o) => ({ ...o, status: 'prebilled', prebilledAt: e.at })),
+  'order.prebillCancelled': (s: State, e: EventOf<'order.prebillCancelled'>): State =>
+    withOrder(s, e.orderId, (o) => ({ ...o, status: 'open', prebilledAt: null })),
+  'order.settled': (s: State, e: EventOf<'order.settled'>): State => {
+    const orders = { ...s.orders };
+    delete orders[e.bill.id];
+    const table = s.tables[e.bill.tableId];
+    const tables = table ? { ...s.tables, [table.id]: { ...table, orderId: null, status: TABLE_STATUS.toClear } } : s.tables;
+    return { ...s, orders, tables, counters: { ...s.counters, billNo: Math.max(s.counters.billNo, e.bill.billNo) } };
+  },
+};

@@ -1,0 +1,13 @@
+import type { Command, CommandType, State } from '../protocol/index.ts';
+import { handlers, type Handler } from './commands/index.ts';
+import type { DecideContext, Decision } from './decision.ts';
+
+/**
+ * The one entry to the rules: given the state and a validated command, the
+ * events it causes or the code of why it is refused. Pure: no I/O, no clock
+ * (ctx.now), no randomness (ids come in the payload).
+ */
+export function decide(state: State, command: Command, ctx: DecideContext): Decision {
+  const handler = handlers[command.type] as Handler<CommandType>;
+  return handler(state, command.payload, ctx);
+}

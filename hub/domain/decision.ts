@@ -1,0 +1,24 @@
+import type { CommandResult, DomainEvent, ErrorCode } from '../protocol/index.ts';
+
+/** What `decide` returns: events to record, or the one reason it refused. */
+export type Decision =
+  | { ok: true; events: DomainEvent[]; result: CommandResult }
+  | { ok: false; code: ErrorCode; message?: string };
+
+export function accept(events: DomainEvent[], result: CommandResult = {}): Decision {
+  return { ok: true, events, result };
+}
+
+export function refuse(code: ErrorCode, message?: string): Decision {
+  return message === undefined ? { ok: false, code } : { ok: false, code, message };
+}
+
+/**
+ * Everything a rule may know beyond the state and the payload. The hub passes
+ * its own clock here so that the rules stay pure and replayable.
+ */
+export type DecideContext = {
+  /** Hub time, ISO 8601. */
+  now: string;
+  actor: { staffId: string | null; deviceId: string };
+};

@@ -1,0 +1,34 @@
+import type { Change } from '../protocol/index.ts';
+
+/**
+ * The most recent changes, so a device that was away a short while gets
+ * exactly what it missed instead of the whole state.
+ */
+export class ChangeBuffer {
+  private items: Change[] = [];
+
+  private readonly capacity: number;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
+
+  push(change: Change): void {
+    this.items.push(change);
+    // Trim in chunks so that pushing stays O(1) amortised.
+    if (this.items.length > this.capacity * 1.5) this.items = this.items.slice(-this.capacity);
+  }
+
+  /**
+   * Changes after `seq` up to `current`, or null when the buffer no longer
+   * reaches back that far (the device needs a snapshot).
+   */
+  since(seq: number, current: number): Change[] | null {
+    if (seq === current) return [];
+    if (seq > current) return null;
+    const first = this.items[0];
+    if (!first || first.seq > seq + 1) return null;
+    const from = this.items.findIndex((c) => c.seq > seq);
+    return from === -1 ? [] : this.items.slice(from);
+  }
+}

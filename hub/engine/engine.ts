@@ -1,0 +1,262 @@
+import type { Change, Command, CommandReply, State } from '../protocol/index.ts';
+import { applyAll, decide, emptyState, type DecideContext } from '../domain/index.ts';
+import { Archive, type ArchivedBill } from '../store/archive.ts';
+import { isStorageError } from '../store/durable-fs.ts';
+import { openMeta } from '../store/meta.ts';
+import { readSnapshot, writeSnapshot } from '../store/snapshot.ts';
+import { Wal } from '../store/wal.ts';
+import { ChangeBuffer } from './change-buffer.ts';
+import { changeOf, type LogRecord } from './log-record.ts';
+import { ProcessedIds } from './processed-ids.ts';
+
+export type EngineOptions = {
+  dir: string;
+  clock?: () => Date;
+  /** Records between snapshots. */
+  snapshotEvery?: number;
+  /** How long a command id is remembered (and how old a command may be). */
+  retentionDays?: number;
+  utcOffsetMinutes?: number;
+  changeBufferSize?: number;
+  log?: (message: string) => void;
+};
+
+export type Actor = DecideContext['actor'];
+
+type EngineParts = {
+  storeId: string;
+  wal: Wal<LogRecord>;
+  archive: Archive;
+  processed: ProcessedIds;
+  buffer: ChangeBuffer;
+  opts: Required<EngineOptions>;
+  state: State;
+  seq: number;
+};
+
+type Pending = { record: LogRecord; deviceAt: string; stateAfter: State; resolve: (reply: CommandReply) => void };
+
+/**
+ * The heart of the hub: command -> decide -> WAL (fsync) -> memory -> ack ->
+ * broadcast. Commands are decided one after another against a staged state;
+ * their records are written in batches (group commit: one fdatasync for all
+ * that arrived while the previous one ran). Nobody hears of a change before
+ * it is on disk, and if a write fails, every staged change is dropped.
+ */
+export class Engine {
+  private committed: State;
+  private staged: State;
+  private committedSeq: number;
+  private stagedSeq: number;
+  private queue: Pending[] = [];
+  private inflight = new Map<string, Promise<CommandReply>>();
+  private flushing: Promise<void> | null = null;
+  private listeners = new Set<(change: Change) => void>();
+  private unarchived: ArchivedBill[] = [];
+  private sinceSnapshot = 0;
+  private lastWriteOk = true;
+  private closed = false;
+
+  readonly storeId: string;
+  readonly archive: Archive;
+  private readonly wal: Wal<LogRecord>;
+  private readonly processed: ProcessedIds;
+  private readonly buffer: ChangeBuffer;
+  private readonly opts: Required<EngineOptions>;
+
+  private constructor(parts: EngineParts) {
+    this.storeId = parts.storeId;
+    this.wal = parts.wal;
+    this.archive = parts.archive;
+    this.processed = parts.processed;
+    this.buffer = parts.buffer;
+    this.opts = parts.opts;
+    this.committed = this.staged = parts.state;
+    this.committedSeq = this.stagedSeq = parts.seq;
+  }
+
+  /** Opens (and if needed recovers) the store in `opts.dir`. */
+  static async open(options: EngineOptions): Promise<Engine> {
+    const opts: Required<EngineOptions> = {
+      clock: () => new Date(),
+      snapshotEvery: 5000,
+      retentionDays: 7,
+      utcOffsetMinutes: -300,
+      changeBufferSize: 2000,
+      log: (m) => console.log(m),
+      ...options,
+    };
+    const meta = await openMeta(opts.dir, opts.clock());
+    const snap = await readSnapshot(opts.dir);
+    const base = snap?.seq ?? 0;
+    const { wal, records, truncatedBytes } = await Wal.open<LogRecord>(`${opts.dir}/wal`, base, opts.log);
+    const processed = ProcessedIds.from(snap?.processed ?? [], opts.retentionDays * 86_400_000);
+    const buffer = new ChangeBuffer(opts.changeBufferSize);
+    let state = snap?.state ?? emptyState();
+    const unarchived: ArchivedBill[] = [];
+    for (const r of records) {
+      state = applyAll(state, r.events);
+      processed.add({ id: r.commandId, seq: r.seq, at: r.at, result: r.result });
+      buffer.push(changeOf(r));
+      for (const e of r.events) if (e.type === 'order.settled' && r.seq > (snap?.archivedThroughSeq ?? 0)) unarchived.push({ seq: r.seq, bill: e.bill });
+    }
+    const seq = records.at(-1)?.seq ?? base;
+    const archive = new Archive(`${opts.dir}/archive`, opts.utcOffsetMinutes);
+    const engine = new Engine({ storeId: meta.storeId, wal, archive, processed, buffer, opts, state, seq });
+    engine.unarchived = unarchived;
+    engine.sinceSnapshot = records.length;
+    opts.log(`store: recovered seq ${seq} (snapshot ${base}, ${records.length} replayed${truncatedBytes ? `, torn tail of ${truncatedBytes} bytes cut` : ''})`);
+    return engine;
+  }
+
+  /** The last committed state: what every acknowledged command produced. */
+  get state(): State {
+    return this.committed;
+  }
+
+  get seq(): number {
+    return this.committedSeq;
+  }
+
+  /** False after a write failed (disk full, read-only) until one succeeds again. */
+  get writable(): boolean {
+    return this.lastWriteOk;
+  }
+
+  onChange(listener: (change: Change) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  changesSince(seq: number): Change[] | null {
+    return this.buffer.since(seq, this.committedSeq);
+  }
+
+  /**
+   * Decides and records one validated command. Resolves once it is on disk
+   * (or refused). A command id seen before gets its first answer again.
+   */
+  submit(command: Command, actor: Actor): Promise<CommandReply> {
+    const known = this.processed.reply(command.id);
+    if (known) return Promise.resolve(known);
+    const running = this.inflight.get(command.id);
+    if (running) return running;
+    if (this.closed) return Promise.resolve({ ok: false, code: 'STORAGE_UNAVAILABLE' });
+    const now = this.opts.clock();
+    if (this.processed.isExpired(command.at, now)) return Promise.resolve({ ok: false, code: 'COMMAND_EXPIRED' });
+
+    const decision = decide(this.staged, command, { now: now.toISOString(), actor });
+    if (!decision.ok) return Promise.resolve({ ok: false, code: decision.code, ...(decision.message ? { message: decision.message } : {}) });
+
+    const record: LogRecord = {
+      seq: ++this.stagedSeq,
+      commandId: command.id,
+      type: command.type,
+      deviceId: command.deviceId,
+      staffId: actor.staffId,
+      at: now.toISOString(),
+      events: decision.events,
+      result: decision.result,
+    };
+    this.staged = applyAll(this.staged, decision.events);
+    const promise = new Promise<CommandReply>((resolve) => {
+      this.queue.push({ record, deviceAt: command.at, stateAfter: this.staged, resolve });
+    });
+    this.inflight.set(command.id, promise);
+    this.kick();
+    return promise;
+  }
+
+  /** Folds the log into a snapshot, archives closed bills, drops covered log segments. */
+  async snapshot(): Promise<void> {
+    await this.idle();
+    await this.writeSnapshot();
+  }
+
+  /** Waits for staged commands, writes a final snapshot and closes the log. */
+  async close(): Promise<void> {
+    await this.idle();
+    this.closed = true;
+    if (this.sinceSnapshot > 0 && this.lastWriteOk) await this.writeSnapshot().catch((e) => this.opts.log(`store: final snapshot failed: ${String(e)}`));
+    await this.wal.close();
+  }
+
+  private async idle(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private kick(): void {
+    if (!this.flushing) this.flushing = this.flushLoop().finally(() => (this.flushing = null));
+  }
+
+  private async flushLoop(): Promise<void> {
+    // Let commands submitted in the same tick join the first batch.
+    await new Promise((r) => setImmediate(r));
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.queue.length);
+      try {
+        await this.wal.append(batch.map((p) => p.record));
+        this.lastWriteOk = true;
+      } catch (err) {
+        this.failStaged(batch, err);
+        continue;
+      }
+      this.commit(batch);
+      if (this.sinceSnapshot >= this.opts.snapshotEvery) {
+        await this.writeSnapshot().catch((e) => this.opts.log(`store: snapshot failed, log kept: ${String(e)}`));
+      }
+    }
+  }
+
+  private commit(batch: Pending[]): void {
+    for (const p of batch) {
+      const r = p.record;
+      this.committed = p.stateAfter;
+      this.committedSeq = r.seq;
+      this.sinceSnapshot++;
+      // Remember by the later of the two clocks, so a device whose clock runs ahead cannot outlive its entry.
+      const at = r.at > p.deviceAt ? r.at : p.deviceAt;
+      this.processed.add({ id: r.commandId, seq: r.seq, at, result: r.result });
+      this.inflight.delete(r.commandId);
+      this.buffer.push(changeOf(r));
+      for (const e of r.events) if (e.type === 'order.settled') this.unarchived.push({ seq: r.seq, bill: e.bill });
+    }
+    for (const p of batch) p.resolve({ ok: true, seq: p.record.seq, result: p.record.result });
+    for (const p of batch) {
+      const change = changeOf(p.record);
+      for (const listener of this.listeners) listener(change);
+    }
+  }
+
+  /** A write failed: nothing staged may stand, since later decisions built on it. */
+  private failStaged(batch: Pending[], err: unknown): void {
+    const all = [...batch, ...this.queue.splice(0, this.queue.length)];
+    this.staged = this.committed;
+    this.stagedSeq = this.committedSeq;
+    this.lastWriteOk = false;
+    this.opts.log(`store: write failed (${(err as NodeJS.ErrnoException).code ?? String(err)}); ${all.length} command(s) refused, state unchanged`);
+    if (!isStorageError(err)) this.opts.log(`store: unexpected write error: ${String(err)}`);
+    for (const p of all) {
+      this.inflight.delete(p.record.commandId);
+      p.resolve({ ok: false, code: 'STORAGE_UNAVAILABLE' });
+    }
+  }
+
+  private async writeSnapshot(): Promise<void> {
+    const seq = this.committedSeq;
+    await this.wal.rotate(seq + 1);
+    const bills = this.unarchived;
+    await this.archive.append(bills);
+    await writeSnapshot(this.opts.dir, {
+      storeId: this.storeId,
+      seq,
+      archivedThroughSeq: seq,
+      writtenAt: this.opts.clock().toISOString(),
+      state: this.committed,
+      processed: this.processed.prune(this.opts.clock()),
+    });
+    this.unarchived = this.unarchived.filter((b) => b.seq > seq);
+    this.sinceSnapshot = 0;
+    await this.wal.dropOlderSegments();
+  }
+}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import type { AssetSource } from '../assets.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * Serves the client. Routing is by hash, so any other path gets the page
+ * itself (SPEC: unknown routes go to the root). Hashed bundles are cached for
+ * good; the page is always revalidated so an update reaches every device.
+ */
+export function staticMiddleware(assets: AssetSource): Middleware {
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path.startsWith('/socket.io')) {
+      return next();
+    }
+    const rel = decodeURIComponent(ctx.path).replace(/^\/+/, '');
+    const file = rel && !rel.endsWith('/') ? await assets.get(rel) : null;
+    const body = file ?? (await assets.get('index.html'));
+    if (!body) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The client is not built. Run: npm run build';
+      return;
+    }
+    const ext = file ? path.extname(rel) : '.html';
+    ctx.type = TYPES[ext] ?? 'application/octet-stream';
+    ctx.set('cache-control', file && rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    ctx.body = body;
+  };
+}

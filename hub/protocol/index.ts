@@ -1,0 +1,11 @@
+/**
+ * The one contract between devices and the hub. Both sides import from here;
+ * nothing in this folder does I/O.
+ */
+export * from './version.ts';
+export * from './errors.ts';
+export * from './entities.ts';
+export * from './commands.ts';
+export * from './events.ts';
+export * from './sync.ts';
+export * from './parse-command.ts';

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { CommandResult, Envelope } from './commands.ts';
+import type { State } from './entities.ts';
+import type { ErrorCode } from './errors.ts';
+import type { DomainEvent } from './events.ts';
+
+/** One committed command as every device receives it, in `seq` order. */
+export type Change = { seq: number; commandId: string; events: DomainEvent[] };
+
+/** The whole live state, sent when a device is new or too far behind. */
+export type Snapshot = { storeId: string; seq: number; state: State };
+
+export type CommandReply =
+  | { ok: true; seq: number; result: CommandResult; duplicate?: boolean }
+  | { ok: false; code: ErrorCode; message?: string };
+
+/** What a device presents when its socket connects. */
+export const handshakeSchema = z.object({
+  deviceId: z.string().min(1).max(64),
+  protocolVersion: z.int(),
+  /** The store the device's replica came from; another one means start over. */
+  storeId: z.string().max(64).default(''),
+  lastSeq: z.int().min(0).default(0),
+});
+export type Handshake = z.infer<typeof handshakeSchema>;
+
+export const resumeSchema = z.object({ storeId: z.string().max(64), lastSeq: z.int().min(0) });
+export type Resume = z.infer<typeof resumeSchema>;
+
+/** socket.io event names: use these constants, never a hand-typed string. */
+export const SOCKET_EVENTS = {
+  command: 'command',
+  resume: 'resume',
+  change: 'change',
+  changes: 'changes',
+  snapshot: 'snapshot',
+} as const;
+
+export interface ClientToServerEvents {
+  [SOCKET_EVENTS.command]: (envelope: Envelope, ack: (reply: CommandReply) => void) => void;
+  [SOCKET_EVENTS.resume]: (request: Resume) => void;
+}
+
+export interface ServerToClientEvents {
+  [SOCKET_EVENTS.change]: (change: Change) => void;
+  /** A batch of missed changes after a reconnect, oldest first. */
+  [SOCKET_EVENTS.changes]: (changes: Change[]) => void;
+  [SOCKET_EVENTS.snapshot]: (snapshot: Snapshot) => void;
+}
+
+/** Shape of the error a refused handshake carries in `err.data`. */
+export type HandshakeRefusal = { code: ErrorCode; hubVersion: number };
+
+/** GET /api/health */
+export type Health = { ok: boolean; version: string; protocolVersion: number; seq: number; storeId: string; writable: boolean };

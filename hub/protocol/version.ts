@@ -1,0 +1,9 @@
+/**
+ * Version of the wire contract between devices and the hub. Bump it whenever a
+ * command, event or message changes shape: a device on another version is
+ * refused at the socket handshake and told to reload the page.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** Version of the on-disk record format (WAL, snapshot, archive). */
+export const STORE_FORMAT_VERSION = 1;

@@ -1,0 +1,72 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seedDemo, DEMO_NAME } from './demo/seed.ts';
+import { Engine } from './engine/engine.ts';
+import { folderAssets, seaAssets, type AssetSource } from './http/assets.ts';
+import { createHttpApp } from './http/app.ts';
+import { advertise, type Advertiser } from './net/mdns.ts';
+import { createIntake } from './sync/intake.ts';
+import { attachSockets } from './sync/socket-server.ts';
+import type { HubConfig } from './config.ts';
+
+export const HUB_VERSION = '0.1.0';
+
+export type RunningHub = {
+  engine: Engine;
+  server: Server;
+  port: number;
+  url: string;
+  seeded: boolean;
+  close(): Promise<void>;
+};
+
+export type StartOptions = Omit<HubConfig, 'help'> & {
+  log?: (msg: string) => void;
+  clock?: () => Date;
+  assets?: AssetSource;
+  snapshotEvery?: number;
+};
+
+/** Where the built client lives when the hub runs from source. */
+function defaultClientDir(): string {
+  const here = typeof __dirname === 'string' ? __dirname : path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '..', 'client', 'dist');
+}
+
+/**
+ * Starts every service of the hub: store, HTTP, sockets, mDNS. Each has a
+ * close, called in reverse order, so tests can start and stop whole hubs.
+ */
+export async function startHub(opts: StartOptions): Promise<RunningHub> {
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const clock = opts.clock ?? (() => new Date());
+  const engine = await Engine.open({ dir: opts.dataDir, clock, log, ...(opts.snapshotEvery ? { snapshotEvery: opts.snapshotEvery } : {}) });
+  const seeded = opts.demo ? await seedDemo(engine, clock()) : false;
+  const assets = opts.assets ?? (await seaAssets()) ?? folderAssets(defaultClientDir());
+  const intake = createIntake(engine);
+  const app = createHttpApp({ engine, intake, assets, version: HUB_VERSION, log });
+  const server = createServer(app.callback());
+  const sockets = attachSockets(server, engine, intake);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  let mdns: Advertiser | null = null;
+  if (opts.mdns) mdns = advertise(engine.state.restaurant.name || DEMO_NAME, port, { storeId: engine.storeId, version: HUB_VERSION }, log);
+  return {
+    engine,
+    server,
+    port,
+    url: `http://127.0.0.1:${port}/`,
+    seeded,
+    close: async () => {
+      await mdns?.close();
+      await sockets.close();
+      server.closeAllConnections();
+      await engine.close();
+    },
+  };
+}

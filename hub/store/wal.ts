@@ -1,0 +1,154 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fsyncDir } from './durable-fs.ts';
+import { encodeLine, scanLines } from './line-codec.ts';
+
+/** Anything the log holds must carry its sequence number. */
+export type Sequenced = { seq: number };
+
+export class WalCorruptError extends Error {
+  override name = 'WalCorruptError';
+}
+
+const SEGMENT_RE = /^(\d{16})\.log$/;
+const segmentName = (firstSeq: number) => `${String(firstSeq).padStart(16, '0')}.log`;
+
+export type Recovered<R> = { records: R[]; truncatedBytes: number; segments: number };
+
+/**
+ * The write-ahead log: append-only segment files of checksummed JSON lines.
+ * `append` returns only after fdatasync, so a resolved append is on disk.
+ * It is not safe for concurrent appends: the engine serialises them (and
+ * batches many records into one append: group commit).
+ */
+export class Wal<R extends Sequenced> {
+  private handle: fs.FileHandle | null = null;
+  private segmentFirstSeq = 0;
+  /** Bytes of the current segment known to be whole; a failed write is cut back to this. */
+  private goodLength = 0;
+  /** Set after a failed write that could not be cut back: appends wait for a successful repair. */
+  private needsRepair = false;
+
+  readonly dir: string;
+
+  private constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  /**
+   * Opens the log in `dir`, reading every record after `afterSeq`. A torn or
+   * damaged tail of the last segment is cut off (and reported); damage with
+   * whole records after it is corruption, and opening fails rather than
+   * start on half-read data.
+   */
+  static async open<R extends Sequenced>(dir: string, afterSeq: number, log: (msg: string) => void): Promise<{ wal: Wal<R> } & Recovered<R>> {
+    await fs.mkdir(dir, { recursive: true });
+    const wal = new Wal<R>(dir);
+    const names = await wal.segmentNames();
+    const records: R[] = [];
+    let truncatedBytes = 0;
+    let expected = afterSeq + 1;
+    for (const [i, name] of names.entries()) {
+      const file = path.join(dir, name);
+      const bytes = await fs.readFile(file);
+      const lines = scanLines(bytes);
+      const bad = lines.findIndex((l) => !isRecord(l.value));
+      if (bad !== -1) {
+        const isLastSegment = i === names.length - 1;
+        const wholeAfter = lines.slice(bad + 1).some((l) => isRecord(l.value));
+        if (!isLastSegment || wholeAfter) {
+          throw new WalCorruptError(`log segment ${name} is damaged at byte ${lines[bad]!.start}, with whole records after it`);
+        }
+        truncatedBytes = bytes.length - lines[bad]!.start;
+        log(`store: cutting a torn tail of ${truncatedBytes} bytes off ${name}`);
+        await fs.truncate(file, lines[bad]!.start);
+        await fsyncFile(file);
+      }
+      for (const line of bad === -1 ? lines : lines.slice(0, bad)) {
+        const rec = line.value as R;
+        if (rec.seq <= afterSeq) continue;
+        if (rec.seq !== expected) throw new WalCorruptError(`log segment ${name}: expected seq ${expected}, found ${rec.seq}`);
+        records.push(rec);
+        expected++;
+      }
+    }
+    await wal.openSegment(expected, names.at(-1));
+    return { wal, records, truncatedBytes, segments: names.length };
+  }
+
+  /** Appends records (already in seq order) and returns once they are durable. */
+  async append(records: readonly R[]): Promise<void> {
+    if (this.needsRepair) await this.repair();
+    const handle = this.handle;
+    if (!handle) throw new Error('log is closed');
+    const data = Buffer.from(records.map(encodeLine).join(''));
+    try {
+      let off = 0;
+      while (off < data.length) {
+        const { bytesWritten } = await handle.write(data, off, data.length - off);
+        off += bytesWritten;
+      }
+      await handle.datasync();
+      this.goodLength += data.length;
+    } catch (err) {
+      // Never leave half a record where the next append would follow it.
+      this.needsRepair = true;
+      await this.repair().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Starts a new segment whose first record will be `nextSeq`. */
+  async rotate(nextSeq: number): Promise<void> {
+    await this.handle?.close();
+    this.handle = null;
+    await this.openSegment(nextSeq, undefined);
+  }
+
+  /** Removes every segment older than the current one (a snapshot covers them). */
+  async dropOlderSegments(): Promise<number> {
+    const current = segmentName(this.segmentFirstSeq);
+    const old = (await this.segmentNames()).filter((n) => n < current);
+    for (const name of old) await fs.unlink(path.join(this.dir, name));
+    if (old.length) await fsyncDir(this.dir);
+    return old.length;
+  }
+
+  async close(): Promise<void> {
+    await this.handle?.close();
+    this.handle = null;
+  }
+
+  private async repair(): Promise<void> {
+    if (!this.handle) return;
+    await this.handle.truncate(this.goodLength);
+    await this.handle.datasync();
+    this.needsRepair = false;
+  }
+
+  private async openSegment(nextSeq: number, existing: string | undefined): Promise<void> {
+    const name = existing ?? segmentName(nextSeq);
+    const file = path.join(this.dir, name);
+    this.handle = await fs.open(file, 'a');
+    this.goodLength = (await this.handle.stat()).size;
+    this.segmentFirstSeq = Number(SEGMENT_RE.exec(name)![1]);
+    if (!existing) await fsyncDir(this.dir);
+  }
+
+  private async segmentNames(): Promise<string[]> {
+    return (await fs.readdir(this.dir)).filter((n) => SEGMENT_RE.test(n)).sort();
+  }
+}
+
+function isRecord(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as Sequenced).seq === 'number';
+}
+
+async function fsyncFile(file: string): Promise<void> {
+  const h = await fs.open(file, 'r+');
+  try {
+    await h.sync();
+  } finally {
+    await h.close();
+  }
+}
