@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import type { Order, OrderLine, State } from '../../../../hub/protocol/index.ts';
+import { formatSoles, orderTotals } from '../../../../hub/domain/money.ts';
+import { PATHS } from '../../routes.ts';
+import { enqueue } from '../../sync/outbox.ts';
+import { uuid } from '../../sync/uuid.ts';
+import { useView } from '../../sync/view.ts';
+import { addToCart, clearCart, useCart } from './cart.ts';
+import { MenuPanel } from './MenuPanel.tsx';
+import { OrderPanel } from './OrderPanel.tsx';
+import { ReturnDialog } from './ReturnDialog.tsx';
+
+/** Ordering at a table: pick dishes, send them to the kitchen, pre-bill, go to payment. */
+export function DinnerPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { state, pendingIds } = useView();
+  const table = state?.tables[params.get('tableId') ?? ''];
+  const order = table?.orderId ? state?.orders[table.orderId] : undefined;
+  if (!state || !table || !order) {
+    return (
+      <div className="empty">
+        <p>{t('order.notOpen')}</p>
+        <Link href={PATHS.tables} className="btn btn-primary">
+          {t('order.back')}
+        </Link>
+      </div>
+    );
+  }
+  return <OrderScreen state={state} order={order} tableName={table.name} minimum={table.minConsumptionCents} pendingIds={pendingIds} />;
+}
+
+function OrderScreen(props: { state: State; order: Order; tableName: string; minimum: number; pendingIds: ReadonlySet<string> }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { state, order } = props;
+  const cart = useCart(order.id);
+  const [returning, setReturning] = useState<OrderLine | null>(null);
+  const [pane, setPane] = useState<'menu' | 'order'>('menu');
+  const totals = orderTotals(order, props.minimum);
+  const unsent = order.lines.some((l) => l.sentBatch === null);
+  const prebilled = order.status === 'prebilled';
+  const orderNo = props.pendingIds.has(order.id) ? t('order.pendingNo') : String(order.no);
+
+  const send = () => {
+    if (cart.length > 0) {
+      const lines = cart.map((c) => ({ lineId: uuid(), productId: c.productId, qty: c.qty, remark: c.remark }));
+      void enqueue('order.addLines', { orderId: order.id, lines });
+    }
+    void enqueue('order.send', { orderId: order.id });
+    clearCart(order.id);
+  };
+
+  return (
+    <div className={`dinner pane-${pane}`}>
+      <header className="dinner-head">
+        <Link href={PATHS.tables} className="btn btn-ghost" aria-label={t('order.back')}>
+          ←
+        </Link>
+        <h1>{t('order.title', { table: props.tableName, no: orderNo })}</h1>
+        <span className="people">{t('tables.people', { count: order.people })}</span>
+      </header>
+      <div className="pane-tabs">
+        <button className={`chip${pane === 'menu' ? ' active' : ''}`} onClick={() => setPane('menu')}>
+          {t('app.menu')}
+        </button>
+        <button className={`chip${pane === 'order' ? ' active' : ''}`} onClick={() => setPane('order')} data-testid="pane-order">
+          {t('order.ordered')} ({order.lines.length + cart.length})
+        </button>
+      </div>
+      <div className="dinner-body">
+        {!prebilled && <MenuPanel state={state} onAdd={(p) => addToCart(order.id, p.id)} />}
+        <section className="order-panel">
+          {prebilled && <p className="note">{t('order.prebilledNote')}</p>}
+          <OrderPanel
+            state={state}
+            order={order}
+            cart={cart}
+            pendingIds={props.pendingIds}
+            onRemove={(line) => void enqueue('order.removeLine', { orderId: order.id, lineId: line.id })}
+            onReturn={setReturning}
+          />
+          <dl className="totals">
+            <dt>{t('order.subtotal')}</dt>
+            <dd>{formatSoles(totals.subtotalCents)}</dd>
+            {totals.minSpendFeeCents > 0 && (
+              <>
+                <dt>{t('order.minSpend')}</dt>
+                <dd>{formatSoles(totals.minSpendFeeCents)}</dd>
+              </>
+            )}
+            <dt className="grand">{t('order.total')}</dt>
+            <dd className="grand" data-testid="order-total">
+              {formatSoles(totals.totalCents)}
+            </dd>
+          </dl>
+        </section>
+      </div>
+      <footer className="action-bar">
+        {!prebilled && (
+          <button className="btn btn-primary" disabled={cart.length === 0 && !unsent} onClick={send} data-testid="send">
+            {t('order.send')}
+            {cart.length > 0 && ` (${cart.reduce((n, c) => n + c.qty, 0)})`}
+          </button>
+        )}
+        {!prebilled ? (
+          <button className="btn" disabled={unsent || cart.length > 0 || order.lines.length === 0} onClick={() => void enqueue('order.prebill', { orderId: order.id })} data-testid="prebill">
+            {t('order.prebill')}
+          </button>
+        ) : (
+          <button className="btn" onClick={() => void enqueue('order.cancelPrebill', { orderId: order.id })} data-testid="cancel-prebill">
+            {t('order.cancelPrebill')}
+          </button>
+        )}
+        <button
+          className="btn btn-accent"
+          disabled={unsent || cart.length > 0 || order.lines.length === 0}
+          onClick={() => navigate(`${PATHS.payment}?orderId=${encodeURIComponent(order.id)}`)}
+          data-testid="settle"
+        >
+          {t('order.settle')} {formatSoles(totals.totalCents)}
+        </button>
+      </footer>
+      {returning && (
+        <ReturnDialog
+          line={returning}
+          onCancel={() => setReturning(null)}
+          onReturn={(qty, reason) => {
+            void enqueue('order.returnLine', { orderId: order.id, lineId: returning.id, qty, reason });
+            setReturning(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderLine } from '../../../../hub/protocol/index.ts';
+import { billableQty } from '../../../../hub/domain/money.ts';
+import { nameIn } from '../../i18n/index.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+
+const REASONS = ['guestLeft', 'slow', 'change', 'noIngredients'] as const;
+
+/** Returning a dish that went to the kitchen needs a reason (SPEC.md section 5). */
+export function ReturnDialog(props: { line: OrderLine; onCancel: () => void; onReturn: (qty: number, reason: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const max = billableQty(props.line);
+  const [qty, setQty] = useState(1);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const submit = () => {
+    if (!reason.trim()) return setError(t('errors.REASON_REQUIRED'));
+    props.onReturn(qty, reason.trim());
+  };
+  return (
+    <Dialog
+      title={t('order.returnTitle')}
+      onClose={props.onCancel}
+      footer={
+        <>
+          <button className="btn" onClick={props.onCancel}>
+            {t('common.cancel')}
+          </button>
+          <button className="btn btn-danger" onClick={submit} data-testid="return-confirm">
+            {t('order.return')}
+          </button>
+        </>
+      }
+    >
+      <p>
+        <b>{nameIn(props.line.names, i18n.language)}</b>
+      </p>
+      <label className="field">
+        <span>{t('order.qty')}</span>
+        <div className="stepper">
+          <button className="btn" onClick={() => setQty((q) => Math.max(1, q - 1))}>
+            −
+          </button>
+          <input readOnly value={qty} />
+          <button className="btn" onClick={() => setQty((q) => Math.min(max, q + 1))}>
+            +
+          </button>
+        </div>
+      </label>
+      <div className="field">
+        <span>
+          {t('order.returnReason')} <em className="req">*</em>
+        </span>
+        <div className="chips">
+          {REASONS.map((r) => {
+            const text = t(`order.returnReasons.${r}`);
+            return (
+              <button key={r} className={`chip${reason === text ? ' active' : ''}`} onClick={() => setReason(text)}>
+                {text}
+              </button>
+            );
+          })}
+        </div>
+        <input value={reason} maxLength={140} onChange={(e) => setReason(e.target.value)} data-testid="return-reason" />
+      </div>
+      {error && <p className="field-error">{error}</p>}
+    </Dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, Command, CommandReply, HandshakeRefusal, ServerToClientEvents } from '../../../hub/protocol/index.ts';
+import { PROTOCOL_VERSION, SOCKET_EVENTS } from '../../../hub/protocol/index.ts';
+import { deviceId } from './device.ts';
+import { flush, outbox, setTransport } from './outbox.ts';
+import { applyChanges, applySnapshot, replica } from './replica.ts';
+
+type HubSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** How long to wait for an acknowledgement before treating the command as "not yet". */
+const ACK_TIMEOUT_MS = 10_000;
+/** Retry pace for commands the hub could not store yet (disk trouble). */
+const RETRY_MS = 5_000;
+
+let socket: HubSocket | null = null;
+
+/**
+ * Connects to the hub that served this page. The handshake carries the last
+ * seq this device saw, so the hub sends only what it missed; socket.io's own
+ * reconnection keeps trying while the Wi-Fi is gone.
+ */
+export function connect(): HubSocket {
+  if (socket) return socket;
+  const s: HubSocket = io({
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    reconnectionDelayMax: 3_000,
+    timeout: 60_000,
+    auth: (cb) => cb({ deviceId: deviceId(), protocolVersion: PROTOCOL_VERSION, storeId: replica.storeId, lastSeq: replica.seq }),
+  });
+  socket = s;
+
+  s.on('connect', () => {
+    replica.status = 'online';
+    setTransport((command) => sendOne(s, command));
+  });
+  s.on('disconnect', () => {
+    replica.status = 'offline';
+    setTransport(null);
+  });
+  s.on('connect_error', (err) => {
+    const refusal = (err as Error & { data?: HandshakeRefusal }).data;
+    if (refusal?.code === 'PROTOCOL_MISMATCH') {
+      // The hub was updated: this page's code no longer speaks its language.
+      replica.status = 'outdated';
+      s.disconnect();
+      return;
+    }
+    replica.status = 'offline';
+  });
+  s.on(SOCKET_EVENTS.snapshot, (snapshot) => applySnapshot(snapshot));
+  s.on(SOCKET_EVENTS.changes, (changes) => {
+    if (!applyChanges(changes)) resume(s);
+  });
+  s.on(SOCKET_EVENTS.change, (change) => {
+    if (!applyChanges([change])) resume(s);
+  });
+  setInterval(() => {
+    if (s.connected && outbox.items.length > 0) flush();
+  }, RETRY_MS);
+  return s;
+}
+
+/** Asks for everything after our seq again (after a gap, or the "refresh" button). */
+export function resume(s: HubSocket | null = socket): void {
+  s?.emit(SOCKET_EVENTS.resume, { storeId: replica.storeId, lastSeq: replica.seq });
+}
+
+function sendOne(s: HubSocket, command: Command): Promise<CommandReply | null> {
+  return new Promise((resolve) => {
+    if (!s.connected) return resolve(null);
+    s.timeout(ACK_TIMEOUT_MS).emit(SOCKET_EVENTS.command, command, (err: Error | null, reply: CommandReply) => {
+      resolve(err ? null : reply);
+    });
+  });
+}

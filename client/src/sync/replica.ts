@@ -1,0 +1,68 @@
+import { proxy, ref } from 'valtio';
+import type { Change, Snapshot, State } from '../../../hub/protocol/index.ts';
+import { applyAll } from '../../../hub/domain/apply.ts';
+import { KEYS, readJson, writeJson } from './storage.ts';
+
+export type ConnectionStatus = 'connecting' | 'online' | 'offline' | 'outdated';
+
+/**
+ * This device's copy of the hub's live state, kept in step by the changes the
+ * hub broadcasts (folded with the hub's own `apply`). `state` is stored as a
+ * ref: it is replaced whole, never mutated, so valtio need not track inside it.
+ */
+export const replica = proxy({
+  storeId: '',
+  seq: 0,
+  state: null as State | null,
+  status: 'connecting' as ConnectionStatus,
+});
+
+type Persisted = { storeId: string; seq: number; state: State };
+
+/** Loads the copy kept from the last visit, so a reload shows tables before the hub answers. */
+export function loadReplica(): void {
+  const saved = readJson<Persisted>(KEYS.replica);
+  if (saved?.state && typeof saved.seq === 'number') {
+    replica.storeId = saved.storeId;
+    replica.seq = saved.seq;
+    replica.state = ref(saved.state);
+  }
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+function scheduleSave(): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    if (replica.state) writeJson(KEYS.replica, { storeId: replica.storeId, seq: replica.seq, state: replica.state });
+  }, 300);
+}
+
+export function applySnapshot(s: Snapshot): void {
+  replica.storeId = s.storeId;
+  replica.seq = s.seq;
+  replica.state = ref(s.state);
+  scheduleSave();
+}
+
+/**
+ * Folds changes in seq order. Returns false on a gap (a change was missed):
+ * the caller then asks the hub to resume from `replica.seq`.
+ */
+export function applyChanges(changes: readonly Change[]): boolean {
+  if (!replica.state) return false;
+  let state = replica.state;
+  let seq = replica.seq;
+  for (const c of changes) {
+    if (c.seq <= seq) continue;
+    if (c.seq !== seq + 1) break;
+    state = applyAll(state, c.events);
+    seq = c.seq;
+  }
+  const complete = changes.length === 0 || seq >= changes[changes.length - 1]!.seq;
+  if (seq !== replica.seq) {
+    replica.state = ref(state);
+    replica.seq = seq;
+    scheduleSave();
+  }
+  return complete;
+}

@@ -1,0 +1,49 @@
+/**
+ * localStorage behind a few named keys. Everything the client keeps in the
+ * browser goes through here, so the list of what is persisted stays short.
+ */
+export const KEYS = {
+  deviceId: 'pos.deviceId',
+  replica: 'pos.replica',
+  outboxPrefix: 'pos.outbox.',
+  outboxCounter: 'pos.outbox.counter',
+  cartPrefix: 'pos.cart.',
+  /** SPEC.md: the language choice lives under a language key. */
+  language: 'language',
+} as const;
+
+export function readJson<T>(key: string): T | null {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? null : (JSON.parse(text) as T);
+  } catch {
+    return null;
+  }
+}
+
+/** Writes synchronously; false when the browser refused (storage full or disabled). */
+export function writeJson(key: string, value: unknown): boolean {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function remove(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Nothing more to do: the key stays and is cleaned on the next success.
+  }
+}
+
+export function keysWithPrefix(prefix: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k?.startsWith(prefix)) out.push(k);
+  }
+  return out;
+}

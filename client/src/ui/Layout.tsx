@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { ConnectionBanner } from './ConnectionBanner.tsx';
+import { SideNav } from './SideNav.tsx';
+import { Toast } from './Toast.tsx';
+import { ui } from './ui-store.ts';
+
+/** Every page but sign-in: left window, a top bar on phones, the connection banner, the page. */
+export function Layout(props: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { navOpen } = useSnapshot(ui);
+  return (
+    <div className="layout">
+      <SideNav />
+      {navOpen && <div className="nav-scrim" onClick={() => (ui.navOpen = false)} />}
+      <div className="main">
+        <header className="topbar">
+          <button className="btn btn-icon" aria-label={t('app.menu')} onClick={() => (ui.navOpen = !ui.navOpen)}>
+            ☰
+          </button>
+          <span className="topbar-title">{t('app.title')}</span>
+        </header>
+        <ConnectionBanner />
+        <main className="page">{props.children}</main>
+      </div>
+      <Toast />
+    </div>
+  );
+}
