@@ -10,18 +10,18 @@ export const PATHS = {
   payment: '/pages/dining_table/payment',
 } as const;
 
-export type NavEntry = { key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods'; path: string; alias: string; icon: string };
+export type NavEntry = { key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods'; path: string; alias: string };
 
 export const NAV: readonly NavEntry[] = [
-  { key: 'tables', path: PATHS.tables, alias: 'M001', icon: '▦' },
-  { key: 'takeaway', path: '/pages/oder_food/index', alias: 'M002', icon: '🥡' },
-  { key: 'bills', path: '/pages/bill/index', alias: 'M003', icon: '🧾' },
-  { key: 'members', path: '/pages/member/index', alias: 'M004', icon: '👥' },
-  { key: 'delivery', path: '/pages/take_out/index', alias: 'M005', icon: '🛵' },
-  { key: 'shift', path: '/pages/shift/index', alias: 'M006', icon: '⇄' },
-  { key: 'tally', path: '/pages/tally/index', alias: 'M007', icon: '📒' },
-  { key: 'report', path: '/pages/collect/index', alias: 'M014', icon: '📊' },
-  { key: 'goods', path: '/pages/goods/index', alias: 'M015', icon: '🍽' },
+  { key: 'tables', path: PATHS.tables, alias: 'M001' },
+  { key: 'takeaway', path: '/pages/oder_food/index', alias: 'M002' },
+  { key: 'bills', path: '/pages/bill/index', alias: 'M003' },
+  { key: 'members', path: '/pages/member/index', alias: 'M004' },
+  { key: 'delivery', path: '/pages/take_out/index', alias: 'M005' },
+  { key: 'shift', path: '/pages/shift/index', alias: 'M006' },
+  { key: 'tally', path: '/pages/tally/index', alias: 'M007' },
+  { key: 'report', path: '/pages/collect/index', alias: 'M014' },
+  { key: 'goods', path: '/pages/goods/index', alias: 'M015' },
 ];
 
 /** Every other route of SPEC.md that exists but is not built yet: shown as "not available yet". */

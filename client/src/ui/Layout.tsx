@@ -5,11 +5,13 @@ import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { SideNav } from './SideNav.tsx';
 import { Toast } from './Toast.tsx';
 import { ui } from './ui-store.ts';
+import { replica } from '../sync/replica.ts';
 
 /** Every page but sign-in: left window, a top bar on phones, the connection banner, the page. */
 export function Layout(props: { children: ReactNode }) {
   const { t } = useTranslation();
   const { navOpen } = useSnapshot(ui);
+  const { state } = useSnapshot(replica);
   return (
     <div className="layout">
       <SideNav />
@@ -19,7 +21,7 @@ export function Layout(props: { children: ReactNode }) {
           <button className="btn btn-icon" aria-label={t('app.menu')} onClick={() => (ui.navOpen = !ui.navOpen)}>
             ☰
           </button>
-          <span className="topbar-title">{t('app.title')}</span>
+          <span className="topbar-title">{state?.restaurant.name || t('app.title')}</span>
         </header>
         <ConnectionBanner />
         <main className="page">{props.children}</main>

@@ -26,9 +26,6 @@ export function SideNav() {
               className={location.startsWith(entry.path.replace(/index$/, '')) ? 'active' : ''}
               onClick={() => (ui.navOpen = false)}
             >
-              <span className="nav-icon" aria-hidden="true">
-                {entry.icon}
-              </span>
               {t(`nav.${entry.key}`)}
             </Link>
           </li>

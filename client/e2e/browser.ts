@@ -1,0 +1,32 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium; playwright cannot download a browser on this network. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Makes sure Chromium is there: as root on Debian it installs the package
+ * (what .ci/run does too); anywhere else it says what to install.
+ */
+export function ensureChromium(): void {
+  if (existsSync(CHROMIUM_PATH)) return;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk'], { stdio: 'inherit' });
+    return;
+  }
+  throw new Error(`Browser tests need Chromium at ${CHROMIUM_PATH}: apt-get install chromium (or set CHROMIUM_PATH)`);
+}
+
+/** Headless Chromium with the flags that keep it off the (closed) network. */
+export async function launchBrowser(): Promise<Browser> {
+  ensureChromium();
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+export const TILL = { viewport: { width: 1280, height: 800 } } as const;

@@ -1,0 +1,111 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Snapshot } from '../../hub/protocol/index.ts';
+import { startHub, type RunningHub } from '../../hub/server.ts';
+import { ensureClientBuilt, ROOT } from '../../installer/client-build.ts';
+import { launchBrowser, PHONE, TILL } from './browser.ts';
+import { FlakyLink } from './flaky-link.ts';
+
+/** Screenshots land here for a person to look at (CI keeps them as artifacts). */
+const SHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
+
+let hub: RunningHub;
+let dataDir: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureClientBuilt(() => undefined);
+  mkdirSync(SHOTS, { recursive: true });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'pos-e2e-'));
+  hub = await startHub({ dataDir, port: 0, host: '127.0.0.1', demo: true, mdns: false, log: () => undefined });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function openPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(hub.url);
+  await page.getByTestId('table-S1').waitFor();
+  return page;
+}
+
+async function hubState() {
+  const r = await fetch(`${hub.url}api/state`);
+  return ((await r.json()) as Snapshot).state;
+}
+
+const statusOf = (page: Page, table: string) => page.getByTestId(`table-${table}`).getAttribute('data-status');
+
+describe('table overview in the browser', () => {
+  it('shows one device what another orders, at once', async () => {
+    const phone = await browser.newContext(PHONE);
+    const till = await browser.newContext(TILL);
+    const waiter = await openPage(phone);
+    const cashier = await openPage(till);
+
+    await waiter.getByTestId('table-S1').click();
+    await waiter.getByTestId('open-submit').click();
+    await waiter.getByTestId('product-101').click();
+    await waiter.getByTestId('product-401').click();
+    await waiter.getByTestId('product-401').click();
+    await waiter.getByTestId('send').click();
+
+    await expect.poll(() => statusOf(cashier, 'S1'), { timeout: 5000 }).toBe('3');
+    const order = Object.values((await hubState()).orders).find((o) => o.tableId === 't-s1');
+    expect(order?.lines.map((l) => [l.code, l.qty])).toEqual([
+      ['101', 1],
+      ['401', 2],
+    ]);
+    await phone.close();
+    await till.close();
+  });
+
+  it('keeps an order taken offline through a reload and delivers it exactly once', async () => {
+    const link = new FlakyLink(hub.port);
+    const phone = await browser.newContext(PHONE);
+    const till = await browser.newContext(TILL);
+    const waiter = await phone.newPage();
+    await waiter.goto(await link.ready);
+    await waiter.getByTestId('table-S2').click();
+    await waiter.getByTestId('open-submit').click();
+    await waiter.getByTestId('product-102').waitFor();
+    await expect.poll(() => hubState().then((s) => s.tables['t-s2']?.status)).toBe(2);
+    const cashier = await openPage(till);
+
+    // The phone loses the Wi-Fi: the browser goes offline and the hub is out of reach.
+    link.sever();
+    await phone.setOffline(true);
+    await waiter.getByTestId('offline-banner').waitFor();
+    await waiter.getByTestId('product-102').click();
+    await waiter.getByTestId('product-102').click();
+    await waiter.getByTestId('send').click();
+    await expect.poll(() => waiter.getByTestId('offline-banner').textContent()).toMatch(/2/);
+    // Optimistic view: the waiter sees the dishes while they wait for the hub.
+    await waiter.getByTestId('pane-order').click();
+    await expect.poll(() => waiter.getByTestId('order-line').count()).toBe(1);
+
+    // A reload while the hub is still out of reach: the outbox survives in the browser.
+    await phone.setOffline(false);
+    await waiter.reload();
+    await expect.poll(() => waiter.getByTestId('offline-banner').textContent()).toMatch(/2/);
+    expect((await hubState()).tables['t-s2']?.status).toBe(2);
+
+    // Back in reach: everything is delivered, once.
+    link.restore();
+    await expect.poll(() => statusOf(cashier, 'S2'), { timeout: 15_000 }).toBe('3');
+    await expect.poll(() => waiter.getByTestId('offline-banner').count()).toBe(0);
+    const order = Object.values((await hubState()).orders).find((o) => o.tableId === 't-s2');
+    expect(order?.lines.map((l) => [l.code, l.qty, l.sentBatch])).toEqual([['102', 2, 1]]);
+    await phone.close();
+    await till.close();
+    await link.close();
+  });
+});
