@@ -1,0 +1,104 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_NAME } from '../demo/seed.ts';
+import type { FoundHub } from './find-hubs.ts';
+
+/**
+ * The hub announces itself over mDNS, and find-hubs.ts finds it. The loopback
+ * device has no multicast, so both run inside a network namespace of their own
+ * with multicast on its loopback: no packet leaves it.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const NS = `posmdns${process.pid}`;
+const PORT = 18_080;
+
+function ip(...args: string[]): void {
+  execFileSync('ip', args, { stdio: 'pipe' });
+}
+
+let nsError: string | null = null;
+try {
+  ip('netns', 'add', NS);
+} catch (err) {
+  nsError = ((err as { stderr?: Buffer }).stderr?.toString() || (err as Error).message).trim();
+  console.warn(`SKIPPED hub/net/mdns.system.test.ts: cannot create network namespace ${NS} (${nsError}). It needs root (ip netns add).`);
+}
+
+type Run = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
+const running: Run[] = [];
+const dirs: string[] = [];
+
+function inNamespace(script: string, args: string[]): Run {
+  const child = spawn('ip', ['netns', 'exec', NS, process.execPath, path.join(ROOT, script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, output: () => out, exit };
+}
+
+async function startHub(extra: string[]): Promise<Run> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pos-mdns-'));
+  dirs.push(dataDir);
+  const hub = inNamespace('hub/main.ts', ['--data', dataDir, '--port', String(PORT), ...extra]);
+  running.push(hub);
+  const deadline = Date.now() + 30_000;
+  while (!hub.output().includes(`:${PORT}/`)) {
+    if (hub.child.exitCode !== null) throw new Error(`hub exited early:\n${hub.output()}`);
+    if (Date.now() > deadline) throw new Error(`hub did not start:\n${hub.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return hub;
+}
+
+async function stop(run: Run): Promise<number | null> {
+  if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGTERM');
+  return run.exit;
+}
+
+describe.skipIf(nsError !== null)('mDNS announcement (network namespace)', () => {
+  beforeAll(() => {
+    ip('netns', 'exec', NS, 'ip', 'link', 'set', 'lo', 'up');
+    ip('netns', 'exec', NS, 'ip', 'link', 'set', 'lo', 'multicast', 'on');
+    ip('netns', 'exec', NS, 'ip', 'route', 'add', '224.0.0.0/4', 'dev', 'lo');
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map(stop));
+  });
+
+  afterAll(() => {
+    try {
+      ip('netns', 'del', NS);
+    } finally {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it('a hub announces its restaurant name, port and store id', async () => {
+    const hub = await startHub(['--demo']);
+    const finder = inNamespace('hub/net/find-hubs.ts', ['--timeout', '10', '--health']);
+    expect(await finder.exit, finder.output()).toBe(0);
+    const found = JSON.parse(finder.output()) as FoundHub & { health: { ok: boolean; storeId: string } };
+    expect(found.name).toBe(DEMO_NAME);
+    expect(found.port).toBe(PORT);
+    expect(found.txt.path).toBe('/');
+    expect(found.health.ok).toBe(true);
+    expect(found.txt.storeId).toBe(found.health.storeId);
+    expect(await stop(hub), hub.output()).toBe(0);
+  });
+
+  it('a hub started with --no-mdns stays silent', async () => {
+    const hub = await startHub(['--no-mdns']);
+    const started = Date.now();
+    const finder = inNamespace('hub/net/find-hubs.ts', ['--timeout', '3']);
+    expect(await finder.exit).toBe(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+    expect(finder.output()).toContain('No POS hub answered');
+    expect(await stop(hub), hub.output()).toBe(0);
+  });
+});

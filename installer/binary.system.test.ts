@@ -1,0 +1,117 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Builds the single executable with a stand-in client, then runs it as the
+ * appliance would: serve the embedded page, take a command, keep it across a
+ * restart, stop cleanly on SIGTERM.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MARKER = `pos-hub-binary-test-${randomUUID()}`;
+
+const work = mkdtempSync(path.join(tmpdir(), 'pos-binary-'));
+const binary = path.join(work, 'out', 'pos-hub');
+const dataDir = path.join(work, 'data');
+let child: ChildProcess | null = null;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+type Health = { ok: boolean; seq: number; storeId: string };
+
+/** Starts the binary and waits for /api/health; returns its base URL and exit promise. */
+async function startBinary(): Promise<{ base: string; exit: Promise<number | null>; output: () => string }> {
+  const port = await freePort();
+  const proc = spawn(binary, ['--data', dataDir, '--port', String(port), '--host', '127.0.0.1', '--no-mdns'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = proc;
+  let out = '';
+  proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exit = new Promise<number | null>((resolve) => proc.on('close', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`binary exited with ${proc.exitCode}:\n${out}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok && ((await res.json()) as Health).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`binary did not answer /api/health:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, exit, output: () => out };
+}
+
+async function health(base: string): Promise<Health> {
+  return (await (await fetch(`${base}/api/health`)).json()) as Health;
+}
+
+describe('single binary (Node SEA)', () => {
+  beforeAll(async () => {
+    const clientDir = path.join(work, 'client');
+    mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+    writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><title>POS</title><p>${MARKER}</p>\n`);
+    writeFileSync(path.join(clientDir, 'assets', 'app-test.js'), `console.log(${JSON.stringify(MARKER)});\n`);
+    const started = Date.now();
+    await promisify(execFile)(process.execPath, [path.join(ROOT, 'installer', 'build-binary.ts'), '--client-dir', clientDir, '--out', binary], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    console.log(`binary built in ${((Date.now() - started) / 1000).toFixed(1)} s, ${(statSync(binary).size / 1024 / 1024).toFixed(1)} MB`);
+  });
+
+  afterAll(() => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('serves the embedded client and the API, keeps data, and exits 0 on SIGTERM', async () => {
+    const hub = await startBinary();
+
+    const page = await fetch(`${hub.base}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain(MARKER);
+    const script = await fetch(`${hub.base}/assets/app-test.js`);
+    expect(script.headers.get('content-type')).toContain('javascript');
+    expect(await script.text()).toContain(MARKER);
+    expect(await (await fetch(`${hub.base}/tables`)).text()).toContain(MARKER);
+
+    const before = await health(hub.base);
+    const command = { id: randomUUID(), type: 'restaurant.rename', payload: { name: 'Binary Test' }, deviceId: 't', at: new Date().toISOString() };
+    const res = await fetch(`${hub.base}/api/commands`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(command) });
+    const reply = (await res.json()) as { ok: boolean; seq: number };
+    expect(res.status, JSON.stringify(reply)).toBe(200);
+    expect(reply.ok).toBe(true);
+    expect(reply.seq).toBeGreaterThan(before.seq);
+    const after = await health(hub.base);
+    expect(after.seq).toBe(reply.seq);
+
+    child?.kill('SIGTERM');
+    expect(await hub.exit, hub.output()).toBe(0);
+
+    const again = await startBinary();
+    const reopened = await health(again.base);
+    expect(reopened.seq).toBe(reply.seq);
+    expect(reopened.storeId).toBe(before.storeId);
+    child?.kill('SIGTERM');
+    expect(await again.exit, again.output()).toBe(0);
+  });
+});

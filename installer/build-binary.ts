@@ -1,0 +1,183 @@
+/**
+ * Builds the hub as ONE executable (Node single executable application):
+ *
+ *   1. bundle hub/main.ts with esbuild into one CommonJS file (everything inlined),
+ *   2. write sea-config.json with that bundle as `main` and every file of the
+ *      built client as an asset keyed `client/<relative path>` (hub/http/assets.ts),
+ *   3. make the SEA blob with this very Node (`process.execPath`), the same
+ *      binary that becomes the executable, as SEA requires,
+ *   4. copy that Node binary to the output and inject the blob with postject.
+ *
+ * Run with `npm run build:binary` (npm puts the project's Node 24 first on PATH).
+ * Produces linux-x64 only, because it copies the running Node binary.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as esbuild from 'esbuild';
+import { inject } from 'postject';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+const USAGE = `Usage: node installer/build-binary.ts [options]   (or: npm run build:binary -- [options])
+
+  --client-dir DIR  built client to embed (default client/dist, built with vite if missing)
+  --out FILE        the executable to write (default dist/pos-hub); work files go beside it
+  --strip           strip the Node binary's symbols first (about 16 MB smaller)
+  --help            this text
+`;
+
+class BuildError extends Error {
+  override name = 'BuildError';
+}
+
+type Options = { clientDir: string; out: string; strip: boolean; defaultClient: boolean };
+
+function options(argv: string[]): Options | null {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        'client-dir': { type: 'string' },
+        out: { type: 'string' },
+        strip: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw new BuildError(`${(err as Error).message}\n\n${USAGE}`);
+  }
+  if (values.help) return null;
+  return {
+    clientDir: path.resolve(values['client-dir'] ?? path.join(ROOT, 'client', 'dist')),
+    out: path.resolve(values.out ?? path.join(ROOT, 'dist', 'pos-hub')),
+    strip: values.strip ?? false,
+    defaultClient: values['client-dir'] === undefined,
+  };
+}
+
+/** The default client folder is built on demand; one given with --client-dir must exist. */
+function ensureClient(opts: Options): void {
+  if (existsSync(path.join(opts.clientDir, 'index.html'))) return;
+  if (!opts.defaultClient) throw new BuildError(`${opts.clientDir} holds no index.html: not a built client.`);
+  const viteConfig = path.join(ROOT, 'client', 'vite.config.ts');
+  if (!existsSync(viteConfig)) {
+    throw new BuildError(`The client is not built (no ${opts.clientDir}) and cannot be: ${viteConfig} does not exist yet.\nBuild it first, or pass --client-dir DIR.`);
+  }
+  console.log('Building the client (vite build)...');
+  try {
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', viteConfig], { cwd: ROOT, stdio: 'inherit' });
+  } catch {
+    throw new BuildError('vite build failed (see above): fix the client, or pass --client-dir DIR.');
+  }
+  if (!existsSync(path.join(opts.clientDir, 'index.html'))) throw new BuildError(`vite build left no ${path.join(opts.clientDir, 'index.html')}.`);
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+/**
+ * One CommonJS file with every dependency inside (a SEA's `require` only
+ * knows Node's built-in modules). import.meta.url is rebuilt from __filename
+ * (in a SEA that is the executable's path), so no code sees an empty import.meta.
+ */
+async function bundle(outfile: string): Promise<void> {
+  const emptySupportsColor: esbuild.Plugin = {
+    name: 'empty-supports-color',
+    setup(build) {
+      build.onResolve({ filter: /^supports-color$/ }, () => ({ path: 'supports-color', namespace: 'empty-module' }));
+      build.onLoad({ filter: /.*/, namespace: 'empty-module' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+    },
+  };
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [path.join(ROOT, 'hub', 'main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'cjs',
+    define: {
+      'process.env.WS_NO_BUFFER_UTIL': '"1"',
+      'process.env.WS_NO_UTF_8_VALIDATE': '"1"',
+      'import.meta.url': '__posImportMetaUrl',
+    },
+    banner: { js: "var __posImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    plugins: [emptySupportsColor],
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  if (result.errors.length > 0) throw new BuildError('esbuild failed');
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function build(opts: Options): Promise<void> {
+  const started = Date.now();
+  ensureClient(opts);
+  const work = path.dirname(opts.out);
+  await fs.mkdir(work, { recursive: true });
+  const bundlePath = path.join(work, 'pos-hub.cjs');
+  const blobPath = path.join(work, 'pos-hub.blob');
+  const configPath = path.join(work, 'sea-config.json');
+
+  console.log('Bundling hub/main.ts (esbuild)...');
+  await bundle(bundlePath);
+
+  const assets: Record<string, string> = {};
+  for (const file of await listFiles(opts.clientDir)) {
+    assets[`client/${path.relative(opts.clientDir, file).split(path.sep).join('/')}`] = file;
+  }
+  const seaConfig = {
+    main: bundlePath,
+    output: blobPath,
+    disableExperimentalSEAWarning: true,
+    useSnapshot: false,
+    useCodeCache: false,
+    assets,
+  };
+  await fs.writeFile(configPath, `${JSON.stringify(seaConfig, null, 2)}\n`);
+
+  console.log(`Making the SEA blob with Node ${process.version} (${Object.keys(assets).length} client files)...`);
+  execFileSync(process.execPath, ['--experimental-sea-config', configPath], { cwd: work, stdio: 'inherit' });
+
+  await fs.rm(opts.out, { force: true });
+  await fs.copyFile(process.execPath, opts.out);
+  await fs.chmod(opts.out, 0o755);
+  if (opts.strip) {
+    console.log('Stripping the Node binary...');
+    execFileSync('strip', [opts.out], { stdio: 'inherit' });
+  }
+  console.log('Injecting the blob (postject)...');
+  await inject(opts.out, 'NODE_SEA_BLOB', await fs.readFile(blobPath), { sentinelFuse: SEA_FUSE });
+
+  const { size } = await fs.stat(opts.out);
+  console.log(`Built ${opts.out} (${mb(size)}, ${process.platform}-${process.arch}, Node ${process.version}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const rel = path.relative(process.cwd(), opts.out);
+  console.log(`Run it: ${rel.startsWith('..') ? opts.out : `./${rel}`} --data /var/lib/pos-hub --port 8080`);
+}
+
+async function main(): Promise<void> {
+  const opts = options(process.argv.slice(2));
+  if (!opts) {
+    console.log(USAGE);
+    return;
+  }
+  if (process.platform !== 'linux') throw new BuildError(`This build makes a Linux executable from the running Node; this is ${process.platform}.`);
+  await build(opts);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof BuildError ? `build-binary: ${err.message}` : err);
+  process.exit(1);
+});
