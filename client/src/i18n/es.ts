@@ -1,3 +1,5 @@
+import type { DeepStrings } from './define.ts';
+
 /** Spanish: the default language (SPEC.md: es_US). Every other language must have every key. */
 export const es = {
   app: { title: 'POS Restaurante', menu: 'Menú', language: 'Idioma' },
@@ -152,4 +154,3 @@ export const es = {
 
 /** The shape every language file must match, key for key. */
 export type Messages = DeepStrings<typeof es>;
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

@@ -3,6 +3,7 @@ import { ERROR_CODES, TABLE_STATUS_LIST } from '../../../hub/protocol/index.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
 import { zh } from './zh.ts';
+import { FEATURE_MESSAGES } from './index.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -15,12 +16,14 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const base = leaves(es);
+const all = (lang: 'es' | 'en' | 'zh', core: object): Tree =>
+  ({ ...core, ...Object.fromEntries(Object.entries(FEATURE_MESSAGES).map(([k, m]) => [k, m[lang]])) }) as Tree;
+const base = leaves(all('es', es));
 
 describe('translations', () => {
   it.each([
-    ['en', en],
-    ['zh', zh],
+    ['en', all('en', en)],
+    ['zh', all('zh', zh)],
   ])('%s has every Spanish key, none empty, and no extra', (_lang, messages) => {
     const other = leaves(messages);
     expect([...other.keys()].sort()).toEqual([...base.keys()].sort());
@@ -29,7 +32,7 @@ describe('translations', () => {
 
   it('keeps the placeholders of each Spanish text', () => {
     const holes = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort().join();
-    for (const messages of [en, zh]) {
+    for (const messages of [all('en', en), all('zh', zh)]) {
       const other = leaves(messages);
       for (const [key, text] of base) expect(holes(other.get(key) ?? ''), key).toBe(holes(text));
     }

@@ -6,6 +6,12 @@ import { en } from './en.ts';
 import { es } from './es.ts';
 import { zh } from './zh.ts';
 
+/**
+ * Texts that live beside their feature (`defineMessages` in the feature's
+ * folder), each under its own top-level key: `t('goods.title')`.
+ */
+export const FEATURE_MESSAGES: Record<string, { es: object; en: object; zh: object }> = {};
+
 export const LANGUAGES = [
   { code: 'es', stored: 'es_US', label: 'Español' },
   { code: 'en', stored: 'en_US', label: 'English' },
@@ -32,11 +38,19 @@ export function initI18n(): typeof i18next {
   void i18next.use(initReactI18next).init({
     lng,
     fallbackLng: 'es',
-    resources: { es: { translation: es }, en: { translation: en }, zh: { translation: zh } },
+    resources: {
+      es: { translation: { ...es, ...pick('es') } },
+      en: { translation: { ...en, ...pick('en') } },
+      zh: { translation: { ...zh, ...pick('zh') } },
+    },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
   return i18next;
+}
+
+function pick(lang: 'es' | 'en' | 'zh'): Record<string, object> {
+  return Object.fromEntries(Object.entries(FEATURE_MESSAGES).map(([key, m]) => [key, m[lang]]));
 }
 
 /** A dish or category name in the device's language, falling back to the others. */
