@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import type { AssetSource } from '../assets.ts';
+import { HttpError } from '../http-error.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,7 +25,13 @@ export function staticMiddleware(assets: AssetSource): Middleware {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path.startsWith('/socket.io')) {
       return next();
     }
-    const rel = decodeURIComponent(ctx.path).replace(/^\/+/, '');
+    let rel: string;
+    try {
+      rel = decodeURIComponent(ctx.path).replace(/^\/+/, '');
+    } catch {
+      // A broken %-escape is a bad request, not a hub failure.
+      throw new HttpError('INCORRECT_INPUT', 'path');
+    }
     const file = rel && !rel.endsWith('/') ? await assets.get(rel) : null;
     const body = file ?? (await assets.get('index.html'));
     if (!body) {
