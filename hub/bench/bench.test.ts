@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run as ackLatency } from './ack-latency.ts';
+import { run as broadcastLatency } from './broadcast-latency.ts';
+import { removeDir, scratchDir, type BenchResult } from './common.ts';
+import { run as durableThroughput } from './durable-throughput.ts';
+import { run as startup } from './startup.ts';
+
+/**
+ * Keeps the benchmark code from rotting: each benchmark runs once at a tiny
+ * size and must return numbers. No timing is asserted (that is `npm run
+ * bench`'s job, on a quiet machine).
+ */
+
+function expectNumbers(result: BenchResult, keys: readonly string[]): void {
+  expect(result.rows.length).toBeGreaterThan(0);
+  for (const r of result.rows) expect(typeof r.figure === 'string' && typeof r.value === 'string' && r.value !== 'FAILED').toBe(true);
+  for (const k of keys) {
+    const v = result.figures[k];
+    expect(typeof v, k).toBe('number');
+    expect(Number.isFinite(v), `${k} = ${v}`).toBe(true);
+  }
+}
+
+const scratch: string[] = [];
+afterAll(async () => {
+  for (const d of scratch) await removeDir(d);
+});
+
+describe('benchmarks at smoke size', () => {
+  it('durable-throughput', async () => {
+    const r = await durableThroughput({ commands: 200, inFlight: 8, sqliteRows: 200, rounds: 1, serialCommands: 20, fsyncProbes: 20 });
+    expectNumbers(r, ['oursPerSec', 'sqlitePerSec', 'ratio', 'serialPerSec', 'avgBatch', 'ackP99', 'fsyncP50']);
+    expect(r.figures.commands).toBe(200);
+    expect(r.figures.refused).toBe(0);
+  }, 60_000);
+
+  it('ack and broadcast latency share one fleet run', async () => {
+    const opts = { clients: 4, ratePerSec: 20, durationMs: 2_000, warmupMs: 200 };
+    const ack = await ackLatency(opts);
+    const broadcast = await broadcastLatency(opts);
+    expectNumbers(ack, ['p50', 'p99', 'max', 'count']);
+    expectNumbers(broadcast, ['p50', 'p99', 'count']);
+    expect(ack.figures.count).toBeGreaterThan(0);
+    expect(ack.figures.unanswered).toBe(0);
+    expect(ack.figures.refused).toBe(0);
+    expect(broadcast.figures.count).toBe(broadcast.figures.expected);
+    expect(broadcast.figures.seqGaps).toBe(0);
+  }, 60_000);
+
+  it('startup', async () => {
+    const dir = await scratchDir('smoke-year');
+    scratch.push(dir);
+    const r = await startup({
+      runs: 1,
+      bundledRuns: 1,
+      emptyBaseline: false,
+      year: { dir: path.join(dir, 'year'), days: 3, billsPerDay: 20, liveCommands: 200, walTail: 40, tables: 16 },
+      log: () => undefined,
+    });
+    expectNumbers(r, ['startMs', 'rssMb', 'archiveBytes', 'bundledStartMs', 'bundledRssMb']);
+    expect(r.figures.archiveFiles).toBeGreaterThanOrEqual(3);
+    expect(r.notes.join('\n')).not.toContain('did not recover');
+  }, 90_000);
+});

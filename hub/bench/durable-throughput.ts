@@ -1,0 +1,250 @@
+import { closeSync, fdatasyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { seedDemo } from '../demo/seed.ts';
+import { Engine } from '../engine/engine.ts';
+import type { LogRecord } from '../engine/log-record.ts';
+import type { DomainEvent } from '../protocol/index.ts';
+import { fmtInt, fmtMs, isMain, median, passText, printResult, removeDir, row, scratchDir, summarize, type BenchResult } from './common.ts';
+import { driveEngine, extraTableCommands, submitAll } from './workload.ts';
+
+/**
+ * Durable commands per second: our engine (decide, WAL append, fdatasync with
+ * group commit, acknowledge) against node:sqlite with WAL journal and
+ * synchronous=FULL inserting one row per command in its own transaction,
+ * on the same disk. Every command counted was acknowledged, so it is on disk.
+ */
+
+export type DurableOptions = {
+  /** Commands sent to our engine per round. */
+  commands: number;
+  /** Devices with a command in flight at once. */
+  inFlight: number;
+  /** Rows inserted into sqlite per round (at most; also bounded by `sqliteMaxMs`). */
+  sqliteRows: number;
+  sqliteMaxMs: number;
+  /** Alternating rounds of ours and sqlite; the medians are reported (the disk's speed wanders). */
+  rounds: number;
+  /** Commands for the one-in-flight reference run (0 to skip). */
+  serialCommands: number;
+  /** Append+fdatasync probes of the raw disk (0 to skip). */
+  fsyncProbes: number;
+  maxMs: number;
+  dir?: string;
+};
+
+export const DEFAULT_DURABLE: DurableOptions = {
+  commands: 20_000,
+  inFlight: 64,
+  sqliteRows: 20_000,
+  sqliteMaxMs: 10_000,
+  rounds: 3,
+  serialCommands: 1_500,
+  fsyncProbes: 1_000,
+  maxMs: 60_000,
+};
+
+export type DurableResult = BenchResult & {
+  figures: {
+    oursPerSec: number;
+    sqlitePerSec: number;
+    ratio: number;
+    serialPerSec: number;
+    commands: number;
+    refused: number;
+    avgBatch: number;
+    ackP50: number;
+    ackP99: number;
+    sqliteRows: number;
+    fsyncP50: number;
+    fsyncP99: number;
+  };
+};
+
+const GOAL_RATIO = 2;
+
+type OurRound = { perSec: number; accepted: number; refused: Record<string, number>; elapsedMs: number; batches: number; latencies: number[]; records: LogRecord[] };
+
+/** One round of ours: a fresh store, the demo menu, one table per device, then the timed run. */
+async function oursRound(storeDir: string, opts: DurableOptions, round: number, keepRecords: boolean): Promise<OurRound & { serialPerSec: number; serialRefused: Record<string, number> }> {
+  const engine = await Engine.open({ dir: storeDir, log: () => undefined });
+  try {
+    await seedDemo(engine, new Date());
+    await submitAll(engine, extraTableCommands(opts.inFlight + 1, 'bench-setup'));
+    const eventsBySeq = new Map<number, DomainEvent[]>();
+    const stopCollect = engine.onChange((c) => keepRecords && eventsBySeq.set(c.seq, c.events));
+    const main = await driveEngine(engine, { total: opts.commands, producers: opts.inFlight, maxMs: opts.maxMs, renameEvery: 40, keepReplies: keepRecords, seed: round + 1 });
+    stopCollect();
+    const refusedCount = Object.values(main.refused).reduce((a, b) => a + b, 0);
+    const accepted = main.submitted - refusedCount;
+
+    // Reference: the same engine with one command in flight (one fdatasync per command).
+    // It works a table of its own: the others may still hold open orders.
+    let serialPerSec = 0;
+    let serialRefused: Record<string, number> = {};
+    if (keepRecords && opts.serialCommands > 0) {
+      const serial = await driveEngine(engine, { total: opts.serialCommands, producers: 1, maxMs: 5_000, seed: 7, firstTable: opts.inFlight });
+      serialRefused = serial.refused;
+      const n = Object.values(serial.refused).reduce((a, b) => a + b, 0);
+      serialPerSec = ((serial.submitted - n) / serial.elapsedMs) * 1000;
+    }
+
+    // The same records as the log holds them, for sqlite.
+    const records: LogRecord[] = [];
+    for (const { command, reply } of main.replies) {
+      if (!reply.ok) continue;
+      records.push({
+        seq: reply.seq,
+        commandId: command.id,
+        type: command.type,
+        deviceId: command.deviceId,
+        staffId: null,
+        at: command.at,
+        events: eventsBySeq.get(reply.seq) ?? [],
+        result: reply.result,
+      });
+    }
+    return {
+      perSec: (accepted / main.elapsedMs) * 1000,
+      accepted,
+      refused: main.refused,
+      elapsedMs: main.elapsedMs,
+      batches: main.batches,
+      latencies: main.latencies,
+      records,
+      serialPerSec,
+      serialRefused,
+    };
+  } finally {
+    await engine.close();
+  }
+}
+
+export async function run(partial: Partial<DurableOptions> = {}): Promise<DurableResult> {
+  const opts = { ...DEFAULT_DURABLE, ...partial };
+  const dir = opts.dir ?? (await scratchDir('durable'));
+  const notes: string[] = [`store and sqlite files in ${dir}; each device yields one I/O turn between commands, as commands from the network would (see nextTurn in workload.ts)`];
+  try {
+    const fsyncTimes = opts.fsyncProbes > 0 ? fsyncProbe(path.join(dir, 'fsync-probe'), opts.fsyncProbes) : [];
+    const fsyncStats = summarize(fsyncTimes);
+
+    const ours: OurRound[] = [];
+    const sqlite: SqliteRound[] = [];
+    let records: LogRecord[] = [];
+    let serialPerSec = 0;
+    for (let round = 0; round < Math.max(1, opts.rounds); round++) {
+      const r = await oursRound(path.join(dir, `store-${round}`), opts, round, round === 0);
+      if (round === 0) {
+        records = r.records;
+        serialPerSec = r.serialPerSec;
+        if (Object.keys(r.serialRefused).length) notes.push(`1-in-flight run refused: ${JSON.stringify(r.serialRefused)}`);
+      }
+      ours.push(r);
+      await removeDir(path.join(dir, `store-${round}`));
+      sqlite.push(sqliteInserts(path.join(dir, `reference-${round}.sqlite`), records, opts.sqliteRows, opts.sqliteMaxMs));
+    }
+
+    const byRate = [...ours].sort((a, b) => a.perSec - b.perSec);
+    const mid = byRate[Math.floor((byRate.length - 1) / 2)]!;
+    const oursPerSec = mid.perSec;
+    const sqlitePerSec = median(sqlite.map((s) => s.perSec));
+    const ratio = sqlitePerSec > 0 ? oursPerSec / sqlitePerSec : 0;
+    const refusedAll: Record<string, number> = {};
+    for (const r of ours) for (const [k, v] of Object.entries(r.refused)) refusedAll[k] = (refusedAll[k] ?? 0) + v;
+    const refused = Object.values(refusedAll).reduce((a, b) => a + b, 0);
+    const ack = summarize(mid.latencies);
+    const avgBatch = mid.batches > 0 ? mid.accepted / mid.batches : 0;
+    const s0 = sqlite[0]!;
+
+    if (refused > 0) notes.push(`refused commands: ${JSON.stringify(refusedAll)} (the workload should have none)`);
+    notes.push(`ours per round: ${ours.map((r) => `${fmtInt(r.perSec)}/s`).join(', ')}; sqlite per round: ${sqlite.map((r) => `${fmtInt(r.perSec)}/s`).join(', ')} (medians reported)`);
+    notes.push(
+      `ours (median round): ${fmtInt(mid.accepted)} commands from ${opts.inFlight} devices in ${(mid.elapsedMs / 1000).toFixed(2)} s, ${fmtInt(mid.batches)} commits (avg ${avgBatch.toFixed(1)} commands per fdatasync), snapshots every 5,000 records included`,
+    );
+    notes.push(
+      `sqlite: ${fmtInt(s0.rows)} rows per round (avg ${fmtInt(s0.avgBytes)} B of JSON each, stringified in the timed loop as ours is), journal_mode=${s0.journalMode}, synchronous=${s0.synchronous} (2 = FULL)`,
+    );
+    if (fsyncTimes.length) notes.push(`raw disk: append 700 B + fdatasync p50 ${fmtMs(fsyncStats.p50)} ms, p99 ${fmtMs(fsyncStats.p99)} ms (sqlite's ceiling is about 1/p50 per second)`);
+
+    const ratioPass = ratio >= GOAL_RATIO;
+    return {
+      name: 'durable-throughput',
+      rows: [
+        row('durable commands/s (ours)', `${fmtInt(oursPerSec)}/s`, '-', `sqlite ${fmtInt(sqlitePerSec)}/s`, `${ratio.toFixed(1)}x  ${passText(ratioPass, `>= ${GOAL_RATIO}`)}`, ratioPass),
+        row('  ack under load p50/p99', `${fmtMs(ack.p50)}/${fmtMs(ack.p99)} ms`, '-', `${opts.inFlight} in flight`, 'info'),
+        row('  commands per fdatasync', avgBatch.toFixed(1), '-', '-', 'info'),
+        row('  ours, 1 in flight', `${fmtInt(serialPerSec)}/s`, '-', `sqlite ${fmtInt(sqlitePerSec)}/s`, `${sqlitePerSec ? (serialPerSec / sqlitePerSec).toFixed(1) : '0'}x  info`),
+        row('  disk fdatasync p50/p99', `${fmtMs(fsyncStats.p50)}/${fmtMs(fsyncStats.p99)} ms`, '-', '700 B appends', 'info'),
+      ],
+      figures: {
+        oursPerSec,
+        sqlitePerSec,
+        ratio,
+        serialPerSec,
+        commands: mid.accepted,
+        refused,
+        avgBatch,
+        ackP50: ack.p50,
+        ackP99: ack.p99,
+        sqliteRows: s0.rows,
+        fsyncP50: fsyncStats.p50,
+        fsyncP99: fsyncStats.p99,
+      },
+      notes,
+    };
+  } finally {
+    if (!opts.dir) await removeDir(dir);
+  }
+}
+
+/** The disk itself: small appends, each followed by fdatasync, synchronously. */
+function fsyncProbe(file: string, count: number): number[] {
+  const fd = openSync(file, 'w');
+  const buf = Buffer.alloc(700, 0x61);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const t0 = performance.now();
+      writeSync(fd, buf);
+      fdatasyncSync(fd);
+      times.push(performance.now() - t0);
+    }
+  } finally {
+    closeSync(fd);
+    unlinkSync(file);
+  }
+  return times;
+}
+
+type SqliteRound = { rows: number; elapsedMs: number; perSec: number; journalMode: string; synchronous: number; avgBytes: number };
+
+/** One autocommit INSERT per record: each is its own transaction, fsynced (synchronous=FULL). */
+function sqliteInserts(file: string, records: readonly LogRecord[], maxRows: number, maxMs: number): SqliteRound {
+  const db = new DatabaseSync(file);
+  try {
+    db.exec('PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;');
+    db.exec('CREATE TABLE log (seq INTEGER PRIMARY KEY, record TEXT NOT NULL)');
+    const journalMode = String((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode);
+    const synchronous = Number((db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous);
+    const insert = db.prepare('INSERT INTO log (seq, record) VALUES (?, ?)');
+    const n = Math.min(maxRows, records.length);
+    const start = performance.now();
+    const deadline = start + maxMs;
+    let rows = 0;
+    let bytes = 0;
+    while (rows < n && performance.now() < deadline) {
+      const json = JSON.stringify(records[rows]!);
+      bytes += json.length;
+      insert.run(rows + 1, json);
+      rows++;
+    }
+    const elapsedMs = performance.now() - start;
+    return { rows, elapsedMs, perSec: elapsedMs > 0 ? (rows / elapsedMs) * 1000 : 0, journalMode, synchronous, avgBytes: rows ? bytes / rows : 0 };
+  } finally {
+    db.close();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  printResult(await run());
+}

@@ -1,0 +1,239 @@
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { Health } from '../protocol/index.ts';
+import { fmtBytes, fmtInt, fmtMs, isMain, median, passText, printResult, REPO_ROOT, removeDir, row, scratchDir, sleep, type BenchResult } from './common.ts';
+import { copyForRun, ensureYearData, type YearDataOptions } from './year-data.ts';
+
+/**
+ * Start-up with a year of data: the hub binary's entry point
+ * (`node hub/main.ts`) as a child process on a copy of the year data set;
+ * time from spawn to the first successful GET /api/health, and the child's
+ * resident memory at that moment. Median of several starts.
+ */
+
+export type StartupOptions = {
+  runs: number;
+  /** Starts of the esbuild bundle (what the single binary runs), for reference; 0 to skip. */
+  bundledRuns: number;
+  /** Also start (as often as `runs`) on an empty store, to show the cost of the data. */
+  emptyBaseline: boolean;
+  year: Partial<YearDataOptions>;
+  /** Give up on one start after this long. */
+  timeoutMs: number;
+  log: (message: string) => void;
+};
+
+export const DEFAULT_STARTUP: StartupOptions = { runs: 3, bundledRuns: 3, emptyBaseline: true, year: {}, timeoutMs: 30_000, log: (m) => console.log(m) };
+
+export type StartupResult = BenchResult & {
+  figures: {
+    startMs: number;
+    rssMb: number;
+    stopMs: number;
+    archiveBytes: number;
+    archiveFiles: number;
+    snapshotBytes: number;
+    walBytes: number;
+    runs: number;
+    bundledStartMs: number;
+    bundledRssMb: number;
+    emptyStartMs: number;
+    emptyRssMb: number;
+  };
+};
+
+const GOAL_START_MS = 3_000;
+const GOAL_RSS_MB = 150;
+
+type OneStart = { startMs: number; rssKb: number; stopMs: number; health: Health; recovered: string };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** One GET /api/health; null while nobody answers. */
+function health(port: number): Promise<Health | null> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/health', method: 'GET', timeout: 1_000, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        if (res.statusCode !== 200) return resolve(null);
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Health);
+        } catch {
+          resolve(null);
+        }
+      });
+      res.on('error', () => resolve(null));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(null));
+    req.end();
+  });
+}
+
+async function rssKb(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  return m ? Number(m[1]) : NaN;
+}
+
+/**
+ * The hub as the single binary carries it: hub/main.ts bundled by esbuild
+ * into one CommonJS file (the options of installer/build-binary.ts), so no
+ * TypeScript is stripped at start.
+ */
+async function bundleHub(outDir: string): Promise<string> {
+  const outfile = path.join(outDir, 'hub-bundle.cjs');
+  const emptySupportsColor: esbuild.Plugin = {
+    name: 'empty-supports-color',
+    setup(build) {
+      build.onResolve({ filter: /^supports-color$/ }, () => ({ path: 'supports-color', namespace: 'empty-module' }));
+      build.onLoad({ filter: /.*/, namespace: 'empty-module' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+    },
+  };
+  await esbuild.build({
+    absWorkingDir: REPO_ROOT,
+    entryPoints: [path.join(REPO_ROOT, 'hub', 'main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'cjs',
+    define: {
+      'process.env.WS_NO_BUFFER_UTIL': '"1"',
+      'process.env.WS_NO_UTF_8_VALIDATE': '"1"',
+      'import.meta.url': '__posImportMetaUrl',
+    },
+    banner: { js: "var __posImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    plugins: [emptySupportsColor],
+    legalComments: 'none',
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+async function startOnce(entry: string, dataDir: string, timeoutMs: number): Promise<OneStart> {
+  const port = await freePort();
+  const args = [entry, '--data', dataDir, '--port', String(port), '--host', '127.0.0.1', '--no-mdns'];
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, POS_DEMO: '0' } });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
+  let exited: number | null = null;
+  const exit = new Promise<void>((resolve) => child.once('exit', (code) => ((exited = code ?? -1), resolve())));
+  try {
+    const deadline = t0 + timeoutMs;
+    let h: Health | null = null;
+    while (!h && exited === null && performance.now() < deadline) {
+      h = await health(port);
+      if (!h) await sleep(5);
+    }
+    const startMs = performance.now() - t0;
+    if (!h) throw new Error(`hub did not answer /api/health within ${timeoutMs} ms (exit ${exited}); output:\n${output.slice(-2000)}`);
+    const rss = await rssKb(child.pid!);
+    const recovered = /store: recovered[^\n]*/.exec(output)?.[0] ?? '';
+    const s0 = performance.now();
+    child.kill('SIGTERM');
+    await Promise.race([exit, sleep(15_000)]);
+    const stopMs = performance.now() - s0;
+    return { startMs, rssKb: rss, stopMs, health: h, recovered };
+  } finally {
+    if (exited === null) {
+      child.kill('SIGKILL');
+      await Promise.race([exit, sleep(5_000)]);
+    }
+  }
+}
+
+export async function run(partial: Partial<StartupOptions> = {}): Promise<StartupResult> {
+  const opts = { ...DEFAULT_STARTUP, ...partial };
+  const data = await ensureYearData(opts.year, opts.log);
+  const source = path.join(REPO_ROOT, 'hub', 'main.ts');
+  const work = await scratchDir('startup');
+  try {
+    const startOn = async (entry: string, withData: boolean): Promise<OneStart> => {
+      const runDir = await fs.mkdtemp(path.join(work, 'run-'));
+      try {
+        if (withData) await copyForRun(data, runDir);
+        return await startOnce(entry, runDir, opts.timeoutMs);
+      } finally {
+        await removeDir(runDir);
+      }
+    };
+    const bundle = opts.bundledRuns > 0 ? await bundleHub(work) : '';
+    // Interleaved, so that a busy moment of the machine does not land on one kind only.
+    const starts: OneStart[] = [];
+    const bundled: OneStart[] = [];
+    const empties: OneStart[] = [];
+    for (let i = 0; i < Math.max(1, opts.runs, opts.bundledRuns); i++) {
+      if (i < Math.max(1, opts.runs)) starts.push(await startOn(source, true));
+      if (i < opts.bundledRuns) bundled.push(await startOn(bundle, true));
+      if (opts.emptyBaseline && i < Math.max(1, opts.runs)) empties.push(await startOn(source, false));
+    }
+    const empty = empties.length ? { startMs: median(empties.map((s) => s.startMs)), rssKb: median(empties.map((s) => s.rssKb)) } : null;
+
+    const startMs = median(starts.map((s) => s.startMs));
+    const rssMb = median(starts.map((s) => s.rssKb)) / 1024;
+    const stopMs = median(starts.map((s) => s.stopMs));
+    const bundledStartMs = bundled.length ? median(bundled.map((s) => s.startMs)) : NaN;
+    const bundledRssMb = bundled.length ? median(bundled.map((s) => s.rssKb)) / 1024 : NaN;
+    const seqOk = [...starts, ...bundled].every((s) => s.health.seq === data.expectedSeq);
+    const startPass = startMs < GOAL_START_MS && seqOk;
+    const rssPass = rssMb < GOAL_RSS_MB;
+    const list = (xs: OneStart[]) => xs.map((s) => `${fmtInt(s.startMs)} ms / ${(s.rssKb / 1024).toFixed(0)} MB`).join(', ');
+    const notes = [
+      `data set ${data.dir} (${data.generated === 'nothing' ? 'cached' : `${data.generated === 'all' ? 'generated' : 'live store remade'} in ${(data.generatedMs / 1000).toFixed(1)} s`}): ${data.archiveFiles} archive day files, snapshot ${fmtBytes(data.snapshotBytes)}, log tail ${fmtBytes(data.walBytes)}`,
+      `node hub/main.ts: ${list(starts)}; bundled: ${list(bundled) || '-'}; each start on a fresh copy (archive days hard-linked)`,
+      `hub said: ${starts[0]?.recovered ?? '?'}; health seq ${starts.map((s) => s.health.seq).join('/')} (expected ${data.expectedSeq})`,
+    ];
+    if (empty) notes.push(`empty store, node hub/main.ts: ${list(empties)} (median ${fmtInt(empty.startMs)} ms, ${(empty.rssKb / 1024).toFixed(0)} MB: what the data adds is the difference)`);
+    if (!seqOk) notes.push('MISS: the hub did not recover the expected seq');
+    const ref = (ms: number, unit: string) => (Number.isNaN(ms) ? '-' : `bundled ${ms.toFixed(0)}${unit}`);
+    return {
+      name: 'startup',
+      rows: [
+        row('start to /api/health (median)', `${fmtMs(startMs)} ms`, `< ${GOAL_START_MS} ms`, ref(bundledStartMs, ' ms'), passText(startPass, `< ${GOAL_START_MS / 1000} s`), startPass),
+        row('RSS at first health', `${rssMb.toFixed(0)} MB`, `< ${GOAL_RSS_MB} MB`, ref(bundledRssMb, ' MB'), passText(rssPass, `< ${GOAL_RSS_MB} MB`), rssPass),
+        row('  empty store (median)', empty ? `${fmtInt(empty.startMs)} ms / ${(empty.rssKb / 1024).toFixed(0)} MB` : '-', '-', 'node hub/main.ts', 'info'),
+        row('archive on disk', fmtBytes(data.archiveBytes), '-', `${data.archiveFiles} day files`, 'info'),
+        row('  graceful stop (SIGTERM)', `${fmtMs(stopMs)} ms`, '-', 'final snapshot', 'info'),
+      ],
+      figures: {
+        startMs,
+        rssMb,
+        stopMs,
+        archiveBytes: data.archiveBytes,
+        archiveFiles: data.archiveFiles,
+        snapshotBytes: data.snapshotBytes,
+        walBytes: data.walBytes,
+        runs: starts.length,
+        bundledStartMs,
+        bundledRssMb,
+        emptyStartMs: empty?.startMs ?? NaN,
+        emptyRssMb: empty ? empty.rssKb / 1024 : NaN,
+      },
+      notes,
+    };
+  } finally {
+    await removeDir(work);
+  }
+}
+
+if (isMain(import.meta.url)) {
+  printResult(await run());
+}
