@@ -1,5 +1,6 @@
 import { ConfigError, parseConfig, USAGE } from './config.ts';
 import { serveUrls } from './net/addresses.ts';
+import { DEMO_STAFF } from './demo/staff.ts';
 import { startHub, HUB_VERSION } from './server.ts';
 
 /**
@@ -24,6 +25,14 @@ async function main(): Promise<void> {
   if (hub.seeded) console.log('Demo restaurant created (30 dishes, 12 tables).');
   console.log('Open the hub on any device of this network:');
   for (const url of serveUrls(config.host, hub.port)) console.log(`  ${url}`);
+  if (hub.claimCode) {
+    console.log('This hub has no owner yet. To set it up, open on a phone or PC of this network:');
+    for (const url of serveUrls(config.host, hub.port)) console.log(`  ${url}#/pages/setup/index`);
+    console.log(`Claim code: ${hub.claimCode.code} (use it once, within 15 minutes; restart the hub for a new one)`);
+  } else if (config.demo) {
+    const demo = DEMO_STAFF.filter((s) => hub.engine.state.staff[s.id]);
+    if (demo.length > 0) console.log(`Demo staff (number / PIN): ${demo.map((s) => `${s.code} / ${s.pin} ${s.name} (${s.roleId})`).join('; ')}`);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -2,7 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AuthService } from './auth/auth-service.ts';
+import { ClaimCode } from './auth/claim.ts';
 import { seedDemo, DEMO_NAME } from './demo/seed.ts';
+import { seedDemoStaff } from './demo/staff.ts';
+import { isClaimed } from './domain/index.ts';
 import { Engine } from './engine/engine.ts';
 import { folderAssets, seaAssets, type AssetSource } from './http/assets.ts';
 import { createHttpApp } from './http/app.ts';
@@ -15,6 +19,9 @@ export const HUB_VERSION = '0.1.0';
 
 export type RunningHub = {
   engine: Engine;
+  auth: AuthService;
+  /** The one-time claim code of this start, while the hub waits for its owner; null when claimed at start. */
+  claimCode: ClaimCode | null;
   server: Server;
   port: number;
   url: string;
@@ -27,6 +34,8 @@ export type StartOptions = Omit<HubConfig, 'help'> & {
   clock?: () => Date;
   assets?: AssetSource;
   snapshotEvery?: number;
+  /** How long the claim code of an unclaimed hub stays good (15 minutes). */
+  claimTtlMs?: number;
 };
 
 /** Where the built client lives when the hub runs from source. */
@@ -43,12 +52,17 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   const log = opts.log ?? ((m: string) => console.log(m));
   const clock = opts.clock ?? (() => new Date());
   const engine = await Engine.open({ dir: opts.dataDir, clock, log, ...(opts.snapshotEvery ? { snapshotEvery: opts.snapshotEvery } : {}) });
+  const auth = await AuthService.open(opts.dataDir, engine, { clock, log });
   const seeded = opts.demo ? await seedDemo(engine, clock()) : false;
+  if (opts.demo) await seedDemoStaff(engine, auth, clock());
+  // A fresh code at every start while nobody owns the hub.
+  const claimCode = isClaimed(engine.state) ? null : new ClaimCode(clock, opts.claimTtlMs);
   const assets = opts.assets ?? (await seaAssets()) ?? folderAssets(defaultClientDir());
   const intake = createIntake(engine);
-  const app = createHttpApp({ engine, intake, assets, version: HUB_VERSION, log });
+  const claim = () => (isClaimed(engine.state) ? null : claimCode);
+  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log });
   const server = createServer(app.callback());
-  const sockets = attachSockets(server, engine, intake);
+  const sockets = attachSockets(server, engine, intake, auth);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());
@@ -58,6 +72,8 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   if (opts.mdns) mdns = advertise(engine.state.restaurant.name || DEMO_NAME, port, { storeId: engine.storeId, version: HUB_VERSION }, log);
   return {
     engine,
+    auth,
+    claimCode,
     server,
     port,
     url: `http://127.0.0.1:${port}/`,
@@ -66,6 +82,7 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
       await mdns?.close();
       await sockets.close();
       server.closeAllConnections();
+      await auth.close();
       await engine.close();
     },
   };

@@ -94,9 +94,26 @@ describe('single binary (Node SEA)', () => {
     expect(await script.text()).toContain(MARKER);
     expect(await (await fetch(`${hub.base}/tables`)).text()).toContain(MARKER);
 
+    // A new box is unclaimed: it prints a one-time code, and its owner claims it with the code.
+    expect((await fetch(`${hub.base}/api/state`)).status).toBe(403);
+    // Printed just after the server starts listening: wait for the line.
+    for (let i = 0; i < 100 && !/Claim code/.test(hub.output()); i++) await new Promise((r) => setTimeout(r, 50));
+    const code = /Claim code: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(hub.output())?.[1];
+    expect(code, hub.output()).toBeTruthy();
+    const setup = await fetch(`${hub.base}/api/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ claimCode: code, restaurantName: 'Binary Test', ruc: '', ownerName: 'Dueña', ownerCode: '1', pin: '2580', deviceId: 't' }),
+    });
+    expect(setup.status, await setup.clone().text()).toBe(200);
+    const cookie = setup.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
     const before = await health(hub.base);
     const command = { id: randomUUID(), type: 'restaurant.rename', payload: { name: 'Binary Test' }, deviceId: 't', at: new Date().toISOString() };
-    const res = await fetch(`${hub.base}/api/commands`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(command) });
+    const res = await fetch(`${hub.base}/api/commands`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(command) });
     const reply = (await res.json()) as { ok: boolean; seq: number };
     expect(res.status, JSON.stringify(reply)).toBe(200);
     expect(reply.ok).toBe(true);
@@ -111,6 +128,9 @@ describe('single binary (Node SEA)', () => {
     const reopened = await health(again.base);
     expect(reopened.seq).toBe(reply.seq);
     expect(reopened.storeId).toBe(before.storeId);
+    // Claimed for good: no new code, and the session survived the restart.
+    expect(again.output()).not.toContain('Claim code');
+    expect((await fetch(`${again.base}/api/state`, { headers: { cookie } })).status).toBe(200);
     child?.kill('SIGTERM');
     expect(await again.exit, again.output()).toBe(0);
   });

@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_STAFF } from '../../hub/demo/staff.ts';
 import { startHub, type RunningHub } from '../../hub/server.ts';
 import { ensureClientBuilt, ROOT } from '../../installer/client-build.ts';
 import { launchBrowser, PHONE, TILL } from './browser.ts';
+import { signInOnPage, tapDigits } from './sign-in.ts';
+
+const owner = DEMO_STAFF[0]!;
 
 /** Screenshots of the key screens in every language, saved for a person to look at. */
 const SHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
@@ -27,7 +31,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // A busy floor: one table per status, so every colour shows.
   const page = await (await browser.newContext(TILL)).newPage();
-  await page.goto(hub.url);
+  await signInOnPage(page, hub.url, owner.code, owner.pin);
   for (const [table, steps] of [['S1', 1], ['S2', 2], ['S3', 3], ['S4', 4]] as const) {
     await page.getByTestId(`table-${table}`).click();
     await page.getByTestId('open-submit').click();
@@ -60,7 +64,20 @@ describe('screens in es, en and zh', () => {
         const context = await browser.newContext(options);
         await context.addInitScript((stored) => localStorage.setItem('language', stored), lang.stored);
         const page = await context.newPage();
-        await page.goto(hub.url);
+        if (device === 'till') await signInOnPage(page, hub.url, owner.code, owner.pin);
+        else {
+          // The phone signs in as a phone does: the entry page first, then the keypad.
+          await page.goto(hub.url);
+          await page.getByTestId('login-page').waitFor();
+          await page.screenshot({ path: path.join(SHOTS, `login-${device}-${lang.code}.png`) });
+          await page.goto(`${hub.url}#/pages/app/numberlogin`);
+          await tapDigits(page, owner.code);
+          await page.getByTestId('numpad-ok').click();
+          await tapDigits(page, owner.pin.slice(0, 3));
+          await page.screenshot({ path: path.join(SHOTS, `keypad-${device}-${lang.code}.png`) });
+          await tapDigits(page, owner.pin.slice(3));
+          await page.getByTestId('numpad-ok').click();
+        }
         await page.getByTestId('table-S5').waitFor();
         expect(await page.getByTestId('table-S5').textContent()).toContain(lang.free);
         await page.screenshot({ path: path.join(SHOTS, `tables-${device}-${lang.code}.png`), fullPage: true });
@@ -81,8 +98,51 @@ describe('screens in es, en and zh', () => {
         await page.goto(`${hub.url}#/pages/member/index`);
         await page.getByTestId('not-available').waitFor();
         if (device === 'phone') await page.screenshot({ path: path.join(SHOTS, `not-available-${device}-${lang.code}.png`) });
+        await page.goto(`${hub.url}#/pages/staff/index`);
+        await page.getByTestId('staff-page').waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `staff-${device}-${lang.code}.png`), fullPage: true });
+        await page.getByTestId('staff-row-3').click();
+        await page.getByTestId('staff-save').waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `staff-edit-${device}-${lang.code}.png`) });
+        await page.goto(`${hub.url}#/pages/staff/activity`);
+        await page.getByTestId('activity-row').first().waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `activity-${device}-${lang.code}.png`) });
+        if (device === 'phone') {
+          // The quick switch: back to the PIN screen of this (now enrolled) phone.
+          await page.locator('.topbar .btn-icon').click();
+          await page.getByTestId('switch-user').click();
+          await page.getByTestId('pin-login-page').waitFor();
+          await tapDigits(page, '11');
+          await page.screenshot({ path: path.join(SHOTS, `pin-${device}-${lang.code}.png`) });
+        }
         await context.close();
       }
     });
   }
+});
+
+describe('setting up a new hub, in es, en and zh', () => {
+  it('shows the setup page of an unclaimed hub on a phone', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pos-shots-setup-'));
+    const fresh = await startHub({ dataDir: dir, port: 0, host: '127.0.0.1', demo: false, mdns: false, log: () => undefined });
+    try {
+      for (const lang of LANGS) {
+        const context = await browser.newContext(PHONE);
+        await context.addInitScript((stored) => localStorage.setItem('language', stored), lang.stored);
+        const page = await context.newPage();
+        await page.goto(fresh.url);
+        // Any page of an unclaimed hub leads to setup.
+        await page.getByTestId('setup-page').waitFor();
+        await page.getByTestId('setup-claimCode').fill('ABCD-EFGH');
+        await page.getByTestId('setup-restaurantName').fill('Cevichería La Punta');
+        await page.getByTestId('setup-ruc').fill('20131312954');
+        await page.getByTestId('setup-submit').click();
+        await page.screenshot({ path: path.join(SHOTS, `setup-phone-${lang.code}.png`), fullPage: true });
+        await context.close();
+      }
+    } finally {
+      await fresh.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Snapshot } from '../../hub/protocol/index.ts';
+import { DEMO_STAFF } from '../../hub/demo/staff.ts';
 import { startHub, type RunningHub } from '../../hub/server.ts';
 import { ensureClientBuilt, ROOT } from '../../installer/client-build.ts';
 import { launchBrowser, PHONE, TILL } from './browser.ts';
 import { FlakyLink } from './flaky-link.ts';
+import { signInOnPage, signInWithKeypad } from './sign-in.ts';
+
+const [, cashierStaff, waiterStaff] = DEMO_STAFF as [(typeof DEMO_STAFF)[number], (typeof DEMO_STAFF)[number], (typeof DEMO_STAFF)[number]];
 
 /** Screenshots land here for a person to look at (CI keeps them as artifacts). */
 const SHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
@@ -30,16 +33,17 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function openPage(context: BrowserContext): Promise<Page> {
+/** The cashier on the till signs in with number and PIN on the entry page; the waiter's phone uses the keypad. */
+async function openPage(context: BrowserContext, who: 'cashier' | 'waiter', base = hub.url): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(hub.url);
+  if (who === 'cashier') await signInOnPage(page, base, cashierStaff.code, cashierStaff.pin);
+  else await signInWithKeypad(page, base, waiterStaff.code, waiterStaff.pin);
   await page.getByTestId('table-S1').waitFor();
   return page;
 }
 
 async function hubState() {
-  const r = await fetch(`${hub.url}api/state`);
-  return ((await r.json()) as Snapshot).state;
+  return hub.engine.state;
 }
 
 const statusOf = (page: Page, table: string) => page.getByTestId(`table-${table}`).getAttribute('data-status');
@@ -48,8 +52,8 @@ describe('table overview in the browser', () => {
   it('shows one device what another orders, at once', async () => {
     const phone = await browser.newContext(PHONE);
     const till = await browser.newContext(TILL);
-    const waiter = await openPage(phone);
-    const cashier = await openPage(till);
+    const waiter = await openPage(phone, 'waiter');
+    const cashier = await openPage(till, 'cashier');
 
     await waiter.getByTestId('table-S1').click();
     await waiter.getByTestId('open-submit').click();
@@ -72,13 +76,13 @@ describe('table overview in the browser', () => {
     const link = new FlakyLink(hub.port);
     const phone = await browser.newContext(PHONE);
     const till = await browser.newContext(TILL);
-    const waiter = await phone.newPage();
-    await waiter.goto(await link.ready);
+    // The waiter signs in through the link that will fail, like a phone on the shop Wi-Fi.
+    const waiter = await openPage(phone, 'waiter', await link.ready);
     await waiter.getByTestId('table-S2').click();
     await waiter.getByTestId('open-submit').click();
     await waiter.getByTestId('product-102').waitFor();
     await expect.poll(() => hubState().then((s) => s.tables['t-s2']?.status)).toBe(2);
-    const cashier = await openPage(till);
+    const cashier = await openPage(till, 'cashier');
 
     // The phone loses the Wi-Fi: the browser goes offline and the hub is out of reach.
     link.sever();

@@ -1,27 +1,57 @@
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
+import { AuthGate } from './auth/AuthGate.tsx';
+import { RouteGate } from './auth/RouteGate.tsx';
 import { DinnerPage } from './pages/dinner/DinnerPage.tsx';
+import { GoodsPage } from './pages/goods/GoodsPage.tsx';
+import { LoginPage } from './pages/login/LoginPage.tsx';
+import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
+import { PinLoginPage } from './pages/login/PinLoginPage.tsx';
 import { NotAvailable } from './pages/misc/NotAvailable.tsx';
 import { PaymentPage } from './pages/payment/PaymentPage.tsx';
+import { SetupPage } from './pages/setup/SetupPage.tsx';
+import { ActivityPage } from './pages/staff/ActivityPage.tsx';
+import { StaffPage } from './pages/staff/StaffPage.tsx';
 import { TablesPage } from './pages/tables/TablesPage.tsx';
 import { PATHS, PLANNED_ROUTES } from './routes.ts';
 import { Layout } from './ui/Layout.tsx';
 
-/** Hash routes of SPEC.md section 2; unknown routes go back to the root. */
+/**
+ * Hash routes of SPEC.md section 2; unknown routes go back to the root. The
+ * sign-in pages and setup have no left window; every other page is shown
+ * only to a role holding its alias.
+ */
 export function App() {
   return (
     <Router hook={useHashLocation}>
-      <Layout>
+      <AuthGate>
         <Switch>
-          <Route path={PATHS.root}>
-            <Redirect to={PATHS.tables} replace />
+          <Route path={PATHS.root} component={LoginPage} />
+          <Route path={PATHS.login} component={LoginPage} />
+          <Route path={PATHS.appLogin} component={PinLoginPage} />
+          <Route path={PATHS.numberLogin} component={NumberLoginPage} />
+          <Route path={PATHS.setup} component={SetupPage} />
+          <Route>
+            <SignedInPages />
           </Route>
-          <Route path={PATHS.login}>
-            <Redirect to={PATHS.tables} replace />
-          </Route>
+        </Switch>
+      </AuthGate>
+    </Router>
+  );
+}
+
+/** The pages of a signed-in person, inside the left window. */
+function SignedInPages() {
+  return (
+    <Layout>
+      <RouteGate>
+        <Switch>
           <Route path={PATHS.tables} component={TablesPage} />
           <Route path={PATHS.dinner} component={DinnerPage} />
           <Route path={PATHS.payment} component={PaymentPage} />
+          <Route path={PATHS.goods} component={GoodsPage} />
+          <Route path={PATHS.staff} component={StaffPage} />
+          <Route path={PATHS.activity} component={ActivityPage} />
           {PLANNED_ROUTES.map((p) => (
             <Route key={p} path={p} component={NotAvailable} />
           ))}
@@ -29,7 +59,7 @@ export function App() {
             <Redirect to={PATHS.root} replace />
           </Route>
         </Switch>
-      </Layout>
-    </Router>
+      </RouteGate>
+    </Layout>
   );
 }

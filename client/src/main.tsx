@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { initI18n } from './i18n/index.ts';
-import { connect } from './sync/connection.ts';
+import { bootSession, watchSession } from './auth/session.ts';
 import { loadOutbox, watchOtherTabs } from './sync/outbox.ts';
 import { loadReplica } from './sync/replica.ts';
 import './styles.css';
@@ -12,7 +12,9 @@ loadReplica();
 loadOutbox();
 watchOtherTabs();
 initI18n();
-connect();
+// The live channel opens only for a signed-in person (or to deliver what a signed-out one left queued).
+watchSession();
+void bootSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

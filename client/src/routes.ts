@@ -1,16 +1,32 @@
+import type { Alias } from '../../hub/protocol/index.ts';
+
 /**
  * The routes of SPEC.md section 2. `nav` entries form the left window, each
- * gated by its menu alias (sign-in will hide what a role may not use).
+ * gated by its menu alias: the signed-in role sees only what it may use.
  */
 export const PATHS = {
   root: '/',
   login: '/pages/login/index',
+  /** Phones: the PIN alone on an enrolled device (quick switch, idle lock). */
+  appLogin: '/pages/app/login',
+  /** Phones: staff number, then PIN, on a big keypad. */
+  numberLogin: '/pages/app/numberlogin',
+  /** Not in SPEC.md: claiming a new hub. */
+  setup: '/pages/setup/index',
+  /** Not in SPEC.md: staff, roles and security (owner, manager). */
+  staff: '/pages/staff/index',
+  activity: '/pages/staff/activity',
   tables: '/pages/dining_table/index',
   dinner: '/pages/dining_table/dinner',
   payment: '/pages/dining_table/payment',
+  goods: '/pages/goods/index',
 } as const;
 
-export type NavEntry = { key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods'; path: string; alias: string };
+export type NavEntry = {
+  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity';
+  path: string;
+  alias: Alias;
+};
 
 export const NAV: readonly NavEntry[] = [
   { key: 'tables', path: PATHS.tables, alias: 'M001' },
@@ -21,7 +37,9 @@ export const NAV: readonly NavEntry[] = [
   { key: 'shift', path: '/pages/shift/index', alias: 'M006' },
   { key: 'tally', path: '/pages/tally/index', alias: 'M007' },
   { key: 'report', path: '/pages/collect/index', alias: 'M014' },
-  { key: 'goods', path: '/pages/goods/index', alias: 'M015' },
+  { key: 'goods', path: PATHS.goods, alias: 'M015' },
+  { key: 'staff', path: PATHS.staff, alias: 'staff' },
+  { key: 'activity', path: PATHS.activity, alias: 'staff' },
 ];
 
 /** Every other route of SPEC.md that exists but is not built yet: shown as "not available yet". */
@@ -37,8 +55,6 @@ export const PLANNED_ROUTES: readonly string[] = [
     (p) => `/pages/member/${p}`,
   ),
   '/pages/expire/index',
-  '/pages/app/login',
-  '/pages/app/numberlogin',
   '/pages/app/download',
-  ...NAV.filter((n) => n.key !== 'tables').map((n) => n.path),
+  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity').map((n) => n.path),
 ];

@@ -4,6 +4,7 @@ import { run as ackLatency } from './ack-latency.ts';
 import { run as broadcastLatency } from './broadcast-latency.ts';
 import { removeDir, scratchDir, type BenchResult } from './common.ts';
 import { run as durableThroughput } from './durable-throughput.ts';
+import { run as menu2000 } from './menu-2000.ts';
 import { run as startup } from './startup.ts';
 
 /**
@@ -62,4 +63,10 @@ describe('benchmarks at smoke size', () => {
     expect(r.figures.archiveFiles).toBeGreaterThanOrEqual(3);
     expect(r.notes.join('\n')).not.toContain('did not recover');
   }, 90_000);
+
+  it('menu-2000, search half (the browser half runs in menu-2000.system.test.ts, with the other browser tests)', async () => {
+    const r = await menu2000({ products: 120, repeats: 2, browser: false, keystrokes: ['c', 'ce', '1', '10'] });
+    expectNumbers(r, ['searchP50', 'searchP99', 'filterP99', 'indexMs']);
+    expect(r.figures.products).toBe(120);
+  });
 });

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, CommandReply, Envelope, ServerToClientEvents } from '../protocol/index.ts';
 import { PROTOCOL_VERSION, SOCKET_EVENTS } from '../protocol/index.ts';
+import { DEMO_STAFF } from '../demo/staff.ts';
 import { startHub } from '../server.ts';
 import { removeDir, scratchDir, sleep } from './common.ts';
 import type { HubSide, HubWorkerData, HubWorkerMessage } from './hub-worker.ts';
@@ -113,11 +114,28 @@ async function startInlineHub(dataDir: string): Promise<HubHandle> {
 
 type Device = { socket: DeviceSocket; round: TableRound; busy: boolean; lastSeq: number };
 
-function connect(url: string, deviceId: string): Promise<{ socket: DeviceSocket; seq: number }> {
+/** Signs the demo owner in once (the hub wants a session on every socket); returns the Cookie header. */
+async function signInOnce(url: string): Promise<string> {
+  const owner = DEMO_STAFF[0]!;
+  const res = await fetch(new URL('/api/auth/signin', url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: owner.code, secret: owner.pin, deviceId: 'bench-fleet' }),
+  });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+function connect(url: string, deviceId: string, cookie: string): Promise<{ socket: DeviceSocket; seq: number }> {
   return new Promise((resolve, reject) => {
     const socket: DeviceSocket = io(url, {
       transports: ['websocket'],
       auth: { deviceId, protocolVersion: PROTOCOL_VERSION, storeId: '', lastSeq: 0 },
+      extraHeaders: { cookie },
       reconnection: false,
       forceNew: true,
       timeout: 5_000,
@@ -188,9 +206,10 @@ async function driveFleet(options: FleetOptions, hub: HubHandle, devices: Device
   let seqGaps = 0;
   let lastAckAt = performance.now();
 
+  const cookie = await signInOnce(url);
   for (let i = 0; i < options.clients; i++) {
     const deviceId = `bench-tablet-${i + 1}`;
-    const { socket, seq } = await connect(url, deviceId);
+    const { socket, seq } = await connect(url, deviceId, cookie);
     const device: Device = { socket, round: new TableRound(deviceId, tables[i]!, 100 + i, 50), busy: false, lastSeq: seq };
     socket.on(SOCKET_EVENTS.change, (change) => {
       const now = performance.now();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEMO_SPECIAL_IDS } from '../demo/goods-data.ts';
 import { DEMO_DISHES, DEMO_TABLES } from '../demo/menu-data.ts';
 import type { Actor, Engine } from '../engine/engine.ts';
 import type { Command, CommandPayload, CommandReply, CommandType, Customer, TableDef } from '../protocol/index.ts';
@@ -11,7 +12,8 @@ import { rng } from './common.ts';
  */
 
 const PRICES = new Map(DEMO_DISHES.map(([code, , , , , price]) => [`p-${code}`, price]));
-const PRODUCT_IDS = [...PRICES.keys()];
+// Dishes that can run out of stock or need a size would make the workload refuse itself.
+const PRODUCT_IDS = [...PRICES.keys()].filter((id) => !DEMO_SPECIAL_IDS.has(id));
 const REMARKS = ['', '', '', '', 'sin ají', 'bien cocido', 'para llevar', 'sin hielo', 'poca sal'];
 const NAMES = ['', '', '', 'Rosa Quispe', 'Luis Mamani', 'Ana Flores', 'Jorge Huamán'];
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, Engine } from '../engine/engine.ts';
 import type { Command, CommandPayload, CommandType } from '../protocol/index.ts';
+import { DEMO_GOODS, DEMO_STATIONS } from './goods-data.ts';
 import { DEMO_AREAS, DEMO_CATEGORIES, DEMO_DISHES, DEMO_TABLES } from './menu-data.ts';
 
 export const DEMO_NAME = 'Restaurante Demo';
@@ -11,8 +12,14 @@ export function demoCommands(deviceId: string, at: string): Command[] {
   return [
     cmd('restaurant.rename', { name: DEMO_NAME }),
     ...DEMO_CATEGORIES.map((c, i) => cmd('category.save', { id: c.id, names: { ...c.names }, sort: i })),
-    ...DEMO_DISHES.map(([code, categoryId, es, en, zh, priceCents], i) =>
-      cmd('product.save', { id: `p-${code}`, code, names: { es, en, zh }, categoryId, priceCents, soldOut: false, listed: true, sort: i }),
+    cmd('menu.saveStations', { stations: DEMO_STATIONS }),
+    ...DEMO_DISHES.map(([code, categoryId, es, en, zh, priceCents], i) => {
+      const { stock: _stock, ...extra } = DEMO_GOODS[code] ?? {};
+      const station = categoryId === 'cat-bebidas' ? 'st-bar' : 'st-cocina';
+      return cmd('product.save', { id: `p-${code}`, code, names: { es, en, zh }, categoryId, priceCents, soldOut: false, listed: true, sort: i, station, ...extra });
+    }),
+    ...Object.entries(DEMO_GOODS).flatMap(([code, g]) =>
+      g.stock ? [cmd('product.adjustStock', { productId: `p-${code}`, op: 'set', qty: g.stock, reason: 'Stock inicial' })] : [],
     ),
     ...DEMO_AREAS.map((a, i) => cmd('area.save', { id: a.id, name: a.name, sort: i })),
     ...DEMO_TABLES.map((t, i) =>

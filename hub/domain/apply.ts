@@ -2,11 +2,13 @@ import type { DomainEvent, EventType, State } from '../protocol/index.ts';
 import { floorAppliers } from './appliers/floor.ts';
 import { menuAppliers } from './appliers/menu.ts';
 import { orderAppliers } from './appliers/orders.ts';
+import { staffAppliers } from './appliers/staff.ts';
+import { stockAppliers } from './appliers/stock.ts';
 
 type Appliers = { [T in EventType]: (state: State, event: Extract<DomainEvent, { type: T }>) => State };
 
 /** One applier per event type; the compiler rejects a missing or extra one. */
-const appliers: Appliers = { ...menuAppliers, ...floorAppliers, ...orderAppliers } satisfies Appliers;
+const appliers: Appliers = { ...menuAppliers, ...stockAppliers, ...floorAppliers, ...orderAppliers, ...staffAppliers } satisfies Appliers;
 
 /**
  * Folds one event into the state and returns the new state (the input is

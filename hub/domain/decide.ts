@@ -1,6 +1,7 @@
 import type { Command, CommandType, State } from '../protocol/index.ts';
 import { handlers, type Handler } from './commands/index.ts';
 import type { DecideContext, Decision } from './decision.ts';
+import { permissionDenied } from './permissions.ts';
 
 /**
  * The one entry to the rules: given the state and a validated command, the
@@ -8,6 +9,9 @@ import type { DecideContext, Decision } from './decision.ts';
  * (ctx.now), no randomness (ids come in the payload).
  */
 export function decide(state: State, command: Command, ctx: DecideContext): Decision {
+  // Permission first: a refused staff member learns nothing about the state.
+  const denied = permissionDenied(state, command.type, ctx.actor);
+  if (denied) return denied;
   const handler = handlers[command.type] as Handler<CommandType>;
   return handler(state, command.payload, ctx);
 }

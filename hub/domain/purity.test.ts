@@ -43,6 +43,16 @@ const SAMPLES: Command[] = [
   command('order.settleCash', { orderId: ORDER, receivedCents: 100000 }),
   command('order.settleCash', { orderId: ORDER, receivedCents: 1 }),
   command('table.clear', { tableId: T.s1 }),
+  // Staff, roles and security (issue 3); with no staff in these states nobody is gated.
+  command('role.save', { id: 'waiter', name: '', aliases: ['M001', 'M002'] }),
+  command('staff.save', { id: 'staff-1', name: 'Ana', code: '7', roleId: 'waiter' }),
+  command('staff.setDisabled', { staffId: 'staff-1', disabled: true }),
+  command('settings.save', { ruc: '20131312955', idleLockMinutes: 5 }),
+  command('security.raiseAlert', { id: 'alert-1', scope: 'device', staffId: null, deviceId: 'dev-1', failures: 6, lockedSeconds: 30 }),
+  command('security.dismissAlert', { alertId: 'alert-1' }),
+  command('staff.noteCredentials', { staffId: 'staff-1', hasPin: true, hasPassword: false }),
+  command('staff.noteSignIn', { staffId: 'staff-1', method: 'full' }),
+  command('staff.noteSignOut', { staffId: 'staff-1', reason: 'lock' }),
 ];
 
 function toClear(): State {

@@ -1,5 +1,6 @@
 import type { Order, State, Table } from '../protocol/index.ts';
-import { TABLE_STATUS } from '../protocol/index.ts';
+import { DEFAULT_SETTINGS, TABLE_STATUS } from '../protocol/index.ts';
+import { defaultMenuSettings } from './goods/defaults.ts';
 
 /** The state of a hub that has never recorded anything. */
 export function emptyState(): State {
@@ -7,10 +8,16 @@ export function emptyState(): State {
     restaurant: { name: '' },
     categories: {},
     products: {},
+    menuSettings: defaultMenuSettings(),
+    stockMoves: [],
     areas: {},
     tables: {},
     orders: {},
     counters: { orderNo: 0, billNo: 0 },
+    staff: {},
+    roles: {},
+    settings: { ...DEFAULT_SETTINGS },
+    alerts: {},
   };
 }
 

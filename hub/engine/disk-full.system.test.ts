@@ -153,6 +153,8 @@ describe.skipIf(Boolean(tmpfsRefusal))(`disk full (tmpfs of 200 KiB)${SKIP_TMPFS
     expect(reopened.state).toEqual(live);
     await expectAllAcknowledgedIn(reopened, acked);
     await reopened.close();
+    // The tmpfs is shared by the tests below: give its space back (the activity day files take some too).
+    await fs.rm(dir, { recursive: true, force: true });
   });
 
   it('snapshots falling due on a full disk fail without losing any acknowledged command', async () => {
@@ -187,6 +189,8 @@ describe.skipIf(Boolean(tmpfsRefusal))(`disk full (tmpfs of 200 KiB)${SKIP_TMPFS
     expect(reopened.seq).toBe(seq + 1);
     await expectAllAcknowledgedIn(reopened, acked);
     await reopened.close();
+    // The tmpfs is shared by the tests below: give its space back (the activity day files take some too).
+    await fs.rm(dir, { recursive: true, force: true });
   });
 
   it('a hub cannot open its store on a read-only mount, and changes nothing there', async () => {

@@ -1,12 +1,14 @@
-import type { Change, Command, CommandReply, State } from '../protocol/index.ts';
-import { applyAll, decide, emptyState, type DecideContext } from '../domain/index.ts';
+import type { ActivityEntry, Change, Command, CommandReply, State } from '../protocol/index.ts';
+import { applyAll, decide, emptyState, upgradeGoods, upgradeStaff, type DecideContext } from '../domain/index.ts';
 import { Archive, type ArchivedBill } from '../store/archive.ts';
 import { isStorageError } from '../store/durable-fs.ts';
 import { openMeta } from '../store/meta.ts';
 import { readSnapshot, writeSnapshot } from '../store/snapshot.ts';
 import { Wal } from '../store/wal.ts';
+import type { DayLog } from '../store/day-log.ts';
+import { activityLog, activityOf } from './activity.ts';
 import { ChangeBuffer } from './change-buffer.ts';
-import { changeOf, type LogRecord } from './log-record.ts';
+import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
 import { ProcessedIds } from './processed-ids.ts';
 
 export type EngineOptions = {
@@ -34,7 +36,7 @@ type EngineParts = {
   seq: number;
 };
 
-type Pending = { record: LogRecord; deviceAt: string; stateAfter: State; resolve: (reply: CommandReply) => void };
+type Pending = { record: LogRecord; stateAfter: State; resolve: (reply: CommandReply) => void };
 
 /**
  * The heart of the hub: command -> decide -> WAL (fsync) -> memory -> ack ->
@@ -53,12 +55,16 @@ export class Engine {
   private flushing: Promise<void> | null = null;
   private listeners = new Set<(change: Change) => void>();
   private unarchived: ArchivedBill[] = [];
+  /** Activity of the records since the last snapshot: the view's in-memory tail. */
+  private unlogged: ActivityEntry[] = [];
   private sinceSnapshot = 0;
   private lastWriteOk = true;
   private closed = false;
 
   readonly storeId: string;
   readonly archive: Archive;
+  /** Who did what, per day, for the staff activity view (written at snapshot time). */
+  readonly activity: DayLog<ActivityEntry>;
   private readonly wal: Wal<LogRecord>;
   private readonly processed: ProcessedIds;
   private readonly buffer: ChangeBuffer;
@@ -68,6 +74,7 @@ export class Engine {
     this.storeId = parts.storeId;
     this.wal = parts.wal;
     this.archive = parts.archive;
+    this.activity = activityLog(parts.opts.dir, parts.opts.utcOffsetMinutes);
     this.processed = parts.processed;
     this.buffer = parts.buffer;
     this.opts = parts.opts;
@@ -92,18 +99,22 @@ export class Engine {
     const { wal, records, truncatedBytes } = await Wal.open<LogRecord>(`${opts.dir}/wal`, base, opts.log);
     const processed = ProcessedIds.from(snap?.processed ?? [], opts.retentionDays * 86_400_000);
     const buffer = new ChangeBuffer(opts.changeBufferSize);
-    let state = snap?.state ?? emptyState();
+    // Staff slices before the replay: the log may hold staff events an older snapshot has no place for.
+    let state = snap ? upgradeStaff(snap.state) : emptyState();
     const unarchived: ArchivedBill[] = [];
     for (const r of records) {
       state = applyAll(state, r.events);
-      processed.add({ id: r.commandId, seq: r.seq, at: r.at, result: r.result });
+      processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
       buffer.push(changeOf(r));
       for (const e of r.events) if (e.type === 'order.settled' && r.seq > (snap?.archivedThroughSeq ?? 0)) unarchived.push({ seq: r.seq, bill: e.bill });
     }
     const seq = records.at(-1)?.seq ?? base;
+    // Data recorded by an older hub gains the fields added since (menu sizes, stock...).
+    state = upgradeGoods(state);
     const archive = new Archive(`${opts.dir}/archive`, opts.utcOffsetMinutes);
     const engine = new Engine({ storeId: meta.storeId, wal, archive, processed, buffer, opts, state, seq });
     engine.unarchived = unarchived;
+    engine.unlogged = records.filter((r) => r.seq > (snap?.archivedThroughSeq ?? 0)).map(activityOf);
     engine.sinceSnapshot = records.length;
     opts.log(`store: recovered seq ${seq} (snapshot ${base}, ${records.length} replayed${truncatedBytes ? `, torn tail of ${truncatedBytes} bytes cut` : ''})`);
     return engine;
@@ -126,6 +137,11 @@ export class Engine {
   onChange(listener: (change: Change) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The activity not yet in the day files (records since the last snapshot), oldest first. */
+  recentActivity(): readonly ActivityEntry[] {
+    return this.unlogged;
   }
 
   changesSince(seq: number): Change[] | null {
@@ -155,12 +171,13 @@ export class Engine {
       deviceId: command.deviceId,
       staffId: actor.staffId,
       at: now.toISOString(),
+      deviceAt: command.at,
       events: decision.events,
       result: decision.result,
     };
     this.staged = applyAll(this.staged, decision.events);
     const promise = new Promise<CommandReply>((resolve) => {
-      this.queue.push({ record, deviceAt: command.at, stateAfter: this.staged, resolve });
+      this.queue.push({ record, stateAfter: this.staged, resolve });
     });
     this.inflight.set(command.id, promise);
     this.kick();
@@ -169,8 +186,18 @@ export class Engine {
 
   /** Folds the log into a snapshot, archives closed bills, drops covered log segments. */
   async snapshot(): Promise<void> {
-    await this.idle();
-    await this.writeSnapshot();
+    // Take the write loop's place: an append landing between rotating the log
+    // and writing the snapshot would hit a closed log, or be folded into a
+    // snapshot that claims an older seq and then be replayed twice.
+    while (this.flushing) await this.flushing;
+    const run = this.writeSnapshot();
+    this.flushing = run
+      .catch(() => undefined)
+      .finally(() => {
+        this.flushing = null;
+        if (this.queue.length > 0) this.kick();
+      });
+    await run;
   }
 
   /** Waits for staged commands, writes a final snapshot and closes the log. */
@@ -186,7 +213,13 @@ export class Engine {
   }
 
   private kick(): void {
-    if (!this.flushing) this.flushing = this.flushLoop().finally(() => (this.flushing = null));
+    if (this.flushing) return;
+    this.flushing = this.flushLoop().finally(() => {
+      this.flushing = null;
+      // A command submitted after the loop's last look at the queue but before
+      // this callback (say, by code resuming on an ack) would otherwise wait forever.
+      if (this.queue.length > 0) this.kick();
+    });
   }
 
   private async flushLoop(): Promise<void> {
@@ -214,12 +247,11 @@ export class Engine {
       this.committed = p.stateAfter;
       this.committedSeq = r.seq;
       this.sinceSnapshot++;
-      // Remember by the later of the two clocks, so a device whose clock runs ahead cannot outlive its entry.
-      const at = r.at > p.deviceAt ? r.at : p.deviceAt;
-      this.processed.add({ id: r.commandId, seq: r.seq, at, result: r.result });
+      this.processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
       this.inflight.delete(r.commandId);
       this.buffer.push(changeOf(r));
       for (const e of r.events) if (e.type === 'order.settled') this.unarchived.push({ seq: r.seq, bill: e.bill });
+      this.unlogged.push(activityOf(r));
     }
     for (const p of batch) p.resolve({ ok: true, seq: p.record.seq, result: p.record.result });
     for (const p of batch) {
@@ -247,6 +279,7 @@ export class Engine {
     await this.wal.rotate(seq + 1);
     const bills = this.unarchived;
     await this.archive.append(bills);
+    await this.activity.append(this.unlogged.filter((e) => e.seq <= seq));
     await writeSnapshot(this.opts.dir, {
       storeId: this.storeId,
       seq,
@@ -256,6 +289,7 @@ export class Engine {
       processed: this.processed.prune(this.opts.clock()),
     });
     this.unarchived = this.unarchived.filter((b) => b.seq > seq);
+    this.unlogged = this.unlogged.filter((e) => e.seq > seq);
     this.sinceSnapshot = 0;
     await this.wal.dropOlderSegments();
   }

@@ -38,14 +38,14 @@ describe('the Koa app as the hub serves it', () => {
       expect(r.status, p).toBe(404);
       expect(r.body).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     }
-    const post = await fetch(new URL('/api/nothing-here', t.url), { method: 'POST', body: '{}' });
+    const post = await fetch(new URL('/api/nothing-here', t.url), { method: 'POST', body: '{}', headers: { cookie: t.cookie } });
     expect(post.status).toBe(404);
     expect(await post.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     expect((await getState(t.url)).seq).toBe(before.seq);
   });
 
   it('refuses a wrong method on a known route with a code, not a 500', async () => {
-    const r = await fetch(new URL('/api/commands', t.url));
+    const r = await fetch(new URL('/api/commands', t.url), { headers: { cookie: t.cookie } });
     expect([404, 405]).toContain(r.status);
     if (r.status === 404) expect(await r.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     else await r.arrayBuffer();

@@ -1,24 +1,40 @@
 import Koa from 'koa';
+import type { AuthService } from '../auth/auth-service.ts';
+import type { ClaimCode } from '../auth/claim.ts';
 import type { Engine } from '../engine/engine.ts';
 import type { CommandIntake } from '../sync/intake.ts';
 import type { AssetSource } from './assets.ts';
 import { HttpError } from './http-error.ts';
 import { actorMiddleware } from './middleware/actor.ts';
+import { claimedMiddleware } from './middleware/claimed.ts';
 import { errorMiddleware } from './middleware/errors.ts';
+import { originMiddleware } from './middleware/origin.ts';
 import { staticMiddleware } from './middleware/static.ts';
+import { activityRoutes } from './routes/activity/activity.ts';
+import { sessionRoutes, signInRoutes } from './routes/auth/auth.ts';
+import { credentialRoutes } from './routes/auth/credentials.ts';
+import { goodsRoutes } from './routes/goods/goods.ts';
 import { commandRoutes } from './routes/commands/commands.ts';
 import { healthRoutes } from './routes/health/health.ts';
+import { setupRoutes } from './routes/setup/setup.ts';
 import { stateRoutes } from './routes/state/state.ts';
 
 export type HttpDeps = {
   engine: Engine;
   intake: CommandIntake;
+  auth: AuthService;
+  /** The claim code of this start while the hub is unclaimed (null once claimed). */
+  claim: () => ClaimCode | null;
   assets: AssetSource;
   version: string;
   log: (msg: string) => void;
 };
 
-/** The hub's Koa app: errors -> actor (sign-in goes here) -> API routes -> client files. */
+/**
+ * The hub's Koa app: errors -> Origin check -> health and setup (open) ->
+ * nothing else until claimed -> sign-in (open) -> session (every other API
+ * route) -> API routes -> client files (open: the sign-in page is one).
+ */
 export function createHttpApp(deps: HttpDeps): Koa {
   const app = new Koa();
   app.use(errorMiddleware(deps.log));
@@ -27,9 +43,18 @@ export function createHttpApp(deps: HttpDeps): Koa {
     ctx.set('referrer-policy', 'same-origin');
     await next();
   });
+  app.use(originMiddleware());
   app.use(healthRoutes(deps.engine, deps.version).routes());
-  app.use(actorMiddleware());
-  for (const router of [stateRoutes(deps.engine), commandRoutes(deps.intake)]) {
+  const setup = setupRoutes(deps.auth, deps.claim);
+  app.use(setup.routes());
+  app.use(setup.allowedMethods());
+  app.use(claimedMiddleware(deps.engine));
+  const signIn = signInRoutes(deps.auth);
+  app.use(signIn.routes());
+  app.use(signIn.allowedMethods());
+  app.use(actorMiddleware(deps.auth));
+  const routers = [stateRoutes(deps.engine), commandRoutes(deps.intake), sessionRoutes(deps.auth), credentialRoutes(deps.auth), activityRoutes(deps.auth), goodsRoutes(deps.engine, deps.intake)];
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -5,11 +5,12 @@ import {
   centsSchema,
   customerSchema,
   idSchema,
-  productSchema,
   shortText,
   tableDefSchema,
   uuidSchema,
 } from './entities.ts';
+import { goodsCommandPayloads, productInputSchema } from './goods.ts';
+import { staffCommandPayloads } from './staff.ts';
 
 /**
  * Payload schema of every command a device may send. The keys are the command
@@ -20,7 +21,7 @@ export const commandPayloads = {
   'restaurant.rename': z.object({ name: z.string().trim().min(1).max(80) }),
 
   'category.save': categorySchema,
-  'product.save': productSchema,
+  'product.save': productInputSchema,
   'product.setSoldOut': z.object({ productId: idSchema, soldOut: z.boolean() }),
   'product.setListed': z.object({ productId: idSchema, listed: z.boolean() }),
 
@@ -41,6 +42,8 @@ export const commandPayloads = {
         z.object({
           lineId: uuidSchema,
           productId: idSchema,
+          /** The size ordered; required when the dish has sizes. */
+          specId: idSchema.nullable().optional(),
           qty: z.int().min(1).max(999),
           remark: shortText,
         }),
@@ -54,12 +57,18 @@ export const commandPayloads = {
     lineId: idSchema,
     qty: z.int().min(1).max(999),
     reason: shortText,
+    /** SPEC.md order line: put the portions back into inventory (dish not made or untouched). */
+    toStock: z.boolean().optional(),
   }),
   'order.send': z.object({ orderId: idSchema }),
   'order.prebill': z.object({ orderId: idSchema }),
   'order.cancelPrebill': z.object({ orderId: idSchema }),
   'order.settleCash': z.object({ orderId: idSchema, receivedCents: centsSchema }),
   'table.clear': z.object({ tableId: idSchema }),
+
+  ...goodsCommandPayloads,
+
+  ...staffCommandPayloads,
 } as const;
 
 export type CommandType = keyof typeof commandPayloads;

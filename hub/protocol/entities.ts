@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { MenuSettings, Product, StockMove } from './goods.ts';
+import type { Role, SecurityAlert, Settings, Staff } from './staff.ts';
 
 /**
  * The shapes of the live state that both the hub and every device hold.
@@ -18,17 +20,6 @@ export type Names = z.infer<typeof namesSchema>;
 export const categorySchema = z.object({ id: idSchema, names: namesSchema, sort: z.int() });
 export type Category = z.infer<typeof categorySchema>;
 
-export const productSchema = z.object({
-  id: idSchema,
-  code: text(32),
-  names: namesSchema,
-  categoryId: idSchema,
-  priceCents: centsSchema,
-  soldOut: z.boolean(),
-  listed: z.boolean(),
-  sort: z.int(),
-});
-export type Product = z.infer<typeof productSchema>;
 
 export const areaSchema = z.object({ id: idSchema, name: text(60), sort: z.int() });
 export type Area = z.infer<typeof areaSchema>;
@@ -68,16 +59,32 @@ export type Customer = z.infer<typeof customerSchema>;
 
 export type OrderLine = {
   id: string;
-  productId: string;
+  /** null for a custom dish (one not on the menu). */
+  productId: string | null;
   code: string;
   names: Names;
+  /** The size ordered, with its name as it was then; null when the dish has none. */
+  specId: string | null;
+  specNames: Names | null;
   unitPriceCents: number;
+  /** The VIP price at the time of ordering, for when members pay; null when none. */
+  vipUnitPriceCents: number | null;
   qty: number;
+  /** Unit of a custom dish ("porción"); '' for menu dishes. */
+  unit: string;
   remark: string;
+  /** Kitchen station id at the time of ordering ('' = none). */
+  station: string;
   /** Kitchen batch this line went out in; null while not yet sent. */
   sentBatch: number | null;
   returnedQty: number;
   returnReason: string;
+  /** SPEC.md order line: whether returned portions went back to inventory. */
+  returnToStock: boolean;
+  /** How many of the returned portions went back to inventory. */
+  restockedQty: number;
+  /** Whether ordering it took portions from stock (only those can go back). */
+  stockTaken: boolean;
 };
 
 export type OrderStatus = 'open' | 'prebilled';
@@ -119,9 +126,19 @@ export type State = {
   restaurant: { name: string };
   categories: Record<string, Category>;
   products: Record<string, Product>;
+  /** Kitchen stations and the restaurant's remark presets. */
+  menuSettings: MenuSettings;
+  /** The latest manual stock adjustments (newest last), bounded: the goods page's history. */
+  stockMoves: StockMove[];
   areas: Record<string, Area>;
   tables: Record<string, Table>;
   /** Open orders only: a settled order leaves as a Bill into the day archive. */
   orders: Record<string, Order>;
   counters: { orderNo: number; billNo: number };
+  /** Staff profiles (no secrets: PINs and passwords stay in the hub's auth store). */
+  staff: Record<string, Staff>;
+  roles: Record<string, Role>;
+  settings: Settings;
+  /** Security alerts for owner and manager (wrong PINs beyond the free tries), bounded. */
+  alerts: Record<string, SecurityAlert>;
 };

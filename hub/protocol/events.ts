@@ -1,4 +1,6 @@
-import type { Area, Bill, Category, Order, OrderLine, Product, TableDef } from './entities.ts';
+import type { Area, Bill, Category, Order, OrderLine, TableDef } from './entities.ts';
+import type { GoodsEvent, Product } from './goods.ts';
+import type { StaffEvent } from './staff.ts';
 
 /**
  * Domain events: what the hub writes to its log and broadcasts. Every device
@@ -8,19 +10,22 @@ export type DomainEvent =
   | { type: 'restaurant.renamed'; name: string }
   | { type: 'category.saved'; category: Category }
   | { type: 'product.saved'; product: Product }
-  | { type: 'product.soldOutSet'; productId: string; soldOut: boolean }
+  /** `auto`: set by stock reaching zero, or lifted by a restock; absent when a person did it. */
+  | { type: 'product.soldOutSet'; productId: string; soldOut: boolean; auto?: boolean }
   | { type: 'product.listedSet'; productId: string; listed: boolean }
   | { type: 'area.saved'; area: Area }
   | { type: 'table.saved'; table: TableDef }
   | { type: 'table.opened'; order: Order }
   | { type: 'order.linesAdded'; orderId: string; lines: OrderLine[] }
   | { type: 'order.lineRemoved'; orderId: string; lineId: string }
-  | { type: 'order.lineReturned'; orderId: string; lineId: string; qty: number; reason: string }
+  | { type: 'order.lineReturned'; orderId: string; lineId: string; qty: number; reason: string; toStock?: boolean }
   | { type: 'order.sent'; orderId: string; batch: number; lineIds: string[] }
   | { type: 'order.prebilled'; orderId: string; at: string }
   | { type: 'order.prebillCancelled'; orderId: string }
   | { type: 'order.settled'; bill: Bill }
-  | { type: 'table.cleared'; tableId: string };
+  | { type: 'table.cleared'; tableId: string }
+  | GoodsEvent
+  | StaffEvent;
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

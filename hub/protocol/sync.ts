@@ -34,6 +34,7 @@ export const SOCKET_EVENTS = {
   change: 'change',
   changes: 'changes',
   snapshot: 'snapshot',
+  sessionEnded: 'sessionEnded',
 } as const;
 
 export interface ClientToServerEvents {
@@ -46,6 +47,8 @@ export interface ServerToClientEvents {
   /** A batch of missed changes after a reconnect, oldest first. */
   [SOCKET_EVENTS.changes]: (changes: Change[]) => void;
   [SOCKET_EVENTS.snapshot]: (snapshot: Snapshot) => void;
+  /** The hub ended this device's session (staff disabled, signed out elsewhere, expired); the socket closes next. */
+  [SOCKET_EVENTS.sessionEnded]: (reason: { code: ErrorCode }) => void;
 }
 
 /** Shape of the error a refused handshake carries in `err.data`. */

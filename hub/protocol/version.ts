@@ -3,7 +3,7 @@
  * command, event or message changes shape: a device on another version is
  * refused at the socket handshake and told to reload the page.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Version of the on-disk record format (WAL, snapshot, archive). */
 export const STORE_FORMAT_VERSION = 1;

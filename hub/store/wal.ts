@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { constants as fsc, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fsyncDir } from './durable-fs.ts';
 import { encodeLine, scanLines } from './line-codec.ts';
@@ -17,7 +17,8 @@ export type Recovered<R> = { records: R[]; truncatedBytes: number; segments: num
 
 /**
  * The write-ahead log: append-only segment files of checksummed JSON lines.
- * `append` returns only after fdatasync, so a resolved append is on disk.
+ * `append` returns only once the data is on disk (O_DSYNC writes), so a
+ * resolved append is durable.
  * It is not safe for concurrent appends: the engine serialises them (and
  * batches many records into one append: group commit).
  */
@@ -88,7 +89,9 @@ export class Wal<R extends Sequenced> {
         const { bytesWritten } = await handle.write(data, off, data.length - off);
         off += bytesWritten;
       }
-      await handle.datasync();
+      // The segment is opened with O_DSYNC: each write returns only once its
+      // data is on the disk, which saves a second trip through the thread
+      // pool for an fdatasync.
       this.goodLength += data.length;
     } catch (err) {
       // Never leave half a record where the next append would follow it.
@@ -129,7 +132,7 @@ export class Wal<R extends Sequenced> {
   private async openSegment(nextSeq: number, existing: string | undefined): Promise<void> {
     const name = existing ?? segmentName(nextSeq);
     const file = path.join(this.dir, name);
-    this.handle = await fs.open(file, 'a');
+    this.handle = await fs.open(file, fsc.O_WRONLY | fsc.O_APPEND | fsc.O_CREAT | fsc.O_DSYNC, 0o644);
     this.goodLength = (await this.handle.stat()).size;
     this.segmentFirstSeq = Number(SEGMENT_RE.exec(name)![1]);
     if (!existing) await fsyncDir(this.dir);

@@ -20,8 +20,11 @@ import {
   getState,
   NO_CUSTOMER,
   postCommand,
+  DEMO_OWNER,
   sendCommand,
+  signedIn,
   sleep,
+  useCookie,
   waitUntil,
   type DeviceSocket,
 } from '../testing/test-hub.ts';
@@ -235,8 +238,10 @@ class Device {
   }
 }
 
-function socketTransport(url: string, d: Device): { transport: Transport; socket: DeviceSocket } {
+function socketTransport(url: string, d: Device, cookie: string): { transport: Transport; socket: DeviceSocket } {
   const socket = connectDevice(url, {
+    // The session survives every crash (auth.json is fsynced): the device reconnects signed in.
+    cookie,
     // Asked at every reconnect: the device resumes from what its replica has.
     auth: (cb) => cb({ deviceId: d.id, protocolVersion: PROTOCOL_VERSION, storeId: d.storeId, lastSeq: d.lastSeq }),
     reconnection: true,
@@ -266,13 +271,13 @@ function socketTransport(url: string, d: Device): { transport: Transport; socket
   };
 }
 
-function httpTransport(url: string): Transport {
+function httpTransport(url: string, cookie: string): Transport {
   return {
     async send(cmd) {
       try {
         const res = await fetch(new URL('/api/commands', url), {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', cookie },
           body: JSON.stringify(cmd),
           signal: AbortSignal.timeout(ACK_TIMEOUT_MS),
         });
@@ -311,6 +316,7 @@ describe('kill -9 under load', () => {
 
   afterAll(async () => {
     world.phase = 'stop';
+    if (hub) useCookie(hub.url, undefined);
     for (const s of sockets) s.disconnect();
     await hub?.kill9();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -330,12 +336,15 @@ describe('kill -9 under load', () => {
     for (let i = 0; i < SOCKET_DEVICES + HTTP_DEVICES; i++) {
       const tableId = `t-s${i + 1}`;
       const d = new Device(`dev-${i + 1}`, tableId, tableId === 't-s8' ? 20_000 : 0);
+      // Each device is signed in (the demo owner) and enrolled under its own id, which the log then records.
+      const cookie = await signedIn(url, DEMO_OWNER.code, DEMO_OWNER.pin, d.id);
+      if (i === 0) useCookie(url, cookie);
       if (i < SOCKET_DEVICES) {
-        const { transport, socket } = socketTransport(url, d);
+        const { transport, socket } = socketTransport(url, d, cookie);
         d.transport = transport;
         sockets.push(socket);
       } else {
-        d.transport = httpTransport(url);
+        d.transport = httpTransport(url, cookie);
       }
       devices.push(d);
     }
@@ -420,7 +429,8 @@ describe('kill -9 under load', () => {
       expect(rs[0]?.type).toBe(a.command.type);
       expect(rs[0]?.deviceId).toBe(a.deviceId);
     }
-    const unknown = records.filter((r) => r.deviceId !== 'hub-demo' && !world.sentIds.has(r.commandId));
+    // Besides what the devices sent: the demo seed and each device's sign-in note.
+    const unknown = records.filter((r) => r.deviceId !== 'hub-demo' && r.type !== 'staff.noteSignIn' && !world.sentIds.has(r.commandId));
     expect(unknown, 'records no device sent').toEqual([]);
     const lastRename = records.filter((r) => r.type === 'restaurant.rename').at(-1);
     expect(served.state.restaurant.name).toBe(lastRename?.events[0]?.type === 'restaurant.renamed' ? lastRename.events[0].name : '');

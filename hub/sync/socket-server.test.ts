@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AuthService } from '../auth/auth-service.ts';
+import { SESSION_COOKIE } from '../auth/cookie-names.ts';
 import { seedDemo } from '../demo/seed.ts';
+import { seedDemoStaff } from '../demo/staff.ts';
 import { applyAll } from '../domain/index.ts';
 import { Engine } from '../engine/engine.ts';
 import type { Change, CommandReply, HandshakeRefusal, Snapshot } from '../protocol/index.ts';
@@ -13,6 +16,7 @@ import {
   addLines,
   command,
   connectDevice,
+  DEMO_OWNER,
   getState,
   openTable,
   postCommand,
@@ -170,14 +174,19 @@ describe('catching up from far behind', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'pos-sock-buf-'));
     const engine = await Engine.open({ dir, changeBufferSize: 5, log: () => {} });
     await seedDemo(engine, new Date());
+    const auth = await AuthService.open(dir, engine, { clock: () => new Date(), log: () => {} });
+    await seedDemoStaff(engine, auth, new Date());
+    // No HTTP app on this server: the session is opened with the auth service directly.
+    const { token } = await auth.startSession(DEMO_OWNER.id, { token: undefined, wantedId: 'till', label: 'test' }, 'full');
+    const cookie = `${SESSION_COOKIE}=${token}`;
     const server = createServer();
-    const sockets = attachSockets(server, engine, createIntake(engine));
+    const sockets = attachSockets(server, engine, createIntake(engine), auth);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     try {
-      const behind = device({ storeId: engine.storeId, lastSeq: 1 }, url);
+      const behind = device({ storeId: engine.storeId, lastSeq: 1, cookie }, url);
       const gotBehind = recordMessages(behind);
-      const near = device({ storeId: engine.storeId, lastSeq: engine.seq - 3 }, url);
+      const near = device({ storeId: engine.storeId, lastSeq: engine.seq - 3, cookie }, url);
       const gotNear = recordMessages(near);
       await waitUntil(() => gotBehind.length > 0 && gotNear.length > 0, 5000, 'catch-up');
       expect(gotBehind).toEqual([{ event: SOCKET_EVENTS.snapshot, data: { storeId: engine.storeId, seq: engine.seq, state: engine.state } }]);
@@ -185,6 +194,7 @@ describe('catching up from far behind', () => {
     } finally {
       await sockets.close();
       server.closeAllConnections();
+      await auth.close();
       await engine.close();
       await rm(dir, { recursive: true, force: true });
     }

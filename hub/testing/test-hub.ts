@@ -15,7 +15,14 @@ import type {
   Snapshot,
 } from '../protocol/index.ts';
 import { PROTOCOL_VERSION, SOCKET_EVENTS } from '../protocol/index.ts';
+import { DEMO_STAFF } from '../demo/staff.ts';
 import { startHub, type RunningHub, type StartOptions } from '../server.ts';
+import { cookieFor, signedIn, useCookie } from './auth-helpers.ts';
+
+export { cookieFor, signIn, signInPin, signedIn, useCookie } from './auth-helpers.ts';
+
+/** The demo owner (staff number 1, PIN 1111): the helpers act as them by default. */
+export const DEMO_OWNER = DEMO_STAFF[0]!;
 
 /**
  * Shared helpers for the hub's integration tests: a real hub on 127.0.0.1
@@ -28,12 +35,19 @@ export type TestHub = {
   url: string;
   hub: RunningHub;
   dataDir: string;
+  /** The demo owner's cookies (session and device), which the helpers send by default; '' when not signed in. */
+  cookie: string;
   /** Closes the hub and removes its data folder. Safe to call twice. */
   close(): Promise<void>;
 };
 
-/** Starts a whole hub (demo restaurant seeded, no mDNS, silent) on a free port of 127.0.0.1. */
-export async function startTestHub(overrides: Partial<StartOptions> = {}): Promise<TestHub> {
+/**
+ * Starts a whole hub (demo restaurant seeded, no mDNS, silent) on a free port
+ * of 127.0.0.1 and signs the demo owner in from device `test-device`: the
+ * helpers below carry that session unless told otherwise. `signIn: false`
+ * (or an unclaimed hub, `demo: false`) leaves every call anonymous.
+ */
+export async function startTestHub(overrides: Partial<StartOptions> & { signIn?: boolean } = {}): Promise<TestHub> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pos-hub-test-'));
   let hub: RunningHub;
   try {
@@ -43,13 +57,20 @@ export async function startTestHub(overrides: Partial<StartOptions> = {}): Promi
     throw err;
   }
   let closing: Promise<void> | null = null;
+  let cookie = '';
+  if ((overrides.signIn ?? true) && hub.claimCode === null) {
+    cookie = await signedIn(hub.url, DEMO_OWNER.code, DEMO_OWNER.pin);
+    useCookie(hub.url, cookie);
+  }
   return {
     url: hub.url,
     hub,
     dataDir,
+    cookie,
     close: () =>
       (closing ??= (async () => {
         try {
+          useCookie(hub.url, undefined);
           await hub.close();
         } finally {
           await rm(dataDir, { recursive: true, force: true });
@@ -94,22 +115,34 @@ async function readReply<T>(res: Response): Promise<HttpReply<T>> {
   return { status: res.status, body, contentType };
 }
 
-export async function getJson<T = unknown>(base: string, apiPath: string): Promise<HttpReply<T>> {
-  return readReply<T>(await fetch(new URL(apiPath, base)));
+/**
+ * Who a helper call is made as: by default the cookies registered for the hub
+ * (startTestHub's demo owner); a cookie string to act as someone else; null
+ * for an anonymous call.
+ */
+export type As = { cookie?: string | null };
+
+function cookieHeader(base: string, as: As): Record<string, string> {
+  const cookie = as.cookie === undefined ? cookieFor(base) : as.cookie;
+  return cookie ? { cookie } : {};
+}
+
+export async function getJson<T = unknown>(base: string, apiPath: string, as: As = {}): Promise<HttpReply<T>> {
+  return readReply<T>(await fetch(new URL(apiPath, base), { headers: cookieHeader(base, as) }));
 }
 
 /** POSTs a command (or any body: a string is sent as is) to /api/commands. */
-export async function postCommand(base: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpReply<CommandReply>> {
+export async function postCommand(base: string, body: unknown, headers: Record<string, string> = {}, as: As = {}): Promise<HttpReply<CommandReply>> {
   const res = await fetch(new URL('/api/commands', base), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...cookieHeader(base, as), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return readReply<CommandReply>(res);
 }
 
-export async function getState(base: string): Promise<Snapshot> {
-  const r = await getJson<Snapshot>(base, '/api/state');
+export async function getState(base: string, as: As = {}): Promise<Snapshot> {
+  const r = await getJson<Snapshot>(base, '/api/state', as);
   if (r.status !== 200) throw new Error(`GET /api/state answered ${r.status}`);
   return r.body;
 }
@@ -134,9 +167,13 @@ export type DeviceOptions = {
   reconnectionDelay?: number;
   reconnectionDelayMax?: number;
   autoConnect?: boolean;
+  /** The Cookie header of the handshake: by default the hub's registered session; null for none. */
+  cookie?: string | null;
+  /** Extra handshake headers (an Origin, to test the check). */
+  headers?: Record<string, string>;
 };
 
-/** A typed socket.io client as a device opens it (websocket only, handshake in `auth`). */
+/** A typed socket.io client as a device opens it (websocket only, handshake in `auth`, session cookie in the headers). */
 export function connectDevice(url: string, opts: DeviceOptions = {}): DeviceSocket {
   const auth = opts.auth ?? {
     deviceId: opts.deviceId ?? `dev-${randomUUID().slice(0, 8)}`,
@@ -152,6 +189,7 @@ export function connectDevice(url: string, opts: DeviceOptions = {}): DeviceSock
     reconnectionDelayMax: opts.reconnectionDelayMax ?? 5000,
     autoConnect: opts.autoConnect ?? true,
     forceNew: true,
+    extraHeaders: { ...cookieHeader(url, { cookie: opts.cookie }), ...opts.headers },
   });
 }
 

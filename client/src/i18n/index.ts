@@ -1,6 +1,12 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Names } from '../../../hub/protocol/index.ts';
+import { orderingMessages } from '../pages/dinner/messages.ts';
+import { goodsMessages } from '../pages/goods/messages.ts';
+import { authMessages } from '../auth/messages.ts';
+import { loginMessages } from '../pages/login/messages.ts';
+import { setupMessages } from '../pages/setup/messages.ts';
+import { staffMessages } from '../pages/staff/messages.ts';
 import { KEYS } from '../sync/storage.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
@@ -10,7 +16,14 @@ import { zh } from './zh.ts';
  * Texts that live beside their feature (`defineMessages` in the feature's
  * folder), each under its own top-level key: `t('goods.title')`.
  */
-export const FEATURE_MESSAGES: Record<string, { es: object; en: object; zh: object }> = {};
+export const FEATURE_MESSAGES: Record<string, { es: object; en: object; zh: object }> = {
+  goods: goodsMessages,
+  ordering: orderingMessages,
+  auth: authMessages,
+  login: loginMessages,
+  setup: setupMessages,
+  staffAdmin: staffMessages,
+};
 
 export const LANGUAGES = [
   { code: 'es', stored: 'es_US', label: 'Español' },

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, Command, CommandReply, HandshakeRefusal, ServerToClientEvents } from '../../../hub/protocol/index.ts';
+import type { ClientToServerEvents, Command, CommandReply, ErrorCode, HandshakeRefusal, ServerToClientEvents } from '../../../hub/protocol/index.ts';
 import { PROTOCOL_VERSION, SOCKET_EVENTS } from '../../../hub/protocol/index.ts';
 import { deviceId } from './device.ts';
 import { flush, outbox, setTransport } from './outbox.ts';
@@ -13,11 +13,22 @@ const ACK_TIMEOUT_MS = 10_000;
 const RETRY_MS = 5_000;
 
 let socket: HubSocket | null = null;
+let retryTimer: ReturnType<typeof setInterval> | undefined;
+let refusedListener: ((code: ErrorCode) => void) | null = null;
+
+/** The session store hears here when the hub refuses or ends this device's session (sign-in needed again). */
+export function onSessionRefused(listener: (code: ErrorCode) => void): void {
+  refusedListener = listener;
+}
+
+/** Codes of a refused handshake that mean "sign in again", not "try later". */
+const SIGN_IN_AGAIN: ReadonlySet<ErrorCode> = new Set(['UNAUTHORIZED', 'STAFF_DISABLED', 'HUB_UNCLAIMED']);
 
 /**
- * Connects to the hub that served this page. The handshake carries the last
- * seq this device saw, so the hub sends only what it missed; socket.io's own
- * reconnection keeps trying while the Wi-Fi is gone.
+ * Connects to the hub that served this page, as the signed-in staff member
+ * (the session cookie goes with the handshake). The handshake carries the
+ * last seq this device saw, so the hub sends only what it missed; socket.io's
+ * own reconnection keeps trying while the Wi-Fi is gone.
  */
 export function connect(): HubSocket {
   if (socket) return socket;
@@ -47,6 +58,14 @@ export function connect(): HubSocket {
       return;
     }
     replica.status = 'offline';
+    if (refusal && SIGN_IN_AGAIN.has(refusal.code)) {
+      disconnect();
+      refusedListener?.(refusal.code);
+    }
+  });
+  s.on(SOCKET_EVENTS.sessionEnded, ({ code }) => {
+    disconnect();
+    refusedListener?.(code);
   });
   s.on(SOCKET_EVENTS.snapshot, (snapshot) => applySnapshot(snapshot));
   s.on(SOCKET_EVENTS.changes, (changes) => {
@@ -55,10 +74,25 @@ export function connect(): HubSocket {
   s.on(SOCKET_EVENTS.change, (change) => {
     if (!applyChanges([change])) resume(s);
   });
-  setInterval(() => {
+  retryTimer = setInterval(() => {
     if (s.connected && outbox.items.length > 0) flush();
   }, RETRY_MS);
   return s;
+}
+
+/** Closes the live channel (signed out, or a new sign-in that must reconnect with its own cookie). */
+export function disconnect(): void {
+  clearInterval(retryTimer);
+  const s = socket;
+  socket = null;
+  setTransport(null);
+  s?.removeAllListeners();
+  s?.disconnect();
+}
+
+/** True while a live channel is open or being opened. */
+export function isConnecting(): boolean {
+  return socket !== null;
 }
 
 /** Asks for everything after our seq again (after a gap, or the "refresh" button). */

@@ -1,5 +1,6 @@
 import { proxy, ref } from 'valtio';
 import type { Change, Snapshot, State } from '../../../hub/protocol/index.ts';
+import { PROTOCOL_VERSION } from '../../../hub/protocol/index.ts';
 import { applyAll } from '../../../hub/domain/apply.ts';
 import { KEYS, readJson, writeJson } from './storage.ts';
 
@@ -17,12 +18,13 @@ export const replica = proxy({
   status: 'connecting' as ConnectionStatus,
 });
 
-type Persisted = { storeId: string; seq: number; state: State };
+/** `v`: the protocol the copy was kept under; a copy of another shape is dropped and fetched anew. */
+type Persisted = { storeId: string; seq: number; state: State; v?: number };
 
 /** Loads the copy kept from the last visit, so a reload shows tables before the hub answers. */
 export function loadReplica(): void {
   const saved = readJson<Persisted>(KEYS.replica);
-  if (saved?.state && typeof saved.seq === 'number') {
+  if (saved?.state && typeof saved.seq === 'number' && saved.v === PROTOCOL_VERSION) {
     replica.storeId = saved.storeId;
     replica.seq = saved.seq;
     replica.state = ref(saved.state);
@@ -33,7 +35,7 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 function scheduleSave(): void {
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
-    if (replica.state) writeJson(KEYS.replica, { storeId: replica.storeId, seq: replica.seq, state: replica.state });
+    if (replica.state) writeJson(KEYS.replica, { storeId: replica.storeId, seq: replica.seq, state: replica.state, v: PROTOCOL_VERSION });
   }, 300);
 }
 

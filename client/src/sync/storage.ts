@@ -10,6 +10,12 @@ export const KEYS = {
   cartPrefix: 'pos.cart.',
   /** SPEC.md: the language choice lives under a language key. */
   language: 'language',
+  /** Who is signed in here (no secret, no token: the cookies are HttpOnly), for working offline. */
+  session: 'pos.session',
+  /** SPEC.md section 6: the menu data, entries {menuAlias, show}; a courtesy copy the hub never trusts. */
+  menuData: 'menuData',
+  /** The sign-in page this device is used with (a phone returns to its keypad). */
+  loginPath: 'pos.loginPath',
 } as const;
 
 export function readJson<T>(key: string): T | null {

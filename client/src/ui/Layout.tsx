@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { useIdleLock } from '../auth/idle-lock.ts';
+import { SignedInName } from '../auth/SessionBox.tsx';
+import { AlertBanner } from '../pages/staff/AlertsPanel.tsx';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { SideNav } from './SideNav.tsx';
 import { Toast } from './Toast.tsx';
@@ -12,6 +15,7 @@ export function Layout(props: { children: ReactNode }) {
   const { t } = useTranslation();
   const { navOpen } = useSnapshot(ui);
   const { state } = useSnapshot(replica);
+  useIdleLock();
   return (
     <div className="layout">
       <SideNav />
@@ -22,8 +26,10 @@ export function Layout(props: { children: ReactNode }) {
             ☰
           </button>
           <span className="topbar-title">{state?.restaurant.name || t('app.title')}</span>
+          <SignedInName />
         </header>
         <ConnectionBanner />
+        <AlertBanner />
         <main className="page">{props.children}</main>
       </div>
       <Toast />

@@ -1,17 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
+import { useAliases } from '../auth/aliases.ts';
+import { SessionBox } from '../auth/SessionBox.tsx';
 import { LANGUAGES, setLanguage, type Lang } from '../i18n/index.ts';
+import { GoodsBadge } from '../pages/goods/GoodsBadge.tsx';
 import { NAV } from '../routes.ts';
 import { replica } from '../sync/replica.ts';
 import { ui } from './ui-store.ts';
 
-/** SPEC.md's left window: 180 px, dark, one entry per section; a drawer on phones. */
+/** SPEC.md's left window: 180 px, dark, the sections the signed-in role may use; a drawer on phones. */
 export function SideNav() {
   const { t, i18n } = useTranslation();
   const [location] = useLocation();
   const { navOpen } = useSnapshot(ui);
   const { status, state } = useSnapshot(replica);
+  const aliases = useAliases();
+  // A section's own page, or a page under it that is not another entry (staff vs. staff activity).
+  const isActive = (path: string) => location === path || (path.endsWith('index') && location.startsWith(path.replace(/index$/, '')) && !NAV.some((n) => n.path === location));
   return (
     <nav className={`sidenav${navOpen ? ' open' : ''}`} aria-label={t('app.menu')}>
       <div className="sidenav-brand">
@@ -19,18 +25,21 @@ export function SideNav() {
         <div className={`conn conn-${status}`}>● {t(`connection.${status === 'outdated' ? 'offline' : status}`)}</div>
       </div>
       <ul>
-        {NAV.map((entry) => (
+        {NAV.filter((entry) => aliases.has(entry.alias)).map((entry) => (
           <li key={entry.key}>
             <Link
               href={entry.path}
-              className={location.startsWith(entry.path.replace(/index$/, '')) ? 'active' : ''}
+              className={isActive(entry.path) ? 'active' : ''}
+              data-testid={`nav-${entry.key}`}
               onClick={() => (ui.navOpen = false)}
             >
               {t(`nav.${entry.key}`)}
+              {entry.key === 'goods' && <GoodsBadge />}
             </Link>
           </li>
         ))}
       </ul>
+      <SessionBox />
       <label className="lang">
         <span>{t('app.language')}</span>
         <select value={i18n.language} onChange={(e) => setLanguage(e.target.value as Lang)} data-testid="language">

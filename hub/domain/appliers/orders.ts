@@ -28,7 +28,16 @@ export const orderAppliers = {
   'order.lineReturned': (s: State, e: EventOf<'order.lineReturned'>): State =>
     withOrder(s, e.orderId, (o) => ({
       ...o,
-      lines: o.lines.map((l) => (l.id === e.lineId ? { ...l, returnedQty: l.returnedQty + e.qty, returnReason: e.reason } : l)),
+      lines: o.lines.map((l) =>
+        l.id !== e.lineId
+          ? l
+          : {
+              ...l,
+              returnedQty: l.returnedQty + e.qty,
+              returnReason: e.reason,
+              ...(e.toStock ? { returnToStock: true, restockedQty: l.restockedQty + e.qty } : {}),
+            },
+      ),
     })),
   'order.sent': (s: State, e: EventOf<'order.sent'>): State =>
     withOrder(s, e.orderId, (o) => {

@@ -1,9 +1,8 @@
-import type { CommandPayload, Names, State } from '../../protocol/index.ts';
+import type { CommandPayload, DomainEvent, State } from '../../protocol/index.ts';
 import { accept, refuse, type Decision } from '../decision.ts';
+import { hasAName } from '../goods/product.ts';
 
-const hasAName = (n: Names) => Boolean(n.es || n.en || n.zh);
-
-/** Menu and restaurant commands: categories, products, sold out, listed. */
+/** Menu and restaurant settings: name, categories and their order, kitchen stations, remark presets. */
 export const menuHandlers = {
   'restaurant.rename': (_s: State, p: CommandPayload<'restaurant.rename'>): Decision =>
     accept([{ type: 'restaurant.renamed', name: p.name }]),
@@ -13,19 +12,32 @@ export const menuHandlers = {
     return accept([{ type: 'category.saved', category: p }]);
   },
 
-  'product.save': (s: State, p: CommandPayload<'product.save'>): Decision => {
-    if (!p.code) return refuse('DISH_NUMBER_REQUIRED', 'code');
-    if (!hasAName(p.names)) return refuse('REQUIRED_FIELD', 'names');
-    if (!s.categories[p.categoryId]) return refuse('NOT_FOUND', 'categoryId');
-    const code = p.code.toLowerCase();
-    const clash = Object.values(s.products).some((o) => o.id !== p.id && o.code.toLowerCase() === code);
-    if (clash) return refuse('DUPLICATE_CODE', 'code');
-    return accept([{ type: 'product.saved', product: p }]);
+  /** Puts the categories in the given order (sort 0, 1, 2...); those left out keep theirs. */
+  'category.reorder': (s: State, p: CommandPayload<'category.reorder'>): Decision => {
+    if (new Set(p.ids).size !== p.ids.length) return refuse('DUPLICATE_ID', 'ids');
+    const events: DomainEvent[] = [];
+    for (const [sort, id] of p.ids.entries()) {
+      const category = s.categories[id];
+      if (!category) return refuse('NOT_FOUND', 'ids');
+      if (category.sort !== sort) events.push({ type: 'category.saved', category: { ...category, sort } });
+    }
+    return accept(events);
   },
 
-  'product.setSoldOut': (s: State, p: CommandPayload<'product.setSoldOut'>): Decision =>
-    s.products[p.productId] ? accept([{ type: 'product.soldOutSet', ...p }]) : refuse('NOT_FOUND', 'productId'),
+  'menu.saveStations': (s: State, p: CommandPayload<'menu.saveStations'>): Decision => {
+    if (new Set(p.stations.map((x) => x.id)).size !== p.stations.length) return refuse('DUPLICATE_ID', 'stations');
+    const names = new Set(p.stations.map((x) => x.name.toLowerCase()));
+    if (names.size !== p.stations.length) return refuse('DUPLICATE_CODE', 'stations');
+    // A station still named by a dish cannot go: its tickets would have nowhere to print.
+    const kept = new Set(p.stations.map((x) => x.id));
+    const orphan = Object.values(s.products).find((x) => x.station && !kept.has(x.station) && s.menuSettings.stations.some((st) => st.id === x.station));
+    if (orphan) return refuse('IN_USE', orphan.code);
+    return accept([{ type: 'menu.stationsSaved', stations: p.stations }]);
+  },
 
-  'product.setListed': (s: State, p: CommandPayload<'product.setListed'>): Decision =>
-    s.products[p.productId] ? accept([{ type: 'product.listedSet', ...p }]) : refuse('NOT_FOUND', 'productId'),
+  'menu.saveRemarks': (_s: State, p: CommandPayload<'menu.saveRemarks'>): Decision => {
+    if (p.remarks.some((r) => !hasAName(r.names))) return refuse('REQUIRED_FIELD', 'remarks');
+    if (new Set(p.remarks.map((x) => x.id)).size !== p.remarks.length) return refuse('DUPLICATE_ID', 'remarks');
+    return accept([{ type: 'menu.remarksSaved', remarks: p.remarks }]);
+  },
 };

@@ -1,6 +1,7 @@
 import type { CommandPayload, Order, OrderLine, State } from '../../protocol/index.ts';
 import { refuse, accept, type Decision } from '../decision.ts';
 import { billableQty } from '../money.ts';
+import { putBackStockEvents, shortOfStock, takeStockEvents } from '../stock.ts';
 
 /** The open, not pre-billed order a line command works on, or why not. */
 export function editableOrder(s: State, orderId: string): Order | Decision {
@@ -28,21 +29,36 @@ export const orderLineHandlers = {
       if (!product) return refuse('NOT_FOUND', 'productId');
       // A device with a stale menu may still offer it: the hub is the judge.
       if (product.soldOut || !product.listed) return refuse('PRODUCT_UNAVAILABLE', product.code);
+      const spec = want.specId ? product.specs.find((x) => x.id === want.specId) : undefined;
+      if (want.specId && !spec) return refuse('NOT_FOUND', 'specId');
+      if (!spec && product.specs.length > 0) return refuse('SPEC_REQUIRED', product.code);
+      if (spec?.soldOut) return refuse('PRODUCT_UNAVAILABLE', product.code);
       lines.push({
         id: want.lineId,
         productId: product.id,
         code: product.code,
         // The line keeps the name and price it was ordered at.
         names: product.names,
-        unitPriceCents: product.priceCents,
+        specId: spec?.id ?? null,
+        specNames: spec?.names ?? null,
+        unitPriceCents: spec?.priceCents ?? product.priceCents,
+        vipUnitPriceCents: spec ? spec.vipPriceCents : product.vipPriceCents,
         qty: want.qty,
+        unit: '',
         remark: want.remark,
+        station: product.station,
         sentBatch: null,
         returnedQty: 0,
         returnReason: '',
+        returnToStock: false,
+        restockedQty: 0,
+        stockTaken: product.usesInventory,
       });
     }
-    return accept([{ type: 'order.linesAdded', orderId: order.id, lines }]);
+    const needs = lines.map((l) => ({ productId: l.productId ?? '', qty: l.qty }));
+    const short = shortOfStock(s, needs);
+    if (short !== null) return refuse('INSUFFICIENT_STOCK', short);
+    return accept([{ type: 'order.linesAdded', orderId: order.id, lines }, ...takeStockEvents(s, needs)]);
   },
 
   'order.removeLine': (s: State, p: CommandPayload<'order.removeLine'>): Decision => {
@@ -51,7 +67,9 @@ export const orderLineHandlers = {
     const line = order.lines.find((l) => l.id === p.lineId);
     if (!line) return refuse('NOT_FOUND', 'lineId');
     if (line.sentBatch !== null) return refuse('LINE_ALREADY_SENT');
-    return accept([{ type: 'order.lineRemoved', orderId: order.id, lineId: line.id }]);
+    // Never cooked: its portions go back to stock.
+    const back = line.stockTaken && line.productId ? putBackStockEvents(s, line.productId, line.qty) : [];
+    return accept([{ type: 'order.lineRemoved', orderId: order.id, lineId: line.id }, ...back]);
   },
 
   'order.returnLine': (s: State, p: CommandPayload<'order.returnLine'>): Decision => {
@@ -62,6 +80,12 @@ export const orderLineHandlers = {
     if (line.sentBatch === null) return refuse('LINE_NOT_SENT');
     if (!p.reason) return refuse('REASON_REQUIRED', 'reason');
     if (p.qty > billableQty(line)) return refuse('INCORRECT_INPUT', 'qty');
-    return accept([{ type: 'order.lineReturned', orderId: order.id, lineId: line.id, qty: p.qty, reason: p.reason }]);
+    // Only portions that came out of stock can go back into it.
+    const toStock = p.toStock === true && line.stockTaken && line.productId !== null;
+    const back = toStock && line.productId ? putBackStockEvents(s, line.productId, p.qty) : [];
+    return accept([
+      { type: 'order.lineReturned', orderId: order.id, lineId: line.id, qty: p.qty, reason: p.reason, ...(toStock ? { toStock } : {}) },
+      ...back,
+    ]);
   },
 };

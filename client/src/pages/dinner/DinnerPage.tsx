@@ -1,16 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import type { Order, OrderLine, State } from '../../../../hub/protocol/index.ts';
+import type { Order, OrderLine, Product, State } from '../../../../hub/protocol/index.ts';
 import { formatSoles, orderTotals } from '../../../../hub/domain/money.ts';
+import { useCanSend } from '../../auth/aliases.ts';
 import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { useView } from '../../sync/view.ts';
 import { addToCart, clearCart, useCart } from './cart.ts';
+import { CustomDishDialog } from './CustomDishDialog.tsx';
 import { MenuPanel } from './MenuPanel.tsx';
 import { OrderPanel } from './OrderPanel.tsx';
 import { ReturnDialog } from './ReturnDialog.tsx';
+import { SpecPicker } from './SpecPicker.tsx';
+import './ordering.css';
 
 /** Ordering at a table: pick dishes, send them to the kitchen, pre-bill, go to payment. */
 export function DinnerPage() {
@@ -35,10 +39,16 @@ export function DinnerPage() {
 function OrderScreen(props: { state: State; order: Order; tableName: string; minimum: number; pendingIds: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  // A role without these aliases does not see their buttons (the hub would refuse them anyway).
+  const canReturn = useCanSend('order.returnLine');
+  const canPay = useCanSend('order.settleCash');
   const { state, order } = props;
   const cart = useCart(order.id);
   const [returning, setReturning] = useState<OrderLine | null>(null);
   const [pane, setPane] = useState<'menu' | 'order'>('menu');
+  const [sizing, setSizing] = useState<Product | null>(null);
+  const [custom, setCustom] = useState(false);
+  const add = (p: Product) => (p.specs.length > 0 ? setSizing(p) : addToCart(order.id, p.id));
   const totals = orderTotals(order, props.minimum);
   const unsent = order.lines.some((l) => l.sentBatch === null);
   const prebilled = order.status === 'prebilled';
@@ -46,7 +56,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
 
   const send = () => {
     if (cart.length > 0) {
-      const lines = cart.map((c) => ({ lineId: uuid(), productId: c.productId, qty: c.qty, remark: c.remark }));
+      const lines = cart.map((c) => ({ lineId: uuid(), productId: c.productId, qty: c.qty, remark: c.remark, ...(c.specId ? { specId: c.specId } : {}) }));
       void enqueue('order.addLines', { orderId: order.id, lines });
     }
     void enqueue('order.send', { orderId: order.id });
@@ -71,7 +81,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
         </button>
       </div>
       <div className="dinner-body">
-        {!prebilled && <MenuPanel state={state} onAdd={(p) => addToCart(order.id, p.id)} />}
+        {!prebilled && <MenuPanel state={state} onAdd={add} onCustom={() => setCustom(true)} />}
         <section className="order-panel">
           {prebilled && <p className="note">{t('order.prebilledNote')}</p>}
           <OrderPanel
@@ -80,7 +90,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
             cart={cart}
             pendingIds={props.pendingIds}
             onRemove={(line) => void enqueue('order.removeLine', { orderId: order.id, lineId: line.id })}
-            onReturn={setReturning}
+            onReturn={canReturn ? setReturning : undefined}
           />
           <dl className="totals">
             <dt>{t('order.subtotal')}</dt>
@@ -114,22 +124,43 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
             {t('order.cancelPrebill')}
           </button>
         )}
-        <button
-          className="btn btn-accent"
-          disabled={unsent || cart.length > 0 || order.lines.length === 0}
-          onClick={() => navigate(`${PATHS.payment}?orderId=${encodeURIComponent(order.id)}`)}
-          data-testid="settle"
-        >
-          {t('order.settle')} {formatSoles(totals.totalCents)}
-        </button>
+        {canPay && (
+          <button
+            className="btn btn-accent"
+            disabled={unsent || cart.length > 0 || order.lines.length === 0}
+            onClick={() => navigate(`${PATHS.payment}?orderId=${encodeURIComponent(order.id)}`)}
+            data-testid="settle"
+          >
+            {t('order.settle')} {formatSoles(totals.totalCents)}
+          </button>
+        )}
       </footer>
       {returning && (
         <ReturnDialog
           line={returning}
           onCancel={() => setReturning(null)}
-          onReturn={(qty, reason) => {
-            void enqueue('order.returnLine', { orderId: order.id, lineId: returning.id, qty, reason });
+          onReturn={(qty, reason, toStock) => {
+            void enqueue('order.returnLine', { orderId: order.id, lineId: returning.id, qty, reason, ...(toStock ? { toStock } : {}) });
             setReturning(null);
+          }}
+        />
+      )}
+      {sizing && (
+        <SpecPicker
+          product={sizing}
+          onCancel={() => setSizing(null)}
+          onPick={(specId) => {
+            addToCart(order.id, sizing.id, specId);
+            setSizing(null);
+          }}
+        />
+      )}
+      {custom && (
+        <CustomDishDialog
+          onCancel={() => setCustom(false)}
+          onAdd={(d) => {
+            void enqueue('order.addCustomDish', { orderId: order.id, lineId: uuid(), name: d.name, priceCents: d.priceCents, qty: d.qty, unit: d.unit, remark: d.remark });
+            setCustom(false);
           }}
         />
       )}

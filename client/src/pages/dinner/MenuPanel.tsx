@@ -1,31 +1,52 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product, State } from '../../../../hub/protocol/index.ts';
 import { formatSoles } from '../../../../hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
+import { searchProducts } from '../../menu/search.ts';
+import { inMenuOrder } from '../../menu/stock.ts';
 
-/** Lower-case, accents removed: "ají" is found by typing "aji". */
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+/** Dishes drawn at first (a till's grid shows about 24); more as the grid is scrolled (a 2,000-dish menu on a cheap phone). */
+export const FIRST_DISHES = 32;
+const MORE_DISHES = 120;
 
-/** Products matching a search by name in any language or by dish number. */
-export function searchProducts(products: readonly Product[], query: string): Product[] {
-  const q = fold(query.trim());
-  if (!q) return [...products];
-  return products.filter((p) => p.code.toLowerCase().startsWith(q) || fold(`${p.names.es} ${p.names.en} ${p.names.zh}`).includes(q));
+/** Whether a dish can be ordered now: listed, not sold out, and (with sizes) some size left. */
+export function orderable(p: Product): boolean {
+  return p.listed && !p.soldOut && (p.specs.length === 0 || p.specs.some((s) => !s.soldOut));
 }
 
-/** The menu to order from: search, category chips, a grid of dishes. */
-export function MenuPanel(props: { state: State; onAdd: (product: Product) => void }) {
+function priceOf(p: Product): string {
+  if (p.specs.length === 0) return formatSoles(p.priceCents);
+  return formatSoles(Math.min(...p.specs.map((s) => s.priceCents)));
+}
+
+/** The menu to order from: search, category chips, a grid of dishes (sizes and stock left shown). */
+export function MenuPanel(props: { state: State; onAdd: (product: Product) => void; onCustom?: () => void }) {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('all');
-  const deferred = useDeferredValue(query);
+  const [limit, setLimit] = useState(FIRST_DISHES);
+  const end = useRef<HTMLDivElement>(null);
+  // Not deferred: the search is far under a millisecond and only the first dishes are drawn,
+  // so one render per keystroke beats React's two (measured in hub/bench/menu-2000.ts).
+  const deferred = query;
   const categories = useMemo(() => Object.values(props.state.categories).sort((a, b) => a.sort - b.sort), [props.state.categories]);
-  const listed = useMemo(() => Object.values(props.state.products).filter((p) => p.listed).sort((a, b) => a.sort - b.sort), [props.state.products]);
+  const listed = useMemo(() => inMenuOrder(props.state, Object.values(props.state.products).filter((p) => p.listed)), [props.state.products, props.state.categories]);
   const shown = useMemo(() => {
     const found = searchProducts(listed, deferred);
     return deferred.trim() || category === 'all' ? found : found.filter((p) => p.categoryId === category);
   }, [listed, deferred, category]);
+  useEffect(() => setLimit(FIRST_DISHES), [deferred, category]);
+  const more = limit < shown.length;
+  useEffect(() => {
+    const el = end.current;
+    if (!el || !more) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setLimit((l) => l + MORE_DISHES);
+    }, { rootMargin: '600px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [more, limit]);
 
   return (
     <section className="menu-panel">
@@ -36,18 +57,29 @@ export function MenuPanel(props: { state: State; onAdd: (product: Product) => vo
             {c.label}
           </button>
         ))}
+        {props.onCustom && (
+          <button className="chip chip-custom" onClick={props.onCustom} data-testid="custom-dish">
+            {t('ordering.custom')}
+          </button>
+        )}
       </div>
       {shown.length === 0 ? (
         <p className="empty">{t('order.noMatch')}</p>
       ) : (
-        <div className="product-grid">
-          {shown.map((p) => (
-            <button key={p.id} className="product" disabled={p.soldOut} onClick={() => props.onAdd(p)} data-testid={`product-${p.code}`}>
-              <span className="product-code">{p.code}</span>
-              <span className="product-name">{nameIn(p.names, i18n.language)}</span>
-              <span className="product-price">{p.soldOut ? t('order.soldOut') : formatSoles(p.priceCents)}</span>
-            </button>
-          ))}
+        <div className="product-grid" data-testid="menu-grid" data-query={deferred}>
+          {shown.slice(0, limit).map((p, i) => {
+            const can = orderable(p);
+            return (
+              // Keyed by place: a search keystroke updates the buttons on screen rather than rebuilding them.
+              <button key={i} className="product" disabled={!can} onClick={() => props.onAdd(p)} data-testid={`product-${p.code}`}>
+                <span className="product-code">{p.code}</span>
+                <span className="product-name">{nameIn(p.names, i18n.language)}</span>
+                {p.usesInventory && can && <span className="product-left">{t('ordering.left', { count: p.stock })}</span>}
+                <span className="product-price">{can ? `${p.specs.length > 0 ? '≥ ' : ''}${priceOf(p)}` : t('order.soldOut')}</span>
+              </button>
+            );
+          })}
+          {more && <div ref={end} className="grid-end" aria-hidden="true" />}
         </div>
       )}
     </section>

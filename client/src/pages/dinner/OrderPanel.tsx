@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { Order, OrderLine, State } from '../../../../hub/protocol/index.ts';
+import type { Names, Order, OrderLine, State } from '../../../../hub/protocol/index.ts';
 import { billableQty, formatSoles, lineTotalCents } from '../../../../hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { changeQty, toggleRemark, type CartLine } from './cart.ts';
 
-const REMARKS = ['mild', 'medium', 'extraSpicy', 'notSpicy', 'noOnion', 'noCoriander'] as const;
+/** "Ceviche · Fuente": a dish and the size it was ordered in. */
+function withSize(name: string, size: Names | null | undefined, lang: string): string {
+  return size ? `${name} · ${nameIn(size, lang)}` : name;
+}
 
 /** What the table has ordered (sent or not) and the cart waiting to be sent. */
 export function OrderPanel(props: {
@@ -13,7 +16,8 @@ export function OrderPanel(props: {
   cart: readonly CartLine[];
   pendingIds: ReadonlySet<string>;
   onRemove: (line: OrderLine) => void;
-  onReturn: (line: OrderLine) => void;
+  /** Absent when the role may not return dishes: the button is not shown. */
+  onReturn?: (line: OrderLine) => void;
 }) {
   const { t, i18n } = useTranslation();
   const { order, cart } = props;
@@ -25,7 +29,8 @@ export function OrderPanel(props: {
           <li key={line.id} className={`line${line.sentBatch === null ? ' unsent' : ''}${billableQty(line) === 0 ? ' returned' : ''}`} data-testid="order-line">
             <span className="line-qty">{line.qty}×</span>
             <span className="line-name">
-              {nameIn(line.names, i18n.language)}
+              {withSize(nameIn(line.names, i18n.language), line.specNames, i18n.language)}
+              {line.unit && <small className="line-remark">{line.unit}</small>}
               {line.remark && <small className="line-remark">{line.remark}</small>}
               {line.returnedQty > 0 && <small className="line-returned">{t('order.returned', { count: line.returnedQty })}</small>}
               {props.pendingIds.has(line.id) && <small className="line-pending">⏳ {t('order.pending')}</small>}
@@ -37,8 +42,9 @@ export function OrderPanel(props: {
                   {t('order.remove')}
                 </button>
               ) : (
-                billableQty(line) > 0 && (
-                  <button className="btn btn-small" onClick={() => props.onReturn(line)}>
+                billableQty(line) > 0 &&
+                props.onReturn && (
+                  <button className="btn btn-small" onClick={() => props.onReturn?.(line)}>
                     {t('order.return')}
                   </button>
                 )
@@ -53,10 +59,13 @@ export function OrderPanel(props: {
         <ul className="lines cart">
           {cart.map((c) => {
             const product = props.state.products[c.productId];
+            const size = product?.specs.find((x) => x.id === c.specId);
+            // The restaurant's presets in this device's language, then the dish's own.
+            const remarks = [...props.state.menuSettings.remarks.map((r) => nameIn(r.names, i18n.language)), ...(product?.remarks ?? [])];
             return (
               <li key={c.key} className="line cart-line" data-testid="cart-line">
                 <div className="cart-row">
-                  <span className="line-name">{product ? nameIn(product.names, i18n.language) : c.productId}</span>
+                  <span className="line-name">{product ? withSize(nameIn(product.names, i18n.language), size?.names, i18n.language) : c.productId}</span>
                   <div className="stepper small">
                     <button className="btn btn-small" onClick={() => changeQty(order.id, c.key, -1)} aria-label="-">
                       −
@@ -68,11 +77,10 @@ export function OrderPanel(props: {
                   </div>
                 </div>
                 <div className="chips remarks">
-                  {REMARKS.map((r) => {
-                    const text = t(`order.remarks.${r}`);
+                  {[...new Set(remarks)].map((text) => {
                     const on = c.remark.split(', ').includes(text);
                     return (
-                      <button key={r} className={`chip chip-small${on ? ' active' : ''}`} onClick={() => toggleRemark(order.id, c.key, text)}>
+                      <button key={text} className={`chip chip-small${on ? ' active' : ''}`} onClick={() => toggleRemark(order.id, c.key, text)}>
                         {text}
                       </button>
                     );

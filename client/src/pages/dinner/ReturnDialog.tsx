@@ -8,15 +8,16 @@ import { Dialog } from '../../ui/Dialog.tsx';
 const REASONS = ['guestLeft', 'slow', 'change', 'noIngredients'] as const;
 
 /** Returning a dish that went to the kitchen needs a reason (SPEC.md section 5). */
-export function ReturnDialog(props: { line: OrderLine; onCancel: () => void; onReturn: (qty: number, reason: string) => void }) {
+export function ReturnDialog(props: { line: OrderLine; onCancel: () => void; onReturn: (qty: number, reason: string, toStock: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const max = billableQty(props.line);
   const [qty, setQty] = useState(1);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
+  const [toStock, setToStock] = useState(false);
   const submit = () => {
     if (!reason.trim()) return setError(t('errors.REASON_REQUIRED'));
-    props.onReturn(qty, reason.trim());
+    props.onReturn(qty, reason.trim(), toStock);
   };
   return (
     <Dialog
@@ -64,6 +65,12 @@ export function ReturnDialog(props: { line: OrderLine; onCancel: () => void; onR
         </div>
         <input value={reason} maxLength={140} onChange={(e) => setReason(e.target.value)} data-testid="return-reason" />
       </div>
+      {props.line.stockTaken && (
+        <label className="check" title={t('ordering.toStockHint')}>
+          <input type="checkbox" checked={toStock} onChange={(e) => setToStock(e.target.checked)} data-testid="return-to-stock" />
+          {t('ordering.toStock')}
+        </label>
+      )}
       {error && <p className="field-error">{error}</p>}
     </Dialog>
   );

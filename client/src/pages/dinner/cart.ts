@@ -2,7 +2,7 @@ import { proxy, useSnapshot } from 'valtio';
 import { KEYS, readJson, remove, writeJson } from '../../sync/storage.ts';
 
 /** A dish picked but not yet sent: it lives on this device until "send to kitchen". */
-export type CartLine = { key: string; productId: string; qty: number; remark: string };
+export type CartLine = { key: string; productId: string; specId?: string | null; qty: number; remark: string };
 
 const carts = proxy<Record<string, CartLine[]>>({});
 
@@ -18,11 +18,12 @@ export function useCart(orderId: string): readonly CartLine[] {
   return useSnapshot(carts)[orderId] ?? [];
 }
 
-export function addToCart(orderId: string, productId: string): void {
+/** Adds one portion (of a size, when the dish has sizes); the same dish and size again adds to its line. */
+export function addToCart(orderId: string, productId: string, specId: string | null = null): void {
   const lines = carts[orderId] ?? (carts[orderId] = []);
-  const same = lines.find((l) => l.productId === productId && l.remark === '');
+  const same = lines.find((l) => l.productId === productId && (l.specId ?? null) === specId && l.remark === '');
   if (same) same.qty = Math.min(999, same.qty + 1);
-  else lines.push({ key: `${productId}-${Date.now()}-${lines.length}`, productId, qty: 1, remark: '' });
+  else lines.push({ key: `${productId}-${specId ?? ''}-${Date.now()}-${lines.length}`, productId, specId, qty: 1, remark: '' });
   save(orderId);
 }
 

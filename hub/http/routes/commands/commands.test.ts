@@ -46,7 +46,7 @@ async function expectRefused(send: () => Promise<HttpReply<unknown>>, status: nu
 function rawPost(body: Buffer, headers: Record<string, string | number>): Promise<HttpReply<unknown>> {
   const url = new URL('/api/commands', t.url);
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: t.cookie, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

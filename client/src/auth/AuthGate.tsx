@@ -1,0 +1,41 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { PATHS } from '../routes.ts';
+import { useAliases, useMenuData } from './aliases.ts';
+import { homePath, PUBLIC_PATHS } from './route-alias.ts';
+import { preferredLoginPath } from './login-path.ts';
+import { session } from './session.ts';
+
+/**
+ * Sends each person where their session says: setup while the hub has no
+ * owner, the sign-in pages when signed out, the PIN screen when locked, the
+ * first section their role may use when they open a sign-in page signed in.
+ */
+export function AuthGate(props: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { status, enrolled, knownStaff } = useSnapshot(session);
+  const [location, navigate] = useLocation();
+  const aliases = useAliases();
+  useMenuData(aliases);
+
+  useEffect(() => {
+    const go = (to: string) => {
+      if (location !== to) navigate(to, { replace: true });
+    };
+    if (status === 'booting') return;
+    if (status === 'unclaimed') return go(PATHS.setup);
+    // Signed out or locked: any sign-in page may be used; elsewhere goes to the usual one (the PIN screen when locked).
+    if (status === 'signedOut' || status === 'locked') {
+      if (!PUBLIC_PATHS.has(location) || location === PATHS.setup) go(status === 'locked' ? PATHS.appLogin : preferredLoginPath(enrolled && knownStaff.length > 0));
+      return;
+    }
+    // Just claimed: the owner's first job is adding the staff.
+    if (location === PATHS.setup) go(aliases.has('staff') ? PATHS.staff : (homePath(aliases) ?? PATHS.tables));
+    else if (PUBLIC_PATHS.has(location)) go(homePath(aliases) ?? PATHS.tables);
+  }, [status, location, aliases, enrolled, knownStaff, navigate]);
+
+  if (status === 'booting') return <p className="empty">{t('auth.loading')}</p>;
+  return props.children;
+}

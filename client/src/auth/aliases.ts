@@ -1,0 +1,44 @@
+import { useEffect, useMemo } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Alias, CommandType, State } from '../../../hub/protocol/index.ts';
+import { ALIASES, COMMAND_ALIAS, INTERNAL } from '../../../hub/protocol/index.ts';
+import { aliasesOf } from '../../../hub/domain/index.ts';
+import { replica } from '../sync/replica.ts';
+import { KEYS, writeJson } from '../sync/storage.ts';
+import { session } from './session.ts';
+
+/**
+ * What the signed-in person may use, from the same rule the hub applies
+ * (hub/domain/permissions.ts) on this device's replica, so an owner's edit of
+ * a role shows at once. Before the replica has loaded, the aliases the hub
+ * gave at sign-in stand in. Hiding is a courtesy: the hub refuses anyway.
+ */
+export function aliasesFor(state: State | null, staffId: string | null, fallback: readonly Alias[]): ReadonlySet<Alias> {
+  if (staffId === null) return new Set();
+  if (state?.staff[staffId]) return aliasesOf(state, staffId);
+  return new Set(fallback);
+}
+
+/** The signed-in person's aliases, re-rendering when their role or the replica changes. */
+export function useAliases(): ReadonlySet<Alias> {
+  const { state } = useSnapshot(replica);
+  const { staff, aliases } = useSnapshot(session);
+  return useMemo(() => aliasesFor(replica.state, staff?.id ?? null, aliases), [state, staff, aliases]);
+}
+
+/** Whether the signed-in person may send this command (for hiding its button). */
+export function useCanSend(type: CommandType): boolean {
+  const aliases = useAliases();
+  const gate = COMMAND_ALIAS[type];
+  return gate !== INTERNAL && aliases.has(gate);
+}
+
+/** Keeps SPEC.md's menu data ({menuAlias, show} per alias) in localStorage, following the aliases. */
+export function useMenuData(aliases: ReadonlySet<Alias>): void {
+  useEffect(() => {
+    writeJson(
+      KEYS.menuData,
+      ALIASES.map((menuAlias) => ({ menuAlias, show: aliases.has(menuAlias) })),
+    );
+  }, [aliases]);
+}

@@ -1,0 +1,27 @@
+import type { Alias } from '../../../hub/protocol/index.ts';
+import { NAV, PATHS } from '../routes.ts';
+
+/** Pages of the left window's sections that are reached from inside them, with the alias they need. */
+const INNER: readonly { path: string; alias: Alias }[] = [
+  { path: PATHS.dinner, alias: 'M001' },
+  { path: PATHS.payment, alias: 'payment' },
+];
+
+/** The sign-in pages and setup: open to anyone, shown without the left window. */
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set([PATHS.root, PATHS.login, PATHS.appLogin, PATHS.numberLogin, PATHS.setup]);
+
+/** The alias a route needs, or null when anyone signed in may open it. */
+export function aliasForPath(path: string): Alias | null {
+  const inner = INNER.find((r) => path === r.path);
+  if (inner) return inner.alias;
+  const entry = NAV.find((n) => path === n.path);
+  if (entry) return entry.alias;
+  // The sub-pages of a section (/pages/member/details...) need the section's alias.
+  const section = NAV.find((n) => n.path.endsWith('/index') && path.startsWith(n.path.slice(0, -'index'.length)));
+  return section?.alias ?? null;
+}
+
+/** Where a signed-in person starts: the first section of the left window their role may use. */
+export function homePath(aliases: ReadonlySet<Alias>): string | null {
+  return NAV.find((n) => aliases.has(n.alias))?.path ?? null;
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import type { State } from '../../../../hub/protocol/index.ts';
+import { showToast } from '../../ui/ui-store.ts';
+import { sendNow } from './staff-api.ts';
+
+const CHOICES = [0, 1, 2, 3, 5, 10, 15, 30, 60] as const;
+
+/** The restaurant's idle lock: how long a device may stay untouched before it returns to the PIN screen. */
+export function SecuritySettings(props: { state: State }) {
+  const { t } = useTranslation();
+  const current = props.state.settings.idleLockMinutes;
+  const choose = async (minutes: number) => {
+    const sent = await sendNow('settings.save', { ...props.state.settings, idleLockMinutes: minutes });
+    showToast(sent.kind === 'refused' ? t(`errors.${sent.code}`) : t('staffAdmin.saved'), sent.kind === 'refused' ? 'error' : 'success');
+  };
+  return (
+    <section className="panel">
+      <h2>{t('staffAdmin.security')}</h2>
+      <label className="field">
+        <span>{t('staffAdmin.idleLock')}</span>
+        <select value={current} onChange={(e) => void choose(Number(e.target.value))} data-testid="idle-lock">
+          {[...new Set([...CHOICES, current])]
+            .sort((a, b) => a - b)
+            .map((m) => (
+              <option key={m} value={m}>
+                {m === 0 ? t('staffAdmin.never') : t('staffAdmin.minutes', { count: m })}
+              </option>
+            ))}
+        </select>
+      </label>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ActivityEntry, State } from '../../../../hub/protocol/index.ts';
+import { formatSoles } from '../../../../hub/domain/money.ts';
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+/**
+ * What an activity entry touched, in words a person reads: the table's name,
+ * the order and bill numbers, the amount, the person or dish concerned. Names
+ * come from this device's state, so a renamed table shows its name of today.
+ */
+export function activitySummary(e: ActivityEntry, state: State, numberLabel: (no: number) => string): string {
+  const d = e.detail;
+  const parts: string[] = [];
+  const orderId = str(d.orderId);
+  const tableId = str(d.tableId) ?? str(d['order.tableId']) ?? str(d['bill.tableId']) ?? str(d['table.id']) ?? (orderId ? (state.orders[orderId]?.tableId ?? null) : null);
+  if (tableId) parts.push(state.tables[tableId]?.name ?? tableId);
+  const orderNo = num(d['order.no']) ?? num(d['bill.orderNo']);
+  if (orderNo !== null) parts.push(`#${orderNo}`);
+  const billNo = num(d['bill.billNo']);
+  if (billNo !== null) parts.push(numberLabel(billNo));
+  const total = num(d['bill.totalCents']);
+  if (total !== null) parts.push(formatSoles(total));
+  const staffId = str(d.staffId) ?? str(d['staff.id']) ?? str(d['alert.staffId']);
+  // A sign-in note names its own sender: said once, in the "who" column.
+  if (staffId && staffId !== e.staffId) parts.push(state.staff[staffId]?.name ?? str(d['staff.name']) ?? staffId);
+  const product = str(d['product.code']) ?? str(d.productId);
+  if (product) parts.push(state.products[product]?.code ?? product);
+  const role = str(d['role.id']);
+  if (role) parts.push(role);
+  const name = str(d.name);
+  if (name) parts.push(name);
+  if (typeof d.disabled === 'boolean') parts.push(String(d.disabled));
+  return parts.join(' · ');
+}

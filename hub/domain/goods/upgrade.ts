@@ -1,0 +1,61 @@
+import type { OrderLine, Product, State } from '../../protocol/index.ts';
+import { defaultMenuSettings } from './defaults.ts';
+
+/**
+ * Brings a state recorded before goods management (issue 4) up to today's
+ * shape: products without VIP price, sizes, stock or times; order lines
+ * without size, unit or stock fields; no menu settings. Idempotent and pure;
+ * the engine runs it once after recovery, so an existing hub keeps its menu,
+ * tables and open orders across the update.
+ */
+export function upgradeGoods(state: State): State {
+  const legacy = state as Partial<State>;
+  const needsSettings = !legacy.menuSettings || !legacy.stockMoves;
+  const oldProducts = Object.values(state.products ?? {}).some((p) => (p as Partial<Product>).specs === undefined);
+  const oldLines = Object.values(state.orders ?? {}).some((o) => o.lines.some((l) => (l as Partial<OrderLine>).stockTaken === undefined));
+  if (!needsSettings && !oldProducts && !oldLines) return state;
+  const products = Object.fromEntries(Object.entries(state.products ?? {}).map(([id, p]) => [id, upgradeProduct(p)]));
+  const orders = Object.fromEntries(Object.entries(state.orders ?? {}).map(([id, o]) => [id, { ...o, lines: o.lines.map(upgradeLine) }]));
+  return {
+    ...state,
+    products,
+    orders,
+    menuSettings: legacy.menuSettings ?? defaultMenuSettings(),
+    stockMoves: legacy.stockMoves ?? [],
+  };
+}
+
+/** Older hubs did not record when; the epoch says "unknown" rather than inventing a date. */
+const UNKNOWN_TIME = new Date(0).toISOString();
+
+function upgradeProduct(p: Product): Product {
+  const old: Partial<Product> = p;
+  return {
+    ...p,
+    vipPriceCents: old.vipPriceCents ?? null,
+    specs: old.specs ?? [],
+    remarks: old.remarks ?? [],
+    usesInventory: old.usesInventory ?? false,
+    stock: old.stock ?? 0,
+    lowStock: old.lowStock ?? 0,
+    station: old.station ?? '',
+    autoSoldOut: old.autoSoldOut ?? false,
+    createdAt: old.createdAt ?? UNKNOWN_TIME,
+    modifiedAt: old.modifiedAt ?? UNKNOWN_TIME,
+  };
+}
+
+function upgradeLine(l: OrderLine): OrderLine {
+  const old: Partial<OrderLine> = l;
+  return {
+    ...l,
+    specId: old.specId ?? null,
+    specNames: old.specNames ?? null,
+    vipUnitPriceCents: old.vipUnitPriceCents ?? null,
+    unit: old.unit ?? '',
+    station: old.station ?? '',
+    returnToStock: old.returnToStock ?? false,
+    restockedQty: old.restockedQty ?? 0,
+    stockTaken: old.stockTaken ?? false,
+  };
+}

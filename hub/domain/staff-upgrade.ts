@@ -1,0 +1,20 @@
+import type { State } from '../protocol/index.ts';
+import { DEFAULT_SETTINGS } from '../protocol/index.ts';
+
+/**
+ * Gives a state recorded before staff and roles existed (issue 3) its empty
+ * staff, roles, settings and alerts, so an existing hub updates in place and
+ * comes up unclaimed. Idempotent and pure; run on a snapshot before the log
+ * is replayed onto it, and on a device's stored replica.
+ */
+export function upgradeStaff(state: State): State {
+  const legacy = state as Partial<State>;
+  if (legacy.staff && legacy.roles && legacy.settings && legacy.alerts) return state;
+  return {
+    ...state,
+    staff: legacy.staff ?? {},
+    roles: legacy.roles ?? {},
+    settings: legacy.settings ?? { ...DEFAULT_SETTINGS },
+    alerts: legacy.alerts ?? {},
+  };
+}

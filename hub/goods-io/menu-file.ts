@@ -1,0 +1,64 @@
+import type { State } from '../protocol/index.ts';
+import { menuTable, type ExportCell } from '../domain/goods/export-table.ts';
+import type { MenuTable } from '../domain/goods/import-plan.ts';
+import { writePrice } from '../domain/goods/cells.ts';
+import { decodeCsv, parseCsv, writeCsv } from './csv.ts';
+import { readXlsx } from './xlsx-read.ts';
+import { writeXlsx } from './xlsx-write.ts';
+
+/** The menu file formats the hub reads and writes. */
+export type MenuFormat = 'csv' | 'xlsx';
+export type Lang = 'es' | 'en' | 'zh';
+
+export const CONTENT_TYPES: Record<MenuFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Whether the bytes are a zip (so an .xlsx), whatever the file was called. */
+export function isXlsx(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/** A cell a spreadsheet was told to keep as text ('=...) comes back without the quote mark. */
+const unguard = (cell: string) => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
+
+/**
+ * The header and rows of an uploaded menu file (CSV or XLSX, told apart by
+ * their bytes). The header is the first row with anything in it.
+ */
+export function readMenuFile(bytes: Buffer): MenuTable {
+  const rows = isXlsx(bytes) ? readXlsx(bytes) : parseCsv(decodeCsv(bytes)).map((r) => ({ row: r.line, cells: r.cells.map(unguard) }));
+  const at = rows.findIndex((r) => r.cells.some((c) => c.trim() !== ''));
+  if (at === -1) return { header: [], rows: [] };
+  return { header: rows[at]!.cells.map((c) => c.trim()), rows: rows.slice(at + 1) };
+}
+
+/** The whole menu as a file in the given format, headers in the given language. */
+export function writeMenuFile(state: State, format: MenuFormat, lang: Lang): Buffer {
+  const table = menuTable(state, lang);
+  if (format === 'csv') {
+    const text = (c: ExportCell) => (c.t === 's' ? c.v : c.t === 'n' ? String(c.v) : writePrice(c.cents));
+    return writeCsv([table.header, ...table.rows.map((r) => r.map(text))]);
+  }
+  const sheet = { es: 'Carta', en: 'Menu', zh: '菜单' }[lang];
+  return writeXlsx(
+    sheet,
+    table.header,
+    table.rows.map((r) => r.map((c) => (c.t === 'money' ? { t: 'money' as const, v: c.cents / 100 } : c))),
+  );
+}
+
+/** "restaurante-demo-carta-2025-03-14.xlsx": the restaurant, the word for menu, the day (Lima time). */
+export function menuFileName(restaurant: string, format: MenuFormat, lang: Lang, now: Date, utcOffsetMinutes = -300): string {
+  const slug =
+    restaurant
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'restaurante';
+  const day = new Date(now.getTime() + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+  const word = { es: 'carta', en: 'menu', zh: 'menu' }[lang];
+  return `${slug}-${word}-${day}.${format}`;
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hubCommand } from '../../../auth/hub-command.ts';
+import type { Command, CommandPayload, CommandReply, CommandType, RolePresetId } from '../../../protocol/index.ts';
+import { ALIASES, COMMAND_ALIAS, COMMAND_TYPES, INTERNAL, ROLE_PRESET_IDS, ROLE_PRESETS } from '../../../protocol/index.ts';
+import { command, getState, NO_CUSTOMER, postCommand, signedIn, startTestHub, type TestHub } from '../../../testing/test-hub.ts';
+
+/**
+ * The role × command matrix through the real hub: for every command type and
+ * every preset role, a staff member of that role sends a command that would
+ * succeed; it must be accepted exactly when the role holds the command's
+ * alias (COMMAND_ALIAS), and refused with FORBIDDEN (nothing recorded) otherwise.
+ */
+
+let t: TestHub;
+let n = 0;
+const next = () => ++n;
+const cookies = {} as Record<RolePresetId, string>;
+
+async function asOwner<K extends CommandType>(type: K, payload: CommandPayload<K>): Promise<Extract<CommandReply, { ok: true }>> {
+  const r = await postCommand(t.url, command(type, payload));
+  if (!r.body.ok) throw new Error(`setup ${type} refused: ${r.body.code} ${r.body.message ?? ''}`);
+  return r.body;
+}
+
+async function freshTable(): Promise<string> {
+  const id = `t-m${next()}`;
+  await asOwner('table.save', { id, areaId: 'area-salon', name: `M${n}`, type: 'hall', minConsumptionCents: 0, seats: 4, sort: 100 + n });
+  return id;
+}
+
+async function openOrder(): Promise<{ tableId: string; orderId: string }> {
+  const tableId = await freshTable();
+  const orderId = randomUUID();
+  await asOwner('table.open', { tableId, orderId, people: 2, customer: NO_CUSTOMER });
+  return { tableId, orderId };
+}
+
+async function orderWithLine(send: boolean): Promise<{ tableId: string; orderId: string; lineId: string }> {
+  const o = await openOrder();
+  const lineId = randomUUID();
+  await asOwner('order.addLines', { orderId: o.orderId, lines: [{ lineId, productId: 'p-101', qty: 2, remark: '' }] });
+  if (send) await asOwner('order.send', { orderId: o.orderId });
+  return { ...o, lineId };
+}
+
+async function productWith(over: Partial<CommandPayload<'product.save'>>): Promise<string> {
+  const id = `p-m${next()}`;
+  await asOwner('product.save', { id, code: `M${n}`, names: { es: `Plato ${n}`, en: '', zh: '' }, categoryId: 'cat-entradas', priceCents: 1000, sort: 500, ...over });
+  return id;
+}
+
+type Sample = () => Promise<Command>;
+
+/**
+ * A command of each type that succeeds for anyone allowed to send it (made
+ * ready by the owner first). Typed over every command type: a new command
+ * does not compile until it has a sample here.
+ */
+const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
+  'restaurant.rename': async () => command('restaurant.rename', { name: `Restaurante ${next()}` }),
+  'settings.save': async () => command('settings.save', { ruc: '', idleLockMinutes: 5 }),
+  'area.save': async () => command('area.save', { id: `area-m${next()}`, name: `Área ${n}`, sort: 9 }),
+  'table.save': async () => command('table.save', { id: `t-s${next()}`, areaId: 'area-salon', name: `X${n}`, type: 'hall', minConsumptionCents: 0, seats: 2, sort: 900 }),
+  'category.save': async () => command('category.save', { id: `cat-m${next()}`, names: { es: `Cat ${n}`, en: '', zh: '' }, sort: 9 }),
+  'category.reorder': async () => command('category.reorder', { ids: ['cat-entradas', 'cat-fondos'] }),
+  'product.save': async () => command('product.save', { id: `p-n${next()}`, code: `N${n}`, names: { es: `Nuevo ${n}`, en: '', zh: '' }, categoryId: 'cat-entradas', priceCents: 900, sort: 600 }),
+  'product.setSoldOut': async () => command('product.setSoldOut', { productId: await productWith({}), soldOut: true }),
+  'product.setListed': async () => command('product.setListed', { productId: await productWith({}), listed: false }),
+  'product.setSpecSoldOut': async () => {
+    const productId = await productWith({ specs: [{ id: 'big', names: { es: 'Fuente', en: '', zh: '' }, priceCents: 3000, vipPriceCents: null, soldOut: false }] });
+    return command('product.setSpecSoldOut', { productId, specId: 'big', soldOut: true });
+  },
+  'product.setMany': async () => command('product.setMany', { productIds: [await productWith({})], listed: false }),
+  'product.adjustStock': async () => command('product.adjustStock', { productId: await productWith({ usesInventory: true }), op: 'add', qty: 5, reason: 'Llegó el pedido' }),
+  'menu.saveStations': async () => command('menu.saveStations', { stations: (await getState(t.url)).state.menuSettings.stations }),
+  'menu.saveRemarks': async () => command('menu.saveRemarks', { remarks: (await getState(t.url)).state.menuSettings.remarks }),
+  'menu.import': async () => command('menu.import', { categories: [], stations: [], products: [] }),
+  'table.open': async () => command('table.open', { tableId: await freshTable(), orderId: randomUUID(), people: 2, customer: NO_CUSTOMER }),
+  'order.addLines': async () => command('order.addLines', { orderId: (await openOrder()).orderId, lines: [{ lineId: randomUUID(), productId: 'p-102', qty: 1, remark: '' }] }),
+  'order.addCustomDish': async () =>
+    command('order.addCustomDish', { orderId: (await openOrder()).orderId, lineId: randomUUID(), name: 'Porción extra', priceCents: 500, qty: 1, unit: 'porción', remark: '' }),
+  'order.removeLine': async () => {
+    const o = await orderWithLine(false);
+    return command('order.removeLine', { orderId: o.orderId, lineId: o.lineId });
+  },
+  'order.send': async () => command('order.send', { orderId: (await orderWithLine(false)).orderId }),
+  'order.prebill': async () => command('order.prebill', { orderId: (await orderWithLine(true)).orderId }),
+  'order.cancelPrebill': async () => {
+    const o = await orderWithLine(true);
+    await asOwner('order.prebill', { orderId: o.orderId });
+    return command('order.cancelPrebill', { orderId: o.orderId });
+  },
+  'order.returnLine': async () => {
+    const o = await orderWithLine(true);
+    return command('order.returnLine', { orderId: o.orderId, lineId: o.lineId, qty: 1, reason: 'Frío' });
+  },
+  'order.settleCash': async () => command('order.settleCash', { orderId: (await orderWithLine(true)).orderId, receivedCents: 100_000 }),
+  'table.clear': async () => command('table.clear', { tableId: (await openOrder()).tableId }),
+  'role.save': async () => command('role.save', { id: 'kitchen', name: '', aliases: [...ROLE_PRESETS.kitchen] }),
+  'staff.save': async () => command('staff.save', { id: randomUUID(), name: `Mozo ${next()}`, code: String(1000 + n), roleId: 'waiter' }),
+  'staff.setDisabled': async () => {
+    const staffId = randomUUID();
+    await asOwner('staff.save', { id: staffId, name: `Eventual ${next()}`, code: String(2000 + n), roleId: 'waiter' });
+    return command('staff.setDisabled', { staffId, disabled: true });
+  },
+  'security.dismissAlert': async () => {
+    const id = randomUUID();
+    const raise = hubCommand('security.raiseAlert', { id, scope: 'device', staffId: null, deviceId: 'x', failures: 6, lockedSeconds: 30 }, 'hub', new Date());
+    const r = await t.hub.engine.submit(raise, { staffId: null, deviceId: 'hub' });
+    if (!r.ok) throw new Error(r.code);
+    return command('security.dismissAlert', { alertId: id });
+  },
+  'staff.noteCredentials': INTERNAL,
+  'staff.noteSignIn': INTERNAL,
+  'staff.noteSignOut': INTERNAL,
+  'security.raiseAlert': INTERNAL,
+};
+
+beforeAll(async () => {
+  t = await startTestHub();
+  cookies.owner = t.cookie;
+  for (const [i, role] of ROLE_PRESET_IDS.entries()) {
+    if (role === 'owner') continue;
+    const id = `staff-${role}`;
+    await asOwner('staff.save', { id, name: `Persona ${role}`, code: String(50 + i), roleId: role });
+    const pin = await fetch(new URL(`/api/staff/${id}/credentials`, t.url), { method: 'PUT', headers: { 'content-type': 'application/json', cookie: t.cookie }, body: JSON.stringify({ pin: '5050' }) });
+    expect(pin.status).toBe(200);
+    cookies[role] = await signedIn(t.url, String(50 + i), '5050', `device-${role}`);
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const holds = (role: RolePresetId, alias: string) => (role === 'owner' ? (ALIASES as readonly string[]) : ROLE_PRESETS[role]).includes(alias);
+const deviceTypes = COMMAND_TYPES.filter((type) => SAMPLES[type] !== INTERNAL);
+
+describe.each(ROLE_PRESET_IDS)('role %s', (role) => {
+  it.each(deviceTypes)('%s: accepted exactly when the role holds its alias', async (type) => {
+    const sample = SAMPLES[type] as Sample;
+    const cmd = await sample();
+    const gate = COMMAND_ALIAS[type];
+    const before = t.hub.engine.seq;
+    const reply = await postCommand(t.url, cmd, {}, { cookie: cookies[role] });
+    if (holds(role, gate)) {
+      expect(reply.body, `${role} should be allowed ${type}`).toMatchObject({ ok: true });
+    } else {
+      expect(reply.status).toBe(403);
+      expect(reply.body).toEqual({ ok: false, code: 'FORBIDDEN', message: gate });
+      expect(t.hub.engine.seq).toBe(before);
+    }
+  });
+
+  it('is refused every command only the hub records', async () => {
+    const internal = COMMAND_TYPES.filter((type) => SAMPLES[type] === INTERNAL);
+    expect(internal.length).toBeGreaterThan(0);
+    for (const type of internal) {
+      const reply = await postCommand(t.url, { ...command('restaurant.rename', { name: 'x' }), type, payload: { staffId: 'staff-demo-owner', method: 'full', hasPin: true, hasPassword: true, reason: 'lock' } }, {}, { cookie: cookies[role] });
+      expect(reply.body, type).toMatchObject({ ok: false });
+      expect(['FORBIDDEN', 'INCORRECT_INPUT', 'REQUIRED_FIELD']).toContain((reply.body as { code: string }).code);
+    }
+  });
+});
+
+describe('roles are the owner\'s to edit', () => {
+  it('a waiter given the payment alias may settle; taking M001 away stops them opening tables', async () => {
+    const settle = async () => postCommand(t.url, command('order.settleCash', { orderId: (await orderWithLine(true)).orderId, receivedCents: 100_000 }), {}, { cookie: cookies.waiter });
+    expect((await settle()).body).toMatchObject({ ok: false, code: 'FORBIDDEN', message: 'payment' });
+    await asOwner('role.save', { id: 'waiter', name: '', aliases: [...ROLE_PRESETS.waiter.filter((a) => a !== 'M001'), 'payment'] });
+    expect((await settle()).body).toMatchObject({ ok: true });
+    const open = await postCommand(t.url, await (SAMPLES['table.open'] as Sample)(), {}, { cookie: cookies.waiter });
+    expect(open.body).toMatchObject({ ok: false, code: 'FORBIDDEN', message: 'M001' });
+    await asOwner('role.save', { id: 'waiter', name: '', aliases: [...ROLE_PRESETS.waiter] });
+  });
+
+  it('nobody edits the owner role, and a manager cannot make anyone an owner or touch the owner', async () => {
+    expect((await postCommand(t.url, command('role.save', { id: 'owner', name: '', aliases: [] }))).body).toMatchObject({ code: 'ROLE_LOCKED' });
+    const manager = { cookie: cookies.manager };
+    const promote = await postCommand(t.url, command('staff.save', { id: 'staff-manager', name: 'Persona manager', code: '51', roleId: 'owner' }), {}, manager);
+    expect(promote.body).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    const disableOwner = await postCommand(t.url, command('staff.setDisabled', { staffId: 'staff-demo-owner', disabled: true }), {}, manager);
+    expect(disableOwner.body).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    const pin = await fetch(new URL('/api/staff/staff-demo-owner/credentials', t.url), { method: 'PUT', headers: { 'content-type': 'application/json', cookie: cookies.manager }, body: JSON.stringify({ pin: '0000' }) });
+    expect(pin.status).toBe(403);
+    // The owner cannot disable the last owner either.
+    expect((await postCommand(t.url, command('staff.setDisabled', { staffId: 'staff-demo-owner', disabled: true }))).body).toMatchObject({ code: 'LAST_OWNER' });
+  });
+});
