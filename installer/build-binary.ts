@@ -16,8 +16,8 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import * as esbuild from 'esbuild';
 import { inject } from 'postject';
+import { bundleHub } from './bundle.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -86,40 +86,6 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-/**
- * One CommonJS file with every dependency inside (a SEA's `require` only
- * knows Node's built-in modules). import.meta.url is rebuilt from __filename
- * (in a SEA that is the executable's path), so no code sees an empty import.meta.
- */
-async function bundle(outfile: string): Promise<void> {
-  const emptySupportsColor: esbuild.Plugin = {
-    name: 'empty-supports-color',
-    setup(build) {
-      build.onResolve({ filter: /^supports-color$/ }, () => ({ path: 'supports-color', namespace: 'empty-module' }));
-      build.onLoad({ filter: /.*/, namespace: 'empty-module' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
-    },
-  };
-  const result = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: [path.join(ROOT, 'hub', 'main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node24',
-    format: 'cjs',
-    define: {
-      'process.env.WS_NO_BUFFER_UTIL': '"1"',
-      'process.env.WS_NO_UTF_8_VALIDATE': '"1"',
-      'import.meta.url': '__posImportMetaUrl',
-    },
-    banner: { js: "var __posImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [emptySupportsColor],
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
-  if (result.errors.length > 0) throw new BuildError('esbuild failed');
-}
-
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function build(opts: Options): Promise<void> {
@@ -132,7 +98,8 @@ async function build(opts: Options): Promise<void> {
   const configPath = path.join(work, 'sea-config.json');
 
   console.log('Bundling hub/main.ts (esbuild)...');
-  await bundle(bundlePath);
+  const bundled = await bundleHub(bundlePath);
+  if (bundled.errors.length > 0) throw new BuildError('esbuild failed');
 
   const assets: Record<string, string> = {};
   for (const file of await listFiles(opts.clientDir)) {

@@ -1,16 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../hub/demo/staff.ts';
-import { startHub, type RunningHub } from '../../hub/server.ts';
-import { ensureClientBuilt, ROOT } from '../../installer/client-build.ts';
-import { launchBrowser, PHONE, TILL } from './browser.ts';
+import { PHONE, TILL } from './browser.ts';
+import { SHOTS, useBrowserHub } from './harness.ts';
 import { signInOnPage } from './sign-in.ts';
 
-/** Screenshots of the goods page for a person to look at. */
-const SHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
 const LANGS = [
   { code: 'es', stored: 'es_US', title: 'Productos' },
   { code: 'en', stored: 'en_US', title: 'Products' },
@@ -18,38 +13,22 @@ const LANGS = [
 ] as const;
 const GOODS = '#/pages/goods/index';
 
-let hub: RunningHub;
-let dataDir: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureClientBuilt(() => undefined);
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pos-goods-'));
-  hub = await startHub({ dataDir, port: 0, host: '127.0.0.1', demo: true, mdns: false, log: () => undefined });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await hub?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const env = useBrowserHub({ tmpPrefix: 'pos-goods-', screenshots: true });
 
 const OWNER = DEMO_STAFF[0]!;
 
 /** A device on which the demo owner signed in through the entry page (staff number and PIN). */
 async function ownerDevice(options: typeof PHONE | typeof TILL, lang?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(options);
+  const context = await env.browser.newContext(options);
   if (lang) await context.addInitScript((stored) => localStorage.setItem('language', stored), lang);
   const page = await context.newPage();
-  await signInOnPage(page, hub.url, OWNER.code, OWNER.pin);
+  await signInOnPage(page, env.hub.url, OWNER.code, OWNER.pin);
   return { context, page };
 }
 
 /** What the hub has committed (the test runs the hub in its own process). */
 async function hubState() {
-  return hub.engine.state;
+  return env.hub.engine.state;
 }
 
 describe('goods page in the browser', () => {
@@ -60,7 +39,7 @@ describe('goods page in the browser', () => {
     const waiter = phone.page;
 
     // Create: code, a name, the first category, a price with a comma.
-    await cashier.goto(`${hub.url}${GOODS}`);
+    await cashier.goto(`${env.hub.url}${GOODS}`);
     await cashier.getByTestId('goods-new').click();
     await cashier.getByTestId('product-save').click();
     // Nothing filled: the form says what is missing, the hub hears nothing.
@@ -91,7 +70,7 @@ describe('goods page in the browser', () => {
     expect(created).toMatchObject({ priceCents: 1990, names: { es: 'Sopa criolla', en: 'Creole soup' }, soldOut: false, listed: true });
 
     // The waiter's phone has a table open and sees the new dish on the menu.
-    await waiter.goto(`${hub.url}#/pages/dining_table/index`);
+    await waiter.goto(`${env.hub.url}#/pages/dining_table/index`);
     await waiter.getByTestId('table-S1').click();
     await waiter.getByTestId('open-submit').click();
     await waiter.getByTestId('menu-search').fill('criolla');
@@ -104,8 +83,8 @@ describe('goods page in the browser', () => {
 
     // And the hub refuses it even from a device that did not hear yet.
     const orderId = Object.values((await hubState()).orders).find((o) => o.tableId === 't-s1')!.id;
-    const refused = await phone.context.request.post(`${hub.url}api/commands`, {
-      headers: { origin: hub.url.slice(0, -1) },
+    const refused = await phone.context.request.post(`${env.hub.url}api/commands`, {
+      headers: { origin: env.hub.url.slice(0, -1) },
       data: {
         id: crypto.randomUUID(),
         type: 'order.addLines',
@@ -126,7 +105,7 @@ describe('goods page in the browser', () => {
 
   it('marks several dishes sold out at once, restocks one low on stock, adds a category on top, downloads the menu', async () => {
     const { context, page } = await ownerDevice(TILL);
-    await page.goto(`${hub.url}${GOODS}`);
+    await page.goto(`${env.hub.url}${GOODS}`);
     await page.getByTestId('goods-select-102').check();
     await page.getByTestId('goods-select-103').check();
     await page.getByTestId('bulk-soldout').click();
@@ -173,7 +152,7 @@ describe('goods screens in es, en and zh', () => {
     it(`list, edit dialog and import report in ${lang.code}`, async () => {
       for (const [device, options] of [['till', TILL], ['phone', PHONE]] as const) {
         const { context, page } = await ownerDevice(options, lang.stored);
-        await page.goto(`${hub.url}${GOODS}`);
+        await page.goto(`${env.hub.url}${GOODS}`);
         await page.getByTestId('goods-row-101').waitFor();
         expect(await page.locator('h1').first().textContent()).toBe(lang.title);
         await page.screenshot({ path: path.join(SHOTS, `goods-list-${device}-${lang.code}.png`) });

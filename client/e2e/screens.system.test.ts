@@ -1,37 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../hub/demo/staff.ts';
-import { startHub, type RunningHub } from '../../hub/server.ts';
-import { ensureClientBuilt, ROOT } from '../../installer/client-build.ts';
-import { launchBrowser, PHONE, TILL } from './browser.ts';
+import { PHONE, TILL } from './browser.ts';
+import { SHOTS, useBrowserHub, withFreshHub } from './harness.ts';
 import { signInOnPage, tapDigits } from './sign-in.ts';
 
 const owner = DEMO_STAFF[0]!;
 
-/** Screenshots of the key screens in every language, saved for a person to look at. */
-const SHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
 const LANGS = [
   { code: 'es', stored: 'es_US', tables: 'Mesas', free: 'Libre' },
   { code: 'en', stored: 'en_US', tables: 'Tables', free: 'Free' },
   { code: 'zh', stored: 'zh_CN', tables: '桌台', free: '空闲' },
 ] as const;
 
-let hub: RunningHub;
-let dataDir: string;
-let browser: Browser;
+const env = useBrowserHub({ tmpPrefix: 'pos-shots-', screenshots: true });
 
 beforeAll(async () => {
-  ensureClientBuilt(() => undefined);
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pos-shots-'));
-  hub = await startHub({ dataDir, port: 0, host: '127.0.0.1', demo: true, mdns: false, log: () => undefined });
-  browser = await launchBrowser();
   // A busy floor: one table per status, so every colour shows.
-  const page = await (await browser.newContext(TILL)).newPage();
-  await signInOnPage(page, hub.url, owner.code, owner.pin);
+  const page = await (await env.browser.newContext(TILL)).newPage();
+  await signInOnPage(page, env.hub.url, owner.code, owner.pin);
   for (const [table, steps] of [['S1', 1], ['S2', 2], ['S3', 3], ['S4', 4]] as const) {
     await page.getByTestId(`table-${table}`).click();
     await page.getByTestId('open-submit').click();
@@ -46,31 +33,25 @@ beforeAll(async () => {
       await page.getByTestId('pay-confirm').click();
       await page.getByTestId('pay-done').waitFor();
     }
-    await page.goto(`${hub.url}#/pages/dining_table/index`);
+    await page.goto(`${env.hub.url}#/pages/dining_table/index`);
   }
   await page.context().close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await hub?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('screens in es, en and zh', () => {
   for (const lang of LANGS) {
     it(`table overview, ordering and payment in ${lang.code}`, async () => {
       for (const [device, options] of [['till', TILL], ['phone', PHONE]] as const) {
-        const context = await browser.newContext(options);
+        const context = await env.browser.newContext(options);
         await context.addInitScript((stored) => localStorage.setItem('language', stored), lang.stored);
         const page = await context.newPage();
-        if (device === 'till') await signInOnPage(page, hub.url, owner.code, owner.pin);
+        if (device === 'till') await signInOnPage(page, env.hub.url, owner.code, owner.pin);
         else {
           // The phone signs in as a phone does: the entry page first, then the keypad.
-          await page.goto(hub.url);
+          await page.goto(env.hub.url);
           await page.getByTestId('login-page').waitFor();
           await page.screenshot({ path: path.join(SHOTS, `login-${device}-${lang.code}.png`) });
-          await page.goto(`${hub.url}#/pages/app/numberlogin`);
+          await page.goto(`${env.hub.url}#/pages/app/numberlogin`);
           await tapDigits(page, owner.code);
           await page.getByTestId('numpad-ok').click();
           await tapDigits(page, owner.pin.slice(0, 3));
@@ -90,21 +71,21 @@ describe('screens in es, en and zh', () => {
           await page.getByTestId('pane-order').click();
           await page.screenshot({ path: path.join(SHOTS, `dinner-order-${device}-${lang.code}.png`) });
         }
-        await page.goto(`${hub.url}#/pages/dining_table/index`);
+        await page.goto(`${env.hub.url}#/pages/dining_table/index`);
         await page.getByTestId('table-S3').click();
         await page.getByTestId('settle').click();
         await page.getByTestId('pay-received').fill('100');
         await page.screenshot({ path: path.join(SHOTS, `payment-${device}-${lang.code}.png`) });
-        await page.goto(`${hub.url}#/pages/member/index`);
+        await page.goto(`${env.hub.url}#/pages/member/index`);
         await page.getByTestId('not-available').waitFor();
         if (device === 'phone') await page.screenshot({ path: path.join(SHOTS, `not-available-${device}-${lang.code}.png`) });
-        await page.goto(`${hub.url}#/pages/staff/index`);
+        await page.goto(`${env.hub.url}#/pages/staff/index`);
         await page.getByTestId('staff-page').waitFor();
         await page.screenshot({ path: path.join(SHOTS, `staff-${device}-${lang.code}.png`), fullPage: true });
         await page.getByTestId('staff-row-3').click();
         await page.getByTestId('staff-save').waitFor();
         await page.screenshot({ path: path.join(SHOTS, `staff-edit-${device}-${lang.code}.png`) });
-        await page.goto(`${hub.url}#/pages/staff/activity`);
+        await page.goto(`${env.hub.url}#/pages/staff/activity`);
         await page.getByTestId('activity-row').first().waitFor();
         await page.screenshot({ path: path.join(SHOTS, `activity-${device}-${lang.code}.png`) });
         if (device === 'phone') {
@@ -123,11 +104,9 @@ describe('screens in es, en and zh', () => {
 
 describe('setting up a new hub, in es, en and zh', () => {
   it('shows the setup page of an unclaimed hub on a phone', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pos-shots-setup-'));
-    const fresh = await startHub({ dataDir: dir, port: 0, host: '127.0.0.1', demo: false, mdns: false, log: () => undefined });
-    try {
+    await withFreshHub('pos-shots-setup-', async (fresh) => {
       for (const lang of LANGS) {
-        const context = await browser.newContext(PHONE);
+        const context = await env.browser.newContext(PHONE);
         await context.addInitScript((stored) => localStorage.setItem('language', stored), lang.stored);
         const page = await context.newPage();
         await page.goto(fresh.url);
@@ -140,9 +119,6 @@ describe('setting up a new hub, in es, en and zh', () => {
         await page.screenshot({ path: path.join(SHOTS, `setup-phone-${lang.code}.png`), fullPage: true });
         await context.close();
       }
-    } finally {
-      await fresh.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

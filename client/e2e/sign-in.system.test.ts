@@ -1,38 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../hub/demo/staff.ts';
 import { ALIASES, ROLE_PRESETS } from '../../hub/protocol/index.ts';
-import { startHub, type RunningHub } from '../../hub/server.ts';
-import { ensureClientBuilt } from '../../installer/client-build.ts';
-import { launchBrowser, PHONE, TILL } from './browser.ts';
+import { PHONE, TILL } from './browser.ts';
+import { useBrowserHub, withFreshHub } from './harness.ts';
 import { signInOnPage, signInWithKeypad, tapDigits } from './sign-in.ts';
 
 const [owner, cashier, waiter] = DEMO_STAFF as [(typeof DEMO_STAFF)[number], (typeof DEMO_STAFF)[number], (typeof DEMO_STAFF)[number]];
 
-let hub: RunningHub;
-let dataDir: string;
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  ensureClientBuilt(() => undefined);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pos-e2e-signin-'));
-  hub = await startHub({ dataDir, port: 0, host: '127.0.0.1', demo: true, mdns: false, log: () => undefined });
-  browser = await launchBrowser();
-});
+const env = useBrowserHub({ tmpPrefix: 'pos-e2e-signin-' });
 
+// Registered after the harness, so it runs before the browser closes.
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await hub?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function newPage(options: typeof PHONE | typeof TILL): Promise<Page> {
-  const context = await browser.newContext(options);
+  const context = await env.browser.newContext(options);
   contexts.push(context);
   return context.newPage();
 }
@@ -44,7 +30,7 @@ describe('signing in and what a role sees', () => {
 
   it('a waiter signs in on a phone with number and PIN keypad and sees only their entries', async () => {
     waiterPage = await newPage(PHONE);
-    await signInWithKeypad(waiterPage, hub.url, waiter.code, waiter.pin);
+    await signInWithKeypad(waiterPage, env.hub.url, waiter.code, waiter.pin);
     await waiterPage.getByTestId('table-S1').waitFor();
     expect(await waiterPage.getByTestId('session-name').textContent()).toBe(waiter.name);
     // The left window holds only what the waiter role may use: tables and take-away.
@@ -54,26 +40,26 @@ describe('signing in and what a role sees', () => {
     expect(menuData).toHaveLength(ALIASES.length);
     expect(menuData.filter((m) => m.show).map((m) => m.menuAlias).sort()).toEqual([...ROLE_PRESETS.waiter].sort());
     // A page the role may not open says so, with the way back.
-    await waiterPage.goto(`${hub.url}#/pages/staff/index`);
+    await waiterPage.goto(`${env.hub.url}#/pages/staff/index`);
     await waiterPage.getByTestId('no-access').waitFor();
-    await waiterPage.goto(`${hub.url}#/pages/goods/index`);
+    await waiterPage.goto(`${env.hub.url}#/pages/goods/index`);
     await waiterPage.getByTestId('no-access').waitFor();
     // At a table the waiter orders and sends, but taking payment is not theirs.
-    await waiterPage.goto(`${hub.url}#/pages/dining_table/index`);
+    await waiterPage.goto(`${env.hub.url}#/pages/dining_table/index`);
     await waiterPage.getByTestId('table-S1').click();
     await waiterPage.getByTestId('open-submit').click();
     await waiterPage.getByTestId('product-101').click();
     await waiterPage.getByTestId('send').click();
-    await expect.poll(() => hub.engine.state.tables['t-s1']?.status).toBe(3);
+    await expect.poll(() => env.hub.engine.state.tables['t-s1']?.status).toBe(3);
     expect(await waiterPage.getByTestId('settle').count()).toBe(0);
-    const order = Object.values(hub.engine.state.orders).find((o) => o.tableId === 't-s1');
+    const order = Object.values(env.hub.engine.state.orders).find((o) => o.tableId === 't-s1');
     expect(order?.openedBy).toBe(waiter.id);
   });
 
   it("the owner disables the waiter and the waiter's page returns to sign-in", async () => {
     const till = await newPage(TILL);
-    await signInOnPage(till, hub.url, owner.code, owner.pin);
-    await till.goto(`${hub.url}#/pages/staff/index`);
+    await signInOnPage(till, env.hub.url, owner.code, owner.pin);
+    await till.goto(`${env.hub.url}#/pages/staff/index`);
     await till.getByTestId(`staff-row-${waiter.code}`).click();
     await till.getByTestId('staff-disable').click();
     const started = Date.now();
@@ -92,14 +78,14 @@ describe('signing in and what a role sees', () => {
     // The owner enables them again for the tests below.
     await till.getByTestId(`staff-row-${waiter.code}`).click();
     await till.getByTestId('staff-disable').click();
-    await expect.poll(() => hub.engine.state.staff[waiter.id]?.disabled).toBe(false);
+    await expect.poll(() => env.hub.engine.state.staff[waiter.id]?.disabled).toBe(false);
   });
 
   it('a shared till switches user by PIN alone, for people who signed in there before', async () => {
     const till = await newPage(TILL);
-    await signInOnPage(till, hub.url, cashier.code, cashier.pin);
+    await signInOnPage(till, env.hub.url, cashier.code, cashier.pin);
     await till.getByTestId('sign-out').click();
-    await signInOnPage(till, hub.url, owner.code, owner.pin);
+    await signInOnPage(till, env.hub.url, owner.code, owner.pin);
     await till.getByTestId('switch-user').click();
     await till.getByTestId('pin-login-page').waitFor();
     await tapDigits(till, cashier.pin);
@@ -116,7 +102,7 @@ describe('signing in and what a role sees', () => {
   it('locks after the idle time and returns to the PIN screen; the hub ends the session', async () => {
     const page = await newPage(PHONE);
     await page.clock.install();
-    await signInWithKeypad(page, hub.url, cashier.code, cashier.pin);
+    await signInWithKeypad(page, env.hub.url, cashier.code, cashier.pin);
     await page.getByTestId('table-S2').waitFor();
     await page.clock.fastForward('05:30');
     await page.getByTestId('pin-login-page').waitFor({ timeout: 5000 });
@@ -129,9 +115,7 @@ describe('signing in and what a role sees', () => {
 
 describe('a new hub', () => {
   it('any page leads to setup; the owner claims it with the code and is signed in', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pos-e2e-setup-'));
-    const fresh = await startHub({ dataDir: dir, port: 0, host: '127.0.0.1', demo: false, mdns: false, log: () => undefined });
-    try {
+    await withFreshHub('pos-e2e-setup-', async (fresh) => {
       const page = await newPage(PHONE);
       await page.goto(`${fresh.url}#/pages/dining_table/index`);
       await page.getByTestId('setup-page').waitFor();
@@ -147,9 +131,6 @@ describe('a new hub', () => {
       await page.getByTestId('staff-page').waitFor();
       expect(await page.getByTestId('session-name').textContent()).toBe('Juana Ríos');
       expect(fresh.engine.state.restaurant.name).toBe('Pollería El Sol');
-    } finally {
-      await fresh.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

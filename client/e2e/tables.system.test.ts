@@ -1,40 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../hub/demo/staff.ts';
-import { startHub, type RunningHub } from '../../hub/server.ts';
-import { ensureClientBuilt, ROOT } from '../../installer/client-build.ts';
-import { launchBrowser, PHONE, TILL } from './browser.ts';
+import { PHONE, TILL } from './browser.ts';
 import { FlakyLink } from './flaky-link.ts';
+import { useBrowserHub } from './harness.ts';
 import { signInOnPage, signInWithKeypad } from './sign-in.ts';
 
 const [, cashierStaff, waiterStaff] = DEMO_STAFF as [(typeof DEMO_STAFF)[number], (typeof DEMO_STAFF)[number], (typeof DEMO_STAFF)[number]];
 
-/** Screenshots land here for a person to look at (CI keeps them as artifacts). */
-const SHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
-
-let hub: RunningHub;
-let dataDir: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureClientBuilt(() => undefined);
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pos-e2e-'));
-  hub = await startHub({ dataDir, port: 0, host: '127.0.0.1', demo: true, mdns: false, log: () => undefined });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await hub?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const env = useBrowserHub({ tmpPrefix: 'pos-e2e-' });
 
 /** The cashier on the till signs in with number and PIN on the entry page; the waiter's phone uses the keypad. */
-async function openPage(context: BrowserContext, who: 'cashier' | 'waiter', base = hub.url): Promise<Page> {
+async function openPage(context: BrowserContext, who: 'cashier' | 'waiter', base = env.hub.url): Promise<Page> {
   const page = await context.newPage();
   if (who === 'cashier') await signInOnPage(page, base, cashierStaff.code, cashierStaff.pin);
   else await signInWithKeypad(page, base, waiterStaff.code, waiterStaff.pin);
@@ -43,15 +20,15 @@ async function openPage(context: BrowserContext, who: 'cashier' | 'waiter', base
 }
 
 async function hubState() {
-  return hub.engine.state;
+  return env.hub.engine.state;
 }
 
 const statusOf = (page: Page, table: string) => page.getByTestId(`table-${table}`).getAttribute('data-status');
 
 describe('table overview in the browser', () => {
   it('shows one device what another orders, at once', async () => {
-    const phone = await browser.newContext(PHONE);
-    const till = await browser.newContext(TILL);
+    const phone = await env.browser.newContext(PHONE);
+    const till = await env.browser.newContext(TILL);
     const waiter = await openPage(phone, 'waiter');
     const cashier = await openPage(till, 'cashier');
 
@@ -73,9 +50,9 @@ describe('table overview in the browser', () => {
   });
 
   it('keeps an order taken offline through a reload and delivers it exactly once', async () => {
-    const link = new FlakyLink(hub.port);
-    const phone = await browser.newContext(PHONE);
-    const till = await browser.newContext(TILL);
+    const link = new FlakyLink(env.hub.port);
+    const phone = await env.browser.newContext(PHONE);
+    const till = await env.browser.newContext(TILL);
     // The waiter signs in through the link that will fail, like a phone on the shop Wi-Fi.
     const waiter = await openPage(phone, 'waiter', await link.ready);
     await waiter.getByTestId('table-S2').click();

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import { bundleHub } from '../../installer/bundle.ts';
 import type { Health } from '../protocol/index.ts';
 import { fmtBytes, fmtInt, fmtMs, isMain, median, passText, printResult, REPO_ROOT, removeDir, row, scratchDir, sleep, type BenchResult } from './common.ts';
 import { copyForRun, ensureYearData, type YearDataOptions } from './year-data.ts';
@@ -91,41 +91,6 @@ async function rssKb(pid: number): Promise<number> {
   return m ? Number(m[1]) : NaN;
 }
 
-/**
- * The hub as the single binary carries it: hub/main.ts bundled by esbuild
- * into one CommonJS file (the options of installer/build-binary.ts), so no
- * TypeScript is stripped at start.
- */
-async function bundleHub(outDir: string): Promise<string> {
-  const outfile = path.join(outDir, 'hub-bundle.cjs');
-  const emptySupportsColor: esbuild.Plugin = {
-    name: 'empty-supports-color',
-    setup(build) {
-      build.onResolve({ filter: /^supports-color$/ }, () => ({ path: 'supports-color', namespace: 'empty-module' }));
-      build.onLoad({ filter: /.*/, namespace: 'empty-module' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
-    },
-  };
-  await esbuild.build({
-    absWorkingDir: REPO_ROOT,
-    entryPoints: [path.join(REPO_ROOT, 'hub', 'main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node24',
-    format: 'cjs',
-    define: {
-      'process.env.WS_NO_BUFFER_UTIL': '"1"',
-      'process.env.WS_NO_UTF_8_VALIDATE': '"1"',
-      'import.meta.url': '__posImportMetaUrl',
-    },
-    banner: { js: "var __posImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [emptySupportsColor],
-    legalComments: 'none',
-    logLevel: 'error',
-  });
-  return outfile;
-}
-
 async function startOnce(entry: string, dataDir: string, timeoutMs: number): Promise<OneStart> {
   const port = await freePort();
   const args = [entry, '--data', dataDir, '--port', String(port), '--host', '127.0.0.1', '--no-mdns'];
@@ -175,7 +140,9 @@ export async function run(partial: Partial<StartupOptions> = {}): Promise<Startu
         await removeDir(runDir);
       }
     };
-    const bundle = opts.bundledRuns > 0 ? await bundleHub(work) : '';
+    // The hub as the single binary carries it (installer/bundle.ts, what build-binary runs): no TypeScript is stripped at start.
+    const bundle = path.join(work, 'hub-bundle.cjs');
+    if (opts.bundledRuns > 0) await bundleHub(bundle, 'error');
     // Interleaved, so that a busy moment of the machine does not land on one kind only.
     const starts: OneStart[] = [];
     const bundled: OneStart[] = [];

@@ -97,9 +97,7 @@ describe('parseCommand refuses with a code and the field name', () => {
     expect(['REQUIRED_FIELD', 'INCORRECT_INPUT']).toContain(!parsed.ok && parsed.code);
   });
 
-  // Known gap in hub/protocol (outside this change): the field is reported as
-  // '' instead of 'payload'. Turn `it.fails` into `it` once parse-command names it.
-  it.fails('a missing payload names the field "payload"', () => {
+  it('a missing payload names the field "payload"', () => {
     expect(parseCommand(envelope('order.send', undefined))).toEqual({ ok: false, code: 'REQUIRED_FIELD', message: 'payload' });
   });
 });

@@ -15,13 +15,14 @@ export function parseCommand(input: unknown): ParsedCommand {
   const { type } = env.data;
   if (!isCommandType(type)) return { ok: false, code: 'UNKNOWN_COMMAND', message: type };
   const payload = commandPayloads[type].safeParse(env.data.payload);
-  if (!payload.success) return fromIssues(payload.error, env.data.payload);
+  if (!payload.success) return fromIssues(payload.error, env.data.payload, 'payload');
   return { ok: true, command: { ...env.data, type, payload: payload.data } as Command };
 }
 
-function fromIssues(error: z.ZodError, input: unknown): ParsedCommand {
+function fromIssues(error: z.ZodError, input: unknown, root = ''): ParsedCommand {
   const issue = error.issues[0];
-  const field = issue?.path.join('.') ?? '';
+  // An issue at the payload's root (no payload at all) is about the payload itself.
+  const field = issue?.path.join('.') || root;
   const value = valueAt(input, issue?.path ?? []);
   const missing = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
   return { ok: false, code: missing ? 'REQUIRED_FIELD' : 'INCORRECT_INPUT', message: field };

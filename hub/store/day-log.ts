@@ -21,6 +21,11 @@ export class DayLog<T extends { seq: number }> {
   readonly dir: string;
   private readonly utcOffsetMinutes: number;
   private readonly timeOf: (entry: T) => string;
+  /**
+   * Last seq and size of each day file as this process left it: while the size
+   * is unchanged the file need not be read again to find where it ends.
+   */
+  private readonly tails = new Map<string, { seq: number; size: number }>();
 
   constructor(dir: string, utcOffsetMinutes: number, timeOf: (entry: T) => string) {
     this.dir = dir;
@@ -45,17 +50,22 @@ export class DayLog<T extends { seq: number }> {
     const byDay = new Map<string, T[]>();
     for (const e of entries) {
       const key = this.dayOf(e);
-      byDay.set(key, [...(byDay.get(key) ?? []), e]);
+      const list = byDay.get(key);
+      if (list) list.push(e);
+      else byDay.set(key, [e]);
     }
     for (const [day, list] of byDay) {
       const file = path.join(this.dir, `${day}.jsonl`);
-      const lastSeq = await this.lastSeqAndRepair(file);
+      const lastSeq = await this.lastSeq(file);
       const fresh = list.filter((e) => e.seq > lastSeq);
       if (fresh.length === 0) continue;
+      // Until the write is known whole, the file must be read (and repaired) again.
+      this.tails.delete(file);
       const handle = await fs.open(file, 'a');
       try {
         await handle.write(fresh.map(encodeLine).join(''));
         await handle.sync();
+        this.tails.set(file, { seq: fresh.at(-1)!.seq, size: (await handle.stat()).size });
       } finally {
         await handle.close();
       }
@@ -80,6 +90,16 @@ export class DayLog<T extends { seq: number }> {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
     }
+  }
+
+  /** Where a day file ends: from memory when the file is as this process left it. */
+  private async lastSeq(file: string): Promise<number> {
+    const tail = this.tails.get(file);
+    if (tail) {
+      const size = await fs.stat(file).then((st) => st.size, () => -1);
+      if (size === tail.size) return tail.seq;
+    }
+    return this.lastSeqAndRepair(file);
   }
 
   /** The last whole record's seq; a torn last line from a crash is cut off first. */

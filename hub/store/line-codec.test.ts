@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { decodeLine, encodeLine, scanLines } from './line-codec.ts';
+import { decodeLine, encodeLine, encodeLineBytes, scanLines } from './line-codec.ts';
 
 const RECORD = {
   seq: 42,
@@ -91,5 +91,11 @@ describe('scanLines', () => {
 
   it('an empty file has no lines', () => {
     expect(scanLines(Buffer.alloc(0))).toEqual([]);
+  });
+});
+
+describe('encodeLineBytes', () => {
+  it.each([{ seq: 1 }, { seq: 2, text: 'Ají de gallina 辣味鸡肉酱 ñ' }, { seq: 3, nested: { a: [1, 2, { b: null }] } }])('writes the very bytes of encodeLine for %j', (value) => {
+    expect(encodeLineBytes(value).toString('utf8')).toBe(encodeLine(value));
   });
 });

@@ -9,6 +9,20 @@ export function encodeLine(value: unknown): string {
   return `${checksum(json)} ${json}\n`;
 }
 
+/**
+ * The same line as bytes, converting the JSON to UTF-8 only once (the
+ * checksum is taken over those bytes): the log's hot path.
+ */
+export function encodeLineBytes(value: unknown): Buffer {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  const line = Buffer.allocUnsafe(body.length + 10);
+  line.write(crc32(body).toString(16).padStart(8, '0'), 0, 'latin1');
+  line[8] = 0x20;
+  body.copy(line, 9);
+  line[line.length - 1] = 0x0a;
+  return line;
+}
+
 /** The record on one line (without its newline), or null when it is damaged. */
 export function decodeLine(line: string): unknown {
   if (line.length < 10 || line[8] !== ' ') return null;

@@ -1,7 +1,7 @@
 import { constants as fsc, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fsyncDir } from './durable-fs.ts';
-import { encodeLine, scanLines } from './line-codec.ts';
+import { encodeLineBytes, scanLines } from './line-codec.ts';
 
 /** Anything the log holds must carry its sequence number. */
 export type Sequenced = { seq: number };
@@ -82,7 +82,7 @@ export class Wal<R extends Sequenced> {
     if (this.needsRepair) await this.repair();
     const handle = this.handle;
     if (!handle) throw new Error('log is closed');
-    const data = Buffer.from(records.map(encodeLine).join(''));
+    const data = records.length === 1 ? encodeLineBytes(records[0]) : Buffer.concat(records.map(encodeLineBytes));
     try {
       let off = 0;
       while (off < data.length) {

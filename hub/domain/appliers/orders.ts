@@ -8,7 +8,10 @@ import { statusForOrder } from '../state.ts';
  */
 function putOrder(s: State, order: Order): State {
   const table = s.tables[order.tableId];
-  const tables = table ? { ...s.tables, [table.id]: { ...table, orderId: order.id, status: statusForOrder(order) } } : s.tables;
+  const status = statusForOrder(order);
+  // Most order events leave the table as it was: keep the same tables object then.
+  const same = !table || (table.orderId === order.id && table.status === status);
+  const tables = same ? s.tables : { ...s.tables, [table.id]: { ...table, orderId: order.id, status } };
   return { ...s, tables, orders: { ...s.orders, [order.id]: order } };
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseCents } from '../../../../hub/domain/money.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 
 export type CustomDish = { name: string; priceCents: number; qty: number; unit: string; remark: string };
 
@@ -24,16 +24,7 @@ export function CustomDishDialog(props: { onAdd: (dish: CustomDish) => void; onC
     <Dialog
       title={t('ordering.customTitle')}
       onClose={props.onCancel}
-      footer={
-        <>
-          <button className="btn" onClick={props.onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button className="btn btn-primary" onClick={add} data-testid="custom-add">
-            {t('ordering.add')}
-          </button>
-        </>
-      }
+      footer={<DialogActions onCancel={props.onCancel} confirmLabel={t('ordering.add')} onConfirm={add} testId="custom-add" />}
     >
       <label className="field">
         <span>

@@ -8,6 +8,8 @@ import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { useView } from '../../sync/view.ts';
+import { NoOpenOrder } from '../../ui/NoOpenOrder.tsx';
+import { TotalsList } from '../../ui/TotalsList.tsx';
 import { addToCart, clearCart, useCart } from './cart.ts';
 import { CustomDishDialog } from './CustomDishDialog.tsx';
 import { MenuPanel } from './MenuPanel.tsx';
@@ -24,14 +26,7 @@ export function DinnerPage() {
   const table = state?.tables[params.get('tableId') ?? ''];
   const order = table?.orderId ? state?.orders[table.orderId] : undefined;
   if (!state || !table || !order) {
-    return (
-      <div className="empty">
-        <p>{t('order.notOpen')}</p>
-        <Link href={PATHS.tables} className="btn btn-primary">
-          {t('order.back')}
-        </Link>
-      </div>
-    );
+    return <NoOpenOrder />;
   }
   return <OrderScreen state={state} order={order} tableName={table.name} minimum={table.minConsumptionCents} pendingIds={pendingIds} />;
 }
@@ -92,20 +87,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
             onRemove={(line) => void enqueue('order.removeLine', { orderId: order.id, lineId: line.id })}
             onReturn={canReturn ? setReturning : undefined}
           />
-          <dl className="totals">
-            <dt>{t('order.subtotal')}</dt>
-            <dd>{formatSoles(totals.subtotalCents)}</dd>
-            {totals.minSpendFeeCents > 0 && (
-              <>
-                <dt>{t('order.minSpend')}</dt>
-                <dd>{formatSoles(totals.minSpendFeeCents)}</dd>
-              </>
-            )}
-            <dt className="grand">{t('order.total')}</dt>
-            <dd className="grand" data-testid="order-total">
-              {formatSoles(totals.totalCents)}
-            </dd>
-          </dl>
+          <TotalsList totals={totals} testId="order-total" />
         </section>
       </div>
       <footer className="action-bar">

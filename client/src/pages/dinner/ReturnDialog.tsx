@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderLine } from '../../../../hub/protocol/index.ts';
 import { billableQty } from '../../../../hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 
 const REASONS = ['guestLeft', 'slow', 'change', 'noIngredients'] as const;
 
@@ -23,16 +23,7 @@ export function ReturnDialog(props: { line: OrderLine; onCancel: () => void; onR
     <Dialog
       title={t('order.returnTitle')}
       onClose={props.onCancel}
-      footer={
-        <>
-          <button className="btn" onClick={props.onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button className="btn btn-danger" onClick={submit} data-testid="return-confirm">
-            {t('order.return')}
-          </button>
-        </>
-      }
+      footer={<DialogActions onCancel={props.onCancel} confirmLabel={t('order.return')} onConfirm={submit} testId="return-confirm" danger />}
     >
       <p>
         <b>{nameIn(props.line.names, i18n.language)}</b>

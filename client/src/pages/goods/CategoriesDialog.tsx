@@ -4,7 +4,7 @@ import type { Category, Names, State } from '../../../../hub/protocol/index.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { uuid } from '../../sync/uuid.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { sendAndWait } from './goods-api.ts';
 
 /** Categories: add, rename (three languages), move up and down. */
@@ -76,12 +76,7 @@ export function CategoriesDialog(props: { state: State; onClose: () => void }) {
           ))}
           {error && <p className="field-error">{error}</p>}
           <div className="row-buttons">
-            <button className="btn" onClick={() => setEditing(null)}>
-              {t('common.cancel')}
-            </button>
-            <button className="btn btn-primary" onClick={() => void save()} data-testid="cat-save">
-              {t('common.save')}
-            </button>
+            <DialogActions onCancel={() => setEditing(null)} confirmLabel={t('common.save')} onConfirm={() => void save()} testId="cat-save" />
           </div>
         </fieldset>
       ) : (

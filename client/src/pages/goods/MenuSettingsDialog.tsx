@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemarkPreset, State, Station } from '../../../../hub/protocol/index.ts';
 import { uuid } from '../../sync/uuid.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';
 import { sendAndWait } from './goods-api.ts';
 
@@ -33,16 +33,7 @@ export function MenuSettingsDialog(props: { state: State; onClose: () => void })
     <Dialog
       title={t('goods.settings.title')}
       onClose={props.onClose}
-      footer={
-        <>
-          <button className="btn" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button className="btn btn-primary" onClick={() => void save()} data-testid="settings-save">
-            {t('common.save')}
-          </button>
-        </>
-      }
+      footer={<DialogActions onCancel={props.onClose} confirmLabel={t('common.save')} onConfirm={() => void save()} testId="settings-save" />}
     >
       <h3>{t('goods.settings.stations')}</h3>
       <p className="hint">{t('goods.settings.stationsHint')}</p>

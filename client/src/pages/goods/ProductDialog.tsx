@@ -4,7 +4,7 @@ import type { Product, State } from '../../../../hub/protocol/index.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { uuid } from '../../sync/uuid.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';
 import { sendAndWait } from './goods-api.ts';
 import { formFromProduct, initialStockOf, inputFromForm, LANG_KEY, LANG_TAG, newForm, validateForm, type FormErrors, type ProductForm } from './product-form.ts';
@@ -59,16 +59,7 @@ export function ProductDialog(props: { state: State; product: Product | undefine
       wide
       title={product ? t('goods.form.editTitle', { name: nameIn(product.names, i18n.language) }) : t('goods.form.newTitle')}
       onClose={props.onClose}
-      footer={
-        <>
-          <button className="btn" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button className="btn btn-primary" disabled={busy} onClick={() => void save()} data-testid="product-save">
-            {t('common.save')}
-          </button>
-        </>
-      }
+      footer={<DialogActions onCancel={props.onClose} confirmLabel={t('common.save')} onConfirm={() => void save()} testId="product-save" disabled={busy} />}
     >
       <div className="product-form" data-testid="product-form">
         {hubError && <p className="field-error">{hubError}</p>}

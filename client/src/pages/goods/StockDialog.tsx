@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Product, State } from '../../../../hub/protocol/index.ts';
 import { IMPORT_REASON } from '../../../../hub/domain/goods/defaults.ts';
 import { nameIn } from '../../i18n/index.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';
 import { sendAndWait } from './goods-api.ts';
 
@@ -40,16 +40,7 @@ export function StockDialog(props: { state: State; product: Product; onClose: ()
     <Dialog
       title={t('goods.stock.title', { name: nameIn(p.names, i18n.language) })}
       onClose={props.onClose}
-      footer={
-        <>
-          <button className="btn" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button className="btn btn-primary" onClick={() => void save()} data-testid="stock-save">
-            {t('goods.stock.save')}
-          </button>
-        </>
-      }
+      footer={<DialogActions onCancel={props.onClose} confirmLabel={t('goods.stock.save')} onConfirm={() => void save()} testId="stock-save" />}
     >
       <p className="stock-now">
         {t('goods.stock.current')}: <b data-testid="stock-current">{p.stock}</b>

@@ -6,6 +6,8 @@ import { formatSoles, orderTotals, parseCents } from '../../../../hub/domain/mon
 import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';
+import { NoOpenOrder } from '../../ui/NoOpenOrder.tsx';
+import { TotalsList } from '../../ui/TotalsList.tsx';
 
 type Outcome = { kind: 'paid'; result: CommandResult } | { kind: 'queued'; changeCents: number };
 
@@ -42,14 +44,7 @@ export function PaymentPage() {
   }
 
   if (!state || !order) {
-    return (
-      <div className="empty">
-        <p>{t('order.notOpen')}</p>
-        <Link href={PATHS.tables} className="btn btn-primary">
-          {t('order.back')}
-        </Link>
-      </div>
-    );
+    return <NoOpenOrder />;
   }
 
   const totals = orderTotals(order, table?.minConsumptionCents ?? 0);
@@ -77,20 +72,7 @@ export function PaymentPage() {
         </button>
         <h1>{t('pay.title', { table: table?.name ?? '' })}</h1>
       </header>
-      <dl className="totals big">
-        <dt>{t('order.subtotal')}</dt>
-        <dd>{formatSoles(totals.subtotalCents)}</dd>
-        {totals.minSpendFeeCents > 0 && (
-          <>
-            <dt>{t('order.minSpend')}</dt>
-            <dd>{formatSoles(totals.minSpendFeeCents)}</dd>
-          </>
-        )}
-        <dt className="grand">{t('order.total')}</dt>
-        <dd className="grand" data-testid="pay-total">
-          {formatSoles(totals.totalCents)}
-        </dd>
-      </dl>
+      <TotalsList totals={totals} big testId="pay-total" />
       <div className="field">
         <span>{t('pay.method')}</span>
         <div className="chips">

@@ -6,7 +6,7 @@ import { canManageRole } from '../../../../hub/domain/index.ts';
 import { session } from '../../auth/session.ts';
 import { replica } from '../../sync/replica.ts';
 import { uuid } from '../../sync/uuid.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';
 import { roleName, sendNow, setCredentials, sortedRoles } from './staff-api.ts';
 
@@ -77,12 +77,7 @@ export function StaffDialog(props: { staff: Staff | null; state: State; onClose:
               {editing.disabled ? t('staffAdmin.enable') : t('staffAdmin.disable')}
             </button>
           )}
-          <button className="btn" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button className="btn btn-primary" onClick={() => void save()} disabled={busy} data-testid="staff-save">
-            {t('common.save')}
-          </button>
+          <DialogActions onCancel={props.onClose} confirmLabel={t('common.save')} onConfirm={() => void save()} testId="staff-save" disabled={busy} />
         </>
       }
     >

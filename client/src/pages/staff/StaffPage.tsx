@@ -8,7 +8,7 @@ import { useAliases } from '../../auth/aliases.ts';
 import { session } from '../../auth/session.ts';
 import { PATHS } from '../../routes.ts';
 import { useView } from '../../sync/view.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';
 import { AlertsPanel } from './AlertsPanel.tsx';
 import { RolesPanel } from './RolesPanel.tsx';
@@ -72,16 +72,7 @@ export function StaffPage() {
         <Dialog
           title={t('staffAdmin.disableTitle', { name: disabling.name })}
           onClose={() => setDisabling(null)}
-          footer={
-            <>
-              <button className="btn" onClick={() => setDisabling(null)}>
-                {t('common.cancel')}
-              </button>
-              <button className="btn btn-danger" onClick={() => void toggle(disabling)} data-testid="staff-disable-confirm">
-                {t('staffAdmin.disable')}
-              </button>
-            </>
-          }
+          footer={<DialogActions onCancel={() => setDisabling(null)} confirmLabel={t('staffAdmin.disable')} onConfirm={() => void toggle(disabling)} testId="staff-disable-confirm" danger />}
         >
           <p>{t('staffAdmin.disableBody')}</p>
         </Dialog>

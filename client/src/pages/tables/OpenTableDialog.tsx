@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Customer, Table } from '../../../../hub/protocol/index.ts';
 import { customerSchema, DINING_REASONS } from '../../../../hub/protocol/index.ts';
 import { formatSoles } from '../../../../hub/domain/money.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 
 /** SPEC.md's open-table fields: people, customer name, gender, phone, dining reason, remarks. */
 export function OpenTableDialog(props: { table: Table; onCancel: () => void; onOpen: (people: number, customer: Customer) => void }) {
@@ -30,16 +30,7 @@ export function OpenTableDialog(props: { table: Table; onCancel: () => void; onO
     <Dialog
       title={t('open.title', { name: props.table.name })}
       onClose={props.onCancel}
-      footer={
-        <>
-          <button className="btn" onClick={props.onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button className="btn btn-primary" onClick={submit} data-testid="open-submit">
-            {t('open.submit')}
-          </button>
-        </>
-      }
+      footer={<DialogActions onCancel={props.onCancel} confirmLabel={t('open.submit')} onConfirm={submit} testId="open-submit" />}
     >
       {props.table.minConsumptionCents > 0 && <p className="note">{t('open.minimum', { amount: formatSoles(props.table.minConsumptionCents) })}</p>}
       <label className="field">

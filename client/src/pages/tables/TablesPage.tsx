@@ -8,7 +8,7 @@ import { resume } from '../../sync/connection.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { useView } from '../../sync/view.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { OpenTableDialog } from './OpenTableDialog.tsx';
 import { StatusFooter } from './StatusFooter.tsx';
 import { TableCard } from './TableCard.tsx';
@@ -79,21 +79,15 @@ export function TablesPage() {
           title={t('tables.clearTitle', { name: clearing.name })}
           onClose={() => setClearing(null)}
           footer={
-            <>
-              <button className="btn" onClick={() => setClearing(null)}>
-                {t('common.cancel')}
-              </button>
-              <button
-                className="btn btn-primary"
-                data-testid="clear-confirm"
-                onClick={() => {
-                  void enqueue('table.clear', { tableId: clearing.id });
-                  setClearing(null);
-                }}
-              >
-                {t('tables.clear')}
-              </button>
-            </>
+            <DialogActions
+              onCancel={() => setClearing(null)}
+              confirmLabel={t('tables.clear')}
+              onConfirm={() => {
+                void enqueue('table.clear', { tableId: clearing.id });
+                setClearing(null);
+              }}
+              testId="clear-confirm"
+            />
           }
         >
           <p>{t('tables.clearBody')}</p>

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { ROOT } from './client-build.ts';
+
+/** `supports-color` (an optional dependency of `debug`) probes the terminal at load; the bundle gets an empty module instead. */
+const emptySupportsColor: esbuild.Plugin = {
+  name: 'empty-supports-color',
+  setup(build) {
+    build.onResolve({ filter: /^supports-color$/ }, () => ({ path: 'supports-color', namespace: 'empty-module' }));
+    build.onLoad({ filter: /.*/, namespace: 'empty-module' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
+/**
+ * hub/main.ts as the single binary carries it: one CommonJS file with every
+ * dependency inside (a SEA's `require` only knows Node's built-in modules).
+ * import.meta.url is rebuilt from __filename (in a SEA that is the
+ * executable's path), so no code sees an empty import.meta. Used by
+ * installer/build-binary.ts and by the start-up benchmark.
+ */
+export function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'warning'): Promise<esbuild.BuildResult> {
+  return esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [path.join(ROOT, 'hub', 'main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'cjs',
+    define: {
+      'process.env.WS_NO_BUFFER_UTIL': '"1"',
+      'process.env.WS_NO_UTF_8_VALIDATE': '"1"',
+      'import.meta.url': '__posImportMetaUrl',
+    },
+    banner: { js: "var __posImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    plugins: [emptySupportsColor],
+    legalComments: 'none',
+    logLevel,
+  });
+}
