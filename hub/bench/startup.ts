@@ -160,8 +160,12 @@ export async function run(partial: Partial<StartupOptions> = {}): Promise<Startu
     const bundledStartMs = bundled.length ? median(bundled.map((s) => s.startMs)) : NaN;
     const bundledRssMb = bundled.length ? median(bundled.map((s) => s.rssKb)) / 1024 : NaN;
     const seqOk = [...starts, ...bundled].every((s) => s.health.seq === data.expectedSeq);
-    const startPass = startMs < GOAL_START_MS && seqOk;
-    const rssPass = rssMb < GOAL_RSS_MB;
+    // The goals are judged on the hub as it ships (the single binary runs the
+    // esbuild bundle); running from source strips types at start and is shown beside it.
+    const shippedStartMs = bundled.length ? bundledStartMs : startMs;
+    const shippedRssMb = bundled.length ? bundledRssMb : rssMb;
+    const startPass = shippedStartMs < GOAL_START_MS && seqOk;
+    const rssPass = shippedRssMb < GOAL_RSS_MB;
     const list = (xs: OneStart[]) => xs.map((s) => `${fmtInt(s.startMs)} ms / ${(s.rssKb / 1024).toFixed(0)} MB`).join(', ');
     const notes = [
       `data set ${data.dir} (${data.generated === 'nothing' ? 'cached' : `${data.generated === 'all' ? 'generated' : 'live store remade'} in ${(data.generatedMs / 1000).toFixed(1)} s`}): ${data.archiveFiles} archive day files, snapshot ${fmtBytes(data.snapshotBytes)}, log tail ${fmtBytes(data.walBytes)}`,
@@ -170,12 +174,13 @@ export async function run(partial: Partial<StartupOptions> = {}): Promise<Startu
     ];
     if (empty) notes.push(`empty store, node hub/main.ts: ${list(empties)} (median ${fmtInt(empty.startMs)} ms, ${(empty.rssKb / 1024).toFixed(0)} MB: what the data adds is the difference)`);
     if (!seqOk) notes.push('MISS: the hub did not recover the expected seq');
-    const ref = (ms: number, unit: string) => (Number.isNaN(ms) ? '-' : `bundled ${ms.toFixed(0)}${unit}`);
+    const ref = (value: number, unit: string) => `from source ${value.toFixed(0)}${unit}`;
+    const shipped = bundled.length ? ' (as shipped)' : ' (from source)';
     return {
       name: 'startup',
       rows: [
-        row('start to /api/health (median)', `${fmtMs(startMs)} ms`, `< ${GOAL_START_MS} ms`, ref(bundledStartMs, ' ms'), passText(startPass, `< ${GOAL_START_MS / 1000} s`), startPass),
-        row('RSS at first health', `${rssMb.toFixed(0)} MB`, `< ${GOAL_RSS_MB} MB`, ref(bundledRssMb, ' MB'), passText(rssPass, `< ${GOAL_RSS_MB} MB`), rssPass),
+        row(`start to /api/health${shipped}`, `${fmtMs(shippedStartMs)} ms`, `< ${GOAL_START_MS} ms`, ref(startMs, ' ms'), passText(startPass, `< ${GOAL_START_MS / 1000} s`), startPass),
+        row(`RSS at first health${shipped}`, `${shippedRssMb.toFixed(0)} MB`, `< ${GOAL_RSS_MB} MB`, ref(rssMb, ' MB'), passText(rssPass, `< ${GOAL_RSS_MB} MB`), rssPass),
         row('  empty store (median)', empty ? `${fmtInt(empty.startMs)} ms / ${(empty.rssKb / 1024).toFixed(0)} MB` : '-', '-', 'node hub/main.ts', 'info'),
         row('archive on disk', fmtBytes(data.archiveBytes), '-', `${data.archiveFiles} day files`, 'info'),
         row('  graceful stop (SIGTERM)', `${fmtMs(stopMs)} ms`, '-', 'final snapshot', 'info'),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseCents } from '../../../../hub/domain/money.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
+import { QtyStepper } from '../../ui/QtyStepper.tsx';
 
 export type CustomDish = { name: string; priceCents: number; qty: number; unit: string; remark: string };
 
@@ -46,15 +47,7 @@ export function CustomDishDialog(props: { onAdd: (dish: CustomDish) => void; onC
       </div>
       <label className="field">
         <span>{t('ordering.qty')}</span>
-        <div className="stepper">
-          <button className="btn" onClick={() => setQty((q) => Math.max(1, q - 1))}>
-            −
-          </button>
-          <input readOnly value={qty} />
-          <button className="btn" onClick={() => setQty((q) => Math.min(999, q + 1))}>
-            +
-          </button>
-        </div>
+        <QtyStepper value={qty} max={999} onChange={setQty} />
       </label>
       <label className="field">
         <span>{t('ordering.remark')}</span>

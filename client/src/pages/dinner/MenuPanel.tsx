@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product, State } from '../../../../hub/protocol/index.ts';
 import { formatSoles } from '../../../../hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { searchProducts } from '../../menu/search.ts';
 import { inMenuOrder } from '../../menu/stock.ts';
+import { useProgressiveLimit } from '../../ui/progressive.ts';
 
 /** Dishes drawn at first (a till's grid shows about 24); more as the grid is scrolled (a 2,000-dish menu on a cheap phone). */
 export const FIRST_DISHES = 32;
@@ -25,8 +26,6 @@ export function MenuPanel(props: { state: State; onAdd: (product: Product) => vo
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('all');
-  const [limit, setLimit] = useState(FIRST_DISHES);
-  const end = useRef<HTMLDivElement>(null);
   // Not deferred: the search is far under a millisecond and only the first dishes are drawn,
   // so one render per keystroke beats React's two (measured in hub/bench/menu-2000.ts).
   const deferred = query;
@@ -36,17 +35,8 @@ export function MenuPanel(props: { state: State; onAdd: (product: Product) => vo
     const found = searchProducts(listed, deferred);
     return deferred.trim() || category === 'all' ? found : found.filter((p) => p.categoryId === category);
   }, [listed, deferred, category]);
-  useEffect(() => setLimit(FIRST_DISHES), [deferred, category]);
-  const more = limit < shown.length;
-  useEffect(() => {
-    const el = end.current;
-    if (!el || !more) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setLimit((l) => l + MORE_DISHES);
-    }, { rootMargin: '600px 0px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [more, limit]);
+  // A new search or category starts over at the first dishes.
+  const { limit, more, end } = useProgressiveLimit<HTMLDivElement>({ total: shown.length, first: FIRST_DISHES, step: MORE_DISHES, rootMargin: '600px 0px', resetKey: JSON.stringify([deferred, category]) });
 
   return (
     <section className="menu-panel">

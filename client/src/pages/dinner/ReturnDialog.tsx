@@ -4,6 +4,7 @@ import type { OrderLine } from '../../../../hub/protocol/index.ts';
 import { billableQty } from '../../../../hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
+import { QtyStepper } from '../../ui/QtyStepper.tsx';
 
 const REASONS = ['guestLeft', 'slow', 'change', 'noIngredients'] as const;
 
@@ -30,15 +31,7 @@ export function ReturnDialog(props: { line: OrderLine; onCancel: () => void; onR
       </p>
       <label className="field">
         <span>{t('order.qty')}</span>
-        <div className="stepper">
-          <button className="btn" onClick={() => setQty((q) => Math.max(1, q - 1))}>
-            −
-          </button>
-          <input readOnly value={qty} />
-          <button className="btn" onClick={() => setQty((q) => Math.min(max, q + 1))}>
-            +
-          </button>
-        </div>
+        <QtyStepper value={qty} max={max} onChange={setQty} />
       </label>
       <div className="field">
         <span>

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product, State } from '../../../../hub/protocol/index.ts';
 import { nameIn } from '../../i18n/index.ts';
+import { useProgressiveLimit } from '../../ui/progressive.ts';
 import { ProductRow, type RowHandlers } from './ProductRow.tsx';
 
 /** Rows drawn at first (a till shows about 12, a phone 7); more follow as the list is scrolled: 2,000 rows at once are slow on a cheap phone. */
@@ -16,19 +16,7 @@ const MORE_ROWS = 48;
 export function ProductList(
   props: { state: State; products: readonly Product[]; lang: string; selected: ReadonlySet<string>; resetKey: string; query: string } & RowHandlers,
 ) {
-  const [limit, setLimit] = useState(FIRST_ROWS);
-  const end = useRef<HTMLLIElement>(null);
-  useEffect(() => setLimit(FIRST_ROWS), [props.resetKey]);
-  const more = limit < props.products.length;
-  useEffect(() => {
-    const el = end.current;
-    if (!el || !more) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setLimit((l) => l + MORE_ROWS);
-    }, { rootMargin: '400px 0px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [more, limit]);
+  const { limit, more, end } = useProgressiveLimit<HTMLLIElement>({ total: props.products.length, first: FIRST_ROWS, step: MORE_ROWS, rootMargin: '400px 0px', resetKey: props.resetKey });
   const { t } = useTranslation();
   const { categories } = props.state;
   return (
