@@ -59,6 +59,18 @@ export const IMPORT_ISSUES = [
   'specs', // the sizes cell does not follow "name=price/vip; ..."
   'duplicateCode', // the same code twice in the file
   'tooLong',
+  // The file as a whole (row 0): what it is, so the owner knows what to do.
+  'fileXls', // an old Excel 97-2003 .xls: save it as .xlsx or CSV
+  'fileOds', // an OpenDocument .ods: save it as .xlsx or CSV
+  'fileTooBig', // more cells, columns or unpacked bytes than a menu can have
+  'fileDamaged', // a zip or XML that cannot be read to the end
+  'encoding', // text whose characters cannot be told for sure (mixed or unknown encoding)
+  'noMenuSheet', // no visible sheet has the menu's columns
+  // A cell the spreadsheet saved in a way that cannot be a menu value.
+  'date', // a date where a price, number or code belongs
+  'formulaNoValue', // a formula saved without its computed value: open and save it in the spreadsheet again
+  'errorValue', // #N/A, #VALUE! and the like
+  'ambiguousDecimal', // "33,50" in a comma-separated file: the decimal comma splits the cell
 ] as const;
 export type ImportIssue = (typeof IMPORT_ISSUES)[number];
 

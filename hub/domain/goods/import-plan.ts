@@ -27,8 +27,19 @@ import { buildProduct, sameProduct } from './product.ts';
  * - stock is taken for new products only.
  */
 
-/** The cells of a file: the header row and the rows under it, each with its spreadsheet row number. */
-export type MenuTable = { header: string[]; rows: { row: number; cells: string[] }[] };
+/**
+ * What a reader knows about a cell beyond its text: a date, a formula saved
+ * without its value, an error value (#N/A). The plan refuses such a cell in
+ * any column that needs a value, so a spreadsheet's quirk never turns into a
+ * wrong price or an emptied field.
+ */
+export type CellFlag = 'date' | 'formulaNoValue' | 'errorValue';
+
+/** One row of a file: its spreadsheet row number, its cells as text, and flags by column index where a reader knows more. */
+export type MenuRow = { row: number; cells: string[]; flags?: (CellFlag | undefined)[] };
+
+/** The cells of a file: the header row and the rows under it. */
+export type MenuTable = { header: string[]; rows: MenuRow[] };
 
 export type ImportPlan = {
   problems: ImportProblem[];
