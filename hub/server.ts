@@ -10,8 +10,11 @@ import { isClaimed } from './domain/index.ts';
 import { Engine } from './engine/engine.ts';
 import { folderAssets, seaAssets, type AssetSource } from './http/assets.ts';
 import { createHttpApp } from './http/app.ts';
+import { createHostCheck } from './net/host-names.ts';
 import { advertise, type Advertiser } from './net/mdns.ts';
+import { oneLineLog } from './safe-log.ts';
 import { createIntake } from './sync/intake.ts';
+import type { SocketLimits } from './sync/socket-limits.ts';
 import { attachSockets } from './sync/socket-server.ts';
 import type { HubConfig } from './config.ts';
 
@@ -36,6 +39,8 @@ export type StartOptions = Omit<HubConfig, 'help'> & {
   snapshotEvery?: number;
   /** How long the claim code of an unclaimed hub stays good (15 minutes). */
   claimTtlMs?: number;
+  /** Overrides of the socket limits (hub/sync/socket-limits.ts), for tests and benchmarks. */
+  socketLimits?: Partial<SocketLimits>;
 };
 
 /** Where the built client lives when the hub runs from source. */
@@ -49,7 +54,8 @@ function defaultClientDir(): string {
  * close, called in reverse order, so tests can start and stop whole hubs.
  */
 export async function startHub(opts: StartOptions): Promise<RunningHub> {
-  const log = opts.log ?? ((m: string) => console.log(m));
+  // Every message one line, whatever text people typed into it (safe-log.ts).
+  const log = oneLineLog(opts.log ?? ((m: string) => console.log(m)));
   const clock = opts.clock ?? (() => new Date());
   const engine = await Engine.open({ dir: opts.dataDir, clock, log, ...(opts.snapshotEvery ? { snapshotEvery: opts.snapshotEvery } : {}) });
   const auth = await AuthService.open(opts.dataDir, engine, { clock, log });
@@ -60,9 +66,10 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   const assets = opts.assets ?? (await seaAssets()) ?? folderAssets(defaultClientDir());
   const intake = createIntake(engine);
   const claim = () => (isClaimed(engine.state) ? null : claimCode);
-  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log });
+  const isOwnHost = createHostCheck({ ownerNames: () => engine.state.settings.hostNames, listenHost: opts.host });
+  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost });
   const server = createServer(app.callback());
-  const sockets = attachSockets(server, engine, intake, auth);
+  const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());

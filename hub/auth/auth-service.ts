@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, Engine } from '../engine/engine.ts';
 import type { CommandPayload, CommandType, CredentialsRequest, ErrorCode, KnownStaff, SessionInfo, Staff } from '../protocol/index.ts';
+import { isReservedId } from '../protocol/index.ts';
 import { aliasesOf, canManageRole } from '../domain/index.ts';
-import { AuthStore, type DeviceRecord, type SessionRecord } from './auth-store.ts';
+import { AuthStore, own, type DeviceRecord, type SessionRecord } from './auth-store.ts';
+import { EvaluationQueue } from './evaluation-queue.ts';
+import { RateWindow } from './rate-window.ts';
 import { Devices } from './devices.ts';
 import { hubCommand } from './hub-command.ts';
 import { hashSecret, isPasswordFormat, isPinFormat } from './secrets.ts';
 import { Sessions } from './sessions.ts';
-import { Throttle, type Lockout, type ThrottleKey } from './throttle.ts';
+import { Throttle, type AttemptKeys, type Reservation, type ThrottleKey, type ThrottleScope } from './throttle.ts';
 
-/** A flow's answer: its value, or the code that refused it (and for TOO_MANY_ATTEMPTS, the wait). */
 /** Why a flow refused, for the transport to answer with (TOO_MANY_ATTEMPTS carries the wait). */
 export type Refusal = { ok: false; code: ErrorCode; message?: string; retryAfter?: number };
+/** A flow's answer: its value, or the code that refused it. */
 export type Outcome<T> = { ok: true; value: T } | Refusal;
 /** Builds a refusal. */
 export const refused = (code: ErrorCode, extra: { message?: string; retryAfter?: number } = {}): Refusal => ({ ok: false, code, ...extra });
@@ -23,6 +26,13 @@ export type SignedIn = { token: string; deviceToken: string | null; info: Sessio
 export type AuthOptions = { clock: () => Date; log: (message: string) => void };
 
 const SWEEP_MS = 60_000;
+/** Claim codes looked at per minute, hub-wide (each address also has its own count). */
+const CLAIMS_PER_MINUTE = 30;
+
+/** The alert scope the owner's banner knows for each throttle counter. */
+const ALERT_SCOPE: Record<ThrottleScope, 'device' | 'staff' | 'claim'> = { pair: 'staff', source: 'device', staff: 'staff', claim: 'claim' };
+/** Which lock-out is worth the owner's attention first when one failure causes several. */
+const ALERT_ORDER: ThrottleScope[] = ['claim', 'staff', 'pair', 'source'];
 
 /**
  * Sign-in as a service of the hub: sessions, enrolled devices, throttling,
@@ -34,6 +44,10 @@ export class AuthService {
   readonly sessions: Sessions;
   readonly devices: Devices;
   readonly throttle: Throttle;
+  /** Secret checks from devices not enrolled wait in this line (enrolled ones never do). */
+  readonly strangers = new EvaluationQueue();
+  /** The hub-wide ceiling on claim codes looked at per minute. */
+  readonly claimPace: RateWindow;
   readonly store: AuthStore;
   readonly engine: Engine;
   readonly clock: () => Date;
@@ -48,17 +62,24 @@ export class AuthService {
     this.sessions = new Sessions(store, opts.clock);
     this.devices = new Devices(store, opts.clock);
     this.throttle = new Throttle(opts.clock);
+    this.claimPace = new RateWindow(opts.clock, CLAIMS_PER_MINUTE);
   }
 
   static async open(dataDir: string, engine: Engine, opts: AuthOptions): Promise<AuthService> {
     const auth = new AuthService(await AuthStore.open(dataDir), engine, opts);
+    await auth.repair();
     auth.watch();
     return auth;
   }
 
+  /** A staff member by id: only the state's own records, never a member every object answers to. */
+  staffById(staffId: string): Staff | null {
+    return isReservedId(staffId) ? null : (own(this.engine.state.staff, staffId) ?? null);
+  }
+
   /** The active staff member a session belongs to, or null (disabled, unknown). */
   staffOf(session: SessionRecord): Staff | null {
-    const staff = this.engine.state.staff[session.staffId];
+    const staff = this.staffById(session.staffId);
     return staff && !staff.disabled ? staff : null;
   }
 
@@ -70,7 +91,7 @@ export class AuthService {
 
   /** What a signed-in device is told about itself. */
   info(session: SessionRecord): SessionInfo {
-    const staff = this.engine.state.staff[session.staffId]!;
+    const staff = this.staffById(session.staffId)!;
     return {
       ok: true,
       staff: { id: staff.id, name: staff.name, code: staff.code, roleId: staff.roleId },
@@ -82,9 +103,8 @@ export class AuthService {
 
   /** The active people who signed in fully on a device before: the PIN screen offers them. */
   knownStaff(device: DeviceRecord | null): KnownStaff[] {
-    const staff = this.engine.state.staff;
     return (device?.staffIds ?? []).flatMap((id) => {
-      const s = staff[id];
+      const s = this.staffById(id);
       return s && !s.disabled ? [{ id: s.id, name: s.name, code: s.code }] : [];
     });
   }
@@ -114,7 +134,7 @@ export class AuthService {
   async storePin(staffId: string, pin: string): Promise<void> {
     const hash = await hashSecret(pin);
     await this.store.update((doc) => {
-      doc.secrets[staffId] = { ...doc.secrets[staffId], pin: hash };
+      doc.secrets[staffId] = { ...own(doc.secrets, staffId), pin: hash };
     });
   }
 
@@ -125,7 +145,8 @@ export class AuthService {
    */
   async setCredentials(actor: Actor, staffId: string, req: CredentialsRequest): Promise<Outcome<null>> {
     const state = this.engine.state;
-    const target = state.staff[staffId];
+    // A URL may name anything: only a real staff record is ever looked up or written.
+    const target = this.staffById(staffId);
     if (!target) return refused('NOT_FOUND');
     if (!aliasesOf(state, actor.staffId).has('staff') || !canManageRole(state, actor.staffId, target.roleId)) return refused('FORBIDDEN');
     if (req.pin === undefined && req.password === undefined && !req.clearPassword) return refused('REQUIRED_FIELD');
@@ -134,7 +155,7 @@ export class AuthService {
     const pin = req.pin === undefined ? undefined : await hashSecret(req.pin);
     const password = req.password === undefined ? undefined : await hashSecret(req.password);
     const after = await this.store.update((doc) => {
-      const next = { ...doc.secrets[staffId] };
+      const next = { ...own(doc.secrets, staffId) };
       if (pin) next.pin = pin;
       if (password) next.password = password;
       else if (req.clearPassword) delete next.password;
@@ -147,17 +168,29 @@ export class AuthService {
     return { ok: true, value: null };
   }
 
-  /** Counts a wrong secret; a key that locks now is logged and raised to the owner as an alert. */
-  async failed(keys: ThrottleKey[], what: string, deviceId: string | null): Promise<void> {
-    const locked = this.throttle.fail(keys);
-    this.log(`auth: ${what} from ${deviceId ?? keys.find((k) => k.scope === 'device')?.id ?? '?'}`);
-    const first = locked.filter((l) => l.first);
+  /**
+   * Reserves an attempt before anything slow: it is counted as a failure now
+   * and refunded by `succeeded`. Refused while a checked key is locked.
+   */
+  reserve(keys: AttemptKeys): Reservation | Refusal {
+    const r = this.throttle.reserve(keys);
+    return r.ok ? r : refused('TOO_MANY_ATTEMPTS', { retryAfter: r.retryAfter });
+  }
+
+  /** A right secret: the reserved failure is taken back and the person's own counts start afresh. */
+  succeeded(reservation: Reservation, clear: readonly ThrottleKey[]): void {
+    reservation.refund();
+    this.throttle.clear(clear);
+  }
+
+  /** A wrong secret (already counted): logged; a key it locked is raised to the owner as an alert. */
+  async failed(reservation: Reservation, what: string, source: string, staffId: string | null, deviceId: string | null): Promise<void> {
+    this.log(`auth: ${what} from ${source}`);
+    const first = reservation.lockouts.filter((l) => l.first);
     if (first.length === 0) return;
-    const order: Lockout['scope'][] = ['hub', 'claim', 'staff', 'device'];
-    const worst = first.sort((a, b) => order.indexOf(a.scope) - order.indexOf(b.scope))[0]!;
-    const staffId = keys.find((k) => k.scope === 'staff')?.id ?? null;
-    this.log(`auth: ${worst.scope} ${worst.id} locked for ${worst.lockedSeconds} s after ${worst.failures} failures`);
-    const alert = { id: randomUUID(), scope: worst.scope, staffId, deviceId, failures: worst.failures, lockedSeconds: worst.lockedSeconds };
+    const worst = [...first].sort((a, b) => ALERT_ORDER.indexOf(a.scope) - ALERT_ORDER.indexOf(b.scope))[0]!;
+    this.log(`auth: ${worst.scope} ${JSON.stringify(worst.id)} locked for ${worst.lockedSeconds} s after ${worst.failures} failures`);
+    const alert = { id: randomUUID(), scope: ALERT_SCOPE[worst.scope], staffId, deviceId, failures: worst.failures, lockedSeconds: worst.lockedSeconds };
     await this.note('security.raiseAlert', alert, { staffId: null, deviceId: 'hub' });
   }
 
@@ -179,6 +212,27 @@ export class AuthService {
     const timer = setInterval(() => void this.sessions.sweep().catch(() => undefined), SWEEP_MS);
     timer.unref();
     this.stops.push(() => clearInterval(timer));
+  }
+
+  /**
+   * Repairs an auth.json damaged by an older hub: a secret filed under a name
+   * that is not a staff member (such as `constructor`, written through the
+   * credentials route before ids were checked) is dropped, with one log line.
+   */
+  private async repair(): Promise<void> {
+    const doc = this.store.doc;
+    const strays = Object.keys(doc.secrets).filter((id) => !this.staffById(id));
+    const badDevices = Object.keys(doc.devices).filter(isReservedId);
+    const badSessions = Object.keys(doc.sessions).filter((id) => isReservedId(id) || !this.staffById(own(doc.sessions, id)?.staffId ?? ''));
+    if (strays.length + badDevices.length + badSessions.length === 0) return;
+    await this.store.update((d) => {
+      for (const id of strays) delete d.secrets[id];
+      for (const id of badDevices) delete d.devices[id];
+      for (const id of badSessions) delete d.sessions[id];
+    });
+    this.log(
+      `auth: repaired auth.json: dropped ${strays.length} secret(s) of no staff member (${strays.map((id) => JSON.stringify(id.slice(0, 40))).join(', ')}), ${badDevices.length} device(s) and ${badSessions.length} session(s) with impossible ids`,
+    );
   }
 
   /** Stops listening and waits for the store's last write. */

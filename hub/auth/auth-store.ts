@@ -1,3 +1,4 @@
+import { chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { Low } from 'lowdb';
 import { DurableJsonFile } from '../store/meta.ts';
@@ -29,7 +30,28 @@ export type AuthDoc = {
   sessions: Record<string, SessionRecord>;
 };
 
-const empty = (): AuthDoc => ({ format: 1, secrets: {}, devices: {}, sessions: {} });
+/** A record keyed by id that answers only for its own keys: no `constructor`, no `__proto__` setter. */
+export type IdRecord<T> = Record<string, T>;
+
+/** An empty record without a prototype, optionally filled from `from`'s own entries. */
+export function idRecord<T>(from?: Record<string, T> | null): IdRecord<T> {
+  const out = Object.create(null) as IdRecord<T>;
+  if (from && typeof from === 'object') for (const [k, v] of Object.entries(from)) out[k] = v;
+  return out;
+}
+
+/** `record[id]` when the record really holds it; never a member every object answers to. */
+export function own<T>(record: Readonly<IdRecord<T>>, id: string): T | undefined {
+  return Object.hasOwn(record, id) ? record[id] : undefined;
+}
+
+/** A document whose three records have no prototype (a copy or a file read). */
+function normalized(doc: Partial<AuthDoc> | null): AuthDoc {
+  return { format: 1, secrets: idRecord(doc?.secrets), devices: idRecord(doc?.devices), sessions: idRecord(doc?.sessions) };
+}
+
+/** Secrets are the one thing on this box worth stealing: owner read and write only. */
+const FILE_MODE = 0o600;
 
 /**
  * The whole-document store of secrets, sessions and devices (lowdb over a
@@ -48,9 +70,14 @@ export class AuthStore {
   }
 
   static async open(dataDir: string): Promise<AuthStore> {
-    const db = new Low<AuthDoc>(new DurableJsonFile<AuthDoc>(path.join(dataDir, 'auth.json')), empty());
+    const file = path.join(dataDir, 'auth.json');
+    const db = new Low<AuthDoc>(new DurableJsonFile<AuthDoc>(file, FILE_MODE), normalized(null));
     await db.read();
-    db.data = { ...empty(), ...db.data };
+    db.data = normalized(db.data);
+    // A file written by an older hub may be world-readable.
+    await chmod(file, FILE_MODE).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
     return new AuthStore(db);
   }
 
@@ -67,7 +94,7 @@ export class AuthStore {
   /** Applies `change` to a copy, writes it durably, then makes it current. */
   update<R>(change: (doc: AuthDoc) => R): Promise<R> {
     const run = this.queue.then(async () => {
-      const next = structuredClone(this.current);
+      const next = normalized(structuredClone(this.current));
       const result = change(next);
       this.db.data = next;
       await this.db.write();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AuthStore, DeviceRecord } from './auth-store.ts';
+import { own, type AuthStore, type DeviceRecord } from './auth-store.ts';
 import { newToken, tokenId } from './secrets.ts';
 
 /** The PIN screen offers at most this many people, the most recent first. */
@@ -28,7 +28,7 @@ export class Devices {
   }
 
   byId(id: string): DeviceRecord | null {
-    return this.store.doc.devices[id] ?? null;
+    return own(this.store.doc.devices, id) ?? null;
   }
 
   /**
@@ -39,10 +39,11 @@ export class Devices {
     const known = this.find(token);
     const fresh = known ? null : newToken();
     const device = await this.store.update((doc) => {
-      let d = known ? doc.devices[known.id] : undefined;
+      let d = known ? own(doc.devices, known.id) : undefined;
       if (!d) {
         // Someone else's id is never taken over: a clash gets an id of its own.
-        const id = doc.devices[wantedId] ? `${wantedId.slice(0, 48)}-${randomBytes(4).toString('hex')}` : wantedId;
+        // The record is prototype-free, so even a wanted id like `__proto__` is only a key.
+        const id = Object.hasOwn(doc.devices, wantedId) ? `${wantedId.slice(0, 48)}-${randomBytes(4).toString('hex')}` : wantedId;
         d = { id, tokenId: tokenId(fresh!), label, enrolledAt: this.clock().toISOString(), staffIds: [] };
         doc.devices[id] = d;
       }
@@ -55,9 +56,9 @@ export class Devices {
 
   /** Moves a person to the front of the device's list (they just signed in there). */
   async remember(deviceId: string, staffId: string): Promise<void> {
-    if (this.store.doc.devices[deviceId]?.staffIds[0] === staffId) return;
+    if (own(this.store.doc.devices, deviceId)?.staffIds[0] === staffId) return;
     await this.store.update((doc) => {
-      const d = doc.devices[deviceId];
+      const d = own(doc.devices, deviceId);
       if (d) d.staffIds = [staffId, ...d.staffIds.filter((s) => s !== staffId)].slice(0, MAX_KNOWN);
     });
   }

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../protocol/index.ts';
-import type { AuthStore, SessionRecord } from './auth-store.ts';
+import { own, type AuthStore, type SessionRecord } from './auth-store.ts';
 import { newToken, tokenId } from './secrets.ts';
 
 /** A restaurant day with a long shift in it; the idle lock on the device comes much sooner. */
@@ -32,7 +32,7 @@ export class Sessions {
   }
 
   byId(id: string): SessionRecord | null {
-    const s = this.store.doc.sessions[id];
+    const s = own(this.store.doc.sessions, id);
     return s && !this.ending.has(id) && Date.parse(s.expiresAt) > this.clock().getTime() ? s : null;
   }
 

@@ -9,7 +9,7 @@ import { hubCommand } from './hub-command.ts';
 import { presetRoleCommands } from './presets.ts';
 import { isPinFormat } from './secrets.ts';
 import type { Caller } from './sign-in.ts';
-import type { ThrottleKey } from './throttle.ts';
+import { claimKeys } from './attempt-keys.ts';
 
 /** The first check of each field, in the order the page shows them. */
 function invalidField(req: SetupRequest): { code: 'REQUIRED_FIELD' | 'INCORRECT_INPUT' | 'INVALID_RUC' | 'PIN_FORMAT'; field: string } | null {
@@ -29,16 +29,19 @@ function invalidField(req: SetupRequest): { code: 'REQUIRED_FIELD' | 'INCORRECT_
  */
 export async function claimHub(auth: AuthService, claim: ClaimCode | null, req: SetupRequest, caller: Caller): Promise<Outcome<SignedIn>> {
   if (isClaimed(auth.engine.state)) return refused('ALREADY_CLAIMED');
-  const keys: ThrottleKey[] = [
-    { scope: 'device', id: `ip:${caller.ip}` },
-    { scope: 'claim', id: 'claim' },
-  ];
-  const wait = auth.throttle.retryAfter(keys);
-  if (wait > 0) return refused('TOO_MANY_ATTEMPTS', { retryAfter: wait });
+  // Counted per address, before anything is awaited; then the hub-wide pace (which never locks).
+  const reservation = auth.reserve(claimKeys(caller.ip));
+  if (!reservation.ok) return reservation;
+  const pace = auth.claimPace.take();
+  if (pace > 0) {
+    reservation.refund();
+    return refused('TOO_MANY_ATTEMPTS', { retryAfter: pace });
+  }
   if (!claim || !claim.matches(req.claimCode)) {
-    await auth.failed(keys, 'wrong or expired claim code', null);
+    await auth.failed(reservation, 'wrong or expired claim code', `address ${caller.ip}`, null, null);
     return refused('CLAIM_CODE_INVALID', { message: 'claimCode' });
   }
+  reservation.refund();
   const bad = invalidField(req);
   if (bad) return refused(bad.code, { message: bad.field });
 

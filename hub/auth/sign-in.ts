@@ -1,10 +1,11 @@
 import type { PinSignInRequest, SignInRequest, Staff } from '../protocol/index.ts';
+import { pairKey, pinKeys, signInKeys, staffKey, type Source } from './attempt-keys.ts';
 import { refused, type AuthService, type Outcome, type SignedIn } from './auth-service.ts';
+import { own } from './auth-store.ts';
 import { deviceLabel } from './devices.ts';
 import { isPinFormat, verifyNothing, verifySecret } from './secrets.ts';
-import type { ThrottleKey } from './throttle.ts';
 
-/** What the transport knows about the caller beyond the request body. */
+/** What the transport knows about the caller beyond the request body (`ip`: the socket's own address). */
 export type Caller = { ip: string; userAgent: string; deviceToken: string | undefined };
 
 /** A staff number names one person; otherwise the name does (the rules keep both unique). */
@@ -17,32 +18,45 @@ function findStaff(auth: AuthService, identifier: string): Staff | null {
 }
 
 async function secretMatches(auth: AuthService, staff: Staff | null, secret: string): Promise<boolean> {
-  const stored = staff ? auth.store.doc.secrets[staff.id] : undefined;
+  const stored = staff ? own(auth.store.doc.secrets, staff.id) : undefined;
   if (!staff || !stored) return verifyNothing(secret);
   // Both are tried when set: a password may be all digits too.
   const pin = stored.pin && isPinFormat(secret) ? await verifySecret(secret, stored.pin) : false;
   return pin || (stored.password ? verifySecret(secret, stored.password) : false);
 }
 
+/** The identifier as it may appear in the log: quoted (control characters escaped) and short. */
+const quoted = (text: string) => JSON.stringify(text.slice(0, 20));
+
 /**
  * A full sign-in: staff number or name, and PIN or password. Works on any
- * device and enrolls it. Wrong answers count against the device, the person
- * named and (for a device not enrolled) the whole hub.
+ * device and enrolls it. The attempt is counted before the slow check (the
+ * keys: attempt-keys.ts); a device not enrolled waits its turn for the check.
  */
 export async function signInFull(auth: AuthService, req: SignInRequest, caller: Caller): Promise<Outcome<SignedIn>> {
   const device = auth.devices.find(caller.deviceToken);
   const staff = findStaff(auth, req.identifier);
-  const keys: ThrottleKey[] = [{ scope: 'device', id: device?.id ?? `ip:${caller.ip}` }];
-  if (staff) keys.push({ scope: 'staff', id: staff.id });
-  if (!device) keys.push({ scope: 'hub', id: 'hub' });
-  const wait = auth.throttle.retryAfter(keys);
-  if (wait > 0) return refused('TOO_MANY_ATTEMPTS', { retryAfter: wait });
-  if (!(await secretMatches(auth, staff, req.secret))) {
-    await auth.failed(keys, `wrong PIN or password for "${req.identifier.slice(0, 20)}"`, device?.id ?? null);
+  const source: Source = device ? { kind: 'device', id: device.id } : { kind: 'address', ip: caller.ip };
+  const knownHere = Boolean(device && staff && device.staffIds.includes(staff.id));
+  // Nothing is awaited between looking at the counts and counting this attempt.
+  const reservation = auth.reserve(signInKeys(source, staff?.id ?? null, knownHere));
+  if (!reservation.ok) return reservation;
+  const check = () => secretMatches(auth, staff, req.secret);
+  const right = device ? await check() : await auth.strangers.run(check);
+  if (right === null) {
+    reservation.refund();
+    return refused('TOO_MANY_ATTEMPTS', { retryAfter: 1 });
+  }
+  if (!right) {
+    const from = device ? device.id : `address ${caller.ip}`;
+    await auth.failed(reservation, `wrong PIN or password for ${quoted(req.identifier)}`, from, staff?.id ?? null, device?.id ?? null);
     return refused('WRONG_CREDENTIALS');
   }
-  if (!staff || staff.disabled) return refused('STAFF_DISABLED');
-  auth.throttle.succeed(keys);
+  if (!staff || staff.disabled) {
+    reservation.refund();
+    return refused('STAFF_DISABLED');
+  }
+  auth.succeeded(reservation, [pairKey(source, staff.id), staffKey(staff.id)]);
   return { ok: true, value: await auth.startSession(staff.id, { token: caller.deviceToken, wantedId: req.deviceId, label: deviceLabel(caller.userAgent) }, 'full') };
 }
 
@@ -56,24 +70,29 @@ export async function signInPin(auth: AuthService, req: PinSignInRequest, caller
   const device = auth.devices.find(caller.deviceToken);
   if (!device) return refused('DEVICE_NOT_ENROLLED');
   if (!isPinFormat(req.pin)) return refused('PIN_FORMAT');
-  const keys: ThrottleKey[] = [{ scope: 'device', id: device.id }];
-  if (req.staffId) keys.push({ scope: 'staff', id: req.staffId });
-  const wait = auth.throttle.retryAfter(keys);
-  if (wait > 0) return refused('TOO_MANY_ATTEMPTS', { retryAfter: wait });
-  const candidates = auth.knownStaff(device).filter((s) => !req.staffId || s.id === req.staffId);
+  const known = auth.knownStaff(device);
+  const tapped = req.staffId ? (known.find((s) => s.id === req.staffId) ?? null) : null;
+  const reservation = auth.reserve(pinKeys(device.id, tapped?.id ?? null, known.map((s) => s.id)));
+  if (!reservation.ok) return reservation;
+  // Tapping someone not known here matches nobody (and moves no one's count but this device's).
+  const candidates = req.staffId ? (tapped ? [tapped] : []) : known;
   const checks = await Promise.all(
     candidates.map(async (s) => {
-      const pin = auth.store.doc.secrets[s.id]?.pin;
+      const pin = own(auth.store.doc.secrets, s.id)?.pin;
       return pin && (await verifySecret(req.pin, pin)) ? s : null;
     }),
   );
   if (candidates.length === 0) await verifyNothing(req.pin);
   const matched = checks.filter((s) => s !== null);
   if (matched.length === 0) {
-    await auth.failed(keys, 'wrong PIN on the PIN screen', device.id);
+    await auth.failed(reservation, 'wrong PIN on the PIN screen', device.id, tapped?.id ?? null, device.id);
     return refused('WRONG_CREDENTIALS');
   }
-  if (matched.length > 1) return refused('PIN_AMBIGUOUS');
-  auth.throttle.succeed([...keys, { scope: 'staff', id: matched[0]!.id }]);
-  return { ok: true, value: await auth.startSession(matched[0]!.id, { token: caller.deviceToken, wantedId: device.id, label: device.label }, 'pin') };
+  if (matched.length > 1) {
+    reservation.refund();
+    return refused('PIN_AMBIGUOUS');
+  }
+  const who = matched[0]!;
+  auth.succeeded(reservation, [pairKey({ kind: 'device', id: device.id }, who.id)]);
+  return { ok: true, value: await auth.startSession(who.id, { token: caller.deviceToken, wantedId: device.id, label: device.label }, 'pin') };
 }

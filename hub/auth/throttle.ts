@@ -1,23 +1,32 @@
 /**
- * Growing delays after wrong PINs, passwords or claim codes. Each attempt is
- * counted against several keys (this device, the staff member named, the
- * whole hub); past a few free tries a key is locked for a time that doubles
- * with every further failure, up to a cap. A success clears the device's and
- * the person's count. Counts live in memory: forgetting them needs a restart,
- * which needs the box in hand.
+ * Growing delays after wrong PINs, passwords or claim codes, kept so that a
+ * guesser slows down only themself (the rules, and why, are the table in
+ * hub/auth/README.md; `attempt-keys.ts` picks the keys of each attempt).
+ *
+ * An attempt is *reserved* before anything slow happens: it is counted as a
+ * failure up front, synchronously, and refunded if the secret was right. So
+ * a burst of parallel guesses meets the lock as soon as the free tries are
+ * used up, however long each check then takes. Counts live in memory:
+ * forgetting them needs a restart, which needs the box in hand.
  */
-export type ThrottleScope = 'device' | 'staff' | 'hub' | 'claim';
+export type ThrottleScope = 'pair' | 'source' | 'staff' | 'claim';
 /** What an attempt is counted against. */
 export type ThrottleKey = { scope: ThrottleScope; id: string };
 /** Free tries, then a lock of baseSeconds doubling with each failure up to maxSeconds. */
 export type ThrottleRule = { free: number; baseSeconds: number; maxSeconds: number };
 
+/** The keys an attempt must find unlocked, and the keys it is counted against. */
+export type AttemptKeys = { check: readonly ThrottleKey[]; count: readonly ThrottleKey[] };
+
 /** The hub's rules (hub/auth/README.md says why these). */
 export const DEFAULT_RULES: Record<ThrottleScope, ThrottleRule> = {
-  device: { free: 5, baseSeconds: 30, maxSeconds: 15 * 60 },
-  staff: { free: 5, baseSeconds: 30, maxSeconds: 15 * 60 },
-  // Across all devices not enrolled: a phone from outside cycling its address still meets this.
-  hub: { free: 20, baseSeconds: 10, maxSeconds: 5 * 60 },
+  // One source (enrolled device, else address) guessing one person.
+  pair: { free: 5, baseSeconds: 30, maxSeconds: 15 * 60 },
+  // Everything one source gets wrong, whoever it names.
+  source: { free: 10, baseSeconds: 30, maxSeconds: 15 * 60 },
+  // One person guessed from anywhere that person never signed in (cycling addresses meets this).
+  staff: { free: 10, baseSeconds: 30, maxSeconds: 15 * 60 },
+  // Claim codes from one address.
   claim: { free: 5, baseSeconds: 30, maxSeconds: 15 * 60 },
 };
 
@@ -28,6 +37,11 @@ type Counter = { failures: number; lockedUntil: number; last: number };
 
 /** A key that just became locked: worth a log line and an alert to the owner. */
 export type Lockout = ThrottleKey & { failures: number; lockedSeconds: number; first: boolean };
+
+/** A reserved attempt: the locks it caused, and its refund for when the secret was right. */
+export type Reservation = { ok: true; lockouts: readonly Lockout[]; refund: () => void };
+/** Reserve's answer: go ahead (the attempt is counted), or wait this many seconds. */
+export type Reserved = Reservation | { ok: false; retryAfter: number };
 
 /** Failure counts per key, in memory, with an injectable clock. */
 export class Throttle {
@@ -48,30 +62,51 @@ export class Throttle {
     return Math.ceil((until - now) / 1000);
   }
 
-  /** Counts a failure on every key; returns the keys that are locked from now on because of it. */
-  fail(keys: readonly ThrottleKey[]): Lockout[] {
+  /**
+   * Checks the `check` keys and, when none is locked, counts a failure on
+   * every `count` key at once, before the caller awaits anything. Call
+   * `refund` when the secret turns out right.
+   */
+  reserve(keys: AttemptKeys): Reserved {
+    const wait = this.retryAfter(keys.check);
+    if (wait > 0) return { ok: false, retryAfter: wait };
     const now = this.clock().getTime();
-    const locked: Lockout[] = [];
-    for (const k of keys) {
+    const lockouts: Lockout[] = [];
+    const undo: { key: string; lockedBefore: number; lockedAfter: number }[] = [];
+    for (const k of keys.count) {
       const c = this.live(k, now) ?? { failures: 0, lockedUntil: 0, last: now };
+      const lockedBefore = c.lockedUntil;
       c.failures++;
       c.last = now;
       const rule = this.rules[k.scope];
       const over = c.failures - rule.free;
       if (over > 0) {
         const seconds = Math.min(rule.maxSeconds, rule.baseSeconds * 2 ** (over - 1));
-        c.lockedUntil = now + seconds * 1000;
-        locked.push({ ...k, failures: c.failures, lockedSeconds: seconds, first: over === 1 });
+        c.lockedUntil = Math.max(c.lockedUntil, now + seconds * 1000);
+        lockouts.push({ ...k, failures: c.failures, lockedSeconds: seconds, first: over === 1 });
       }
       this.counters.set(keyOf(k), c);
+      undo.push({ key: keyOf(k), lockedBefore, lockedAfter: c.lockedUntil });
     }
     this.prune(now);
-    return locked;
+    let refunded = false;
+    const refund = () => {
+      if (refunded) return;
+      refunded = true;
+      for (const u of undo) {
+        const c = this.counters.get(u.key);
+        if (!c) continue;
+        c.failures = Math.max(0, c.failures - 1);
+        // Lift the lock this attempt set, unless a later failure moved it since.
+        if (c.lockedUntil === u.lockedAfter) c.lockedUntil = u.lockedBefore;
+      }
+    };
+    return { ok: true, lockouts, refund };
   }
 
-  /** A right PIN or password: the device and the person start afresh (the hub's count does not). */
-  succeed(keys: readonly ThrottleKey[]): void {
-    for (const k of keys) if (k.scope === 'device' || k.scope === 'staff') this.counters.delete(keyOf(k));
+  /** Forgets these keys' counts (a right secret clears the person's own). */
+  clear(keys: readonly ThrottleKey[]): void {
+    for (const k of keys) this.counters.delete(keyOf(k));
   }
 
   private live(k: ThrottleKey, now: number): Counter | undefined {
@@ -89,4 +124,5 @@ export class Throttle {
   }
 }
 
-const keyOf = (k: ThrottleKey) => `${k.scope}:${k.id}`;
+// JSON keeps the parts apart whatever they contain (a staff id is never split wrongly).
+const keyOf = (k: ThrottleKey) => JSON.stringify([k.scope, k.id]);

@@ -7,6 +7,7 @@ import { run as broadcastLatency } from './broadcast-latency.ts';
 import { BENCH_OUT_DIR, formatTable, isMain, machineContext, row, type BenchResult, type MachineContext, type Row } from './common.ts';
 import { run as durableThroughput } from './durable-throughput.ts';
 import { run as menu2000 } from './menu-2000.ts';
+import { run as menuHostile } from './menu-hostile.ts';
 import { run as startup } from './startup.ts';
 
 /**
@@ -23,6 +24,7 @@ const BENCHMARKS = {
   broadcast: () => broadcastLatency(),
   startup: () => startup({ log: (m) => console.log(`  ${m}`) }),
   menu: () => menu2000({}, (m) => console.log(`  ${m}`)),
+  'menu-hostile': () => menuHostile((m) => console.log(`  ${m}`)),
 } satisfies Record<string, () => Promise<BenchResult>>;
 
 type Name = keyof typeof BENCHMARKS;

@@ -4,5 +4,7 @@ export { emptyState, statusForOrder } from './state.ts';
 export { upgradeStaff } from './staff-upgrade.ts';
 export { aliasesOf, canManageRole, isClaimed, permissionDenied, roleAliases } from './permissions.ts';
 export { upgradeGoods } from './goods/upgrade.ts';
+export { dropDamagedRecords } from './repair.ts';
+export { getOwn } from './records.ts';
 export * from './decision.ts';
 export * from './money.ts';

@@ -1,6 +1,7 @@
 import type { Alias, CommandType, Staff, State } from '../protocol/index.ts';
 import { ALIASES, COMMAND_ALIAS, INTERNAL, OWNER_ROLE } from '../protocol/index.ts';
 import { refuse, type DecideContext, type Decision } from './decision.ts';
+import { getOwn } from './records.ts';
 
 /**
  * Who may do what, as pure functions of the state. The hub calls
@@ -16,13 +17,13 @@ export function isClaimed(state: State): boolean {
 /** The aliases a role holds; the owner role always holds all, so no edit can lock the owner out. */
 export function roleAliases(state: State, roleId: string): ReadonlySet<Alias> {
   if (roleId === OWNER_ROLE) return new Set(ALIASES);
-  return new Set(state.roles[roleId]?.aliases ?? []);
+  return new Set(getOwn(state.roles, roleId)?.aliases ?? []);
 }
 
 /** What a staff member may use now: nothing when unknown or disabled. */
 export function aliasesOf(state: State, staffId: string | null): ReadonlySet<Alias> {
   if (staffId === null) return new Set(ALIASES);
-  const staff = state.staff[staffId];
+  const staff = getOwn(state.staff, staffId);
   if (!staff || staff.disabled) return new Set();
   return roleAliases(state, staff.roleId);
 }
@@ -36,7 +37,7 @@ export function aliasesOf(state: State, staffId: string | null): ReadonlySet<Ali
  */
 export function permissionDenied(state: State, type: CommandType, actor: DecideContext['actor']): Decision | null {
   if (actor.staffId === null) return null;
-  const staff = state.staff[actor.staffId];
+  const staff = getOwn(state.staff, actor.staffId);
   if (!staff) return isClaimed(state) ? refuse('FORBIDDEN', 'staff') : null;
   if (staff.disabled) return refuse('STAFF_DISABLED');
   const gate = COMMAND_ALIAS[type];

@@ -1,4 +1,5 @@
 import type { DomainEvent, State } from '../protocol/index.ts';
+import { getOwn } from './records.ts';
 
 /**
  * Stock moves caused by orders: a sale takes portions, a removed line or a
@@ -19,7 +20,7 @@ export function totalsByProduct(needs: readonly StockNeed[]): Map<string, number
 /** The first product of `needs` that lacks stock, or null when all can be served. */
 export function shortOfStock(s: State, needs: readonly StockNeed[]): string | null {
   for (const [productId, qty] of totalsByProduct(needs)) {
-    const p = s.products[productId];
+    const p = getOwn(s.products, productId);
     if (p?.usesInventory && qty > p.stock) return p.code;
   }
   return null;
@@ -29,7 +30,7 @@ export function shortOfStock(s: State, needs: readonly StockNeed[]): string | nu
 export function takeStockEvents(s: State, needs: readonly StockNeed[]): DomainEvent[] {
   const events: DomainEvent[] = [];
   for (const [productId, qty] of totalsByProduct(needs)) {
-    const p = s.products[productId];
+    const p = getOwn(s.products, productId);
     if (!p?.usesInventory || qty === 0) continue;
     const stock = p.stock - qty;
     events.push({ type: 'product.stockChanged', productId, delta: -qty, stock });
@@ -40,7 +41,7 @@ export function takeStockEvents(s: State, needs: readonly StockNeed[]): DomainEv
 
 /** Events that put portions back; a sold-out set by the stock rule lifts, one set by a person stays. */
 export function putBackStockEvents(s: State, productId: string, qty: number): DomainEvent[] {
-  const p = s.products[productId];
+  const p = getOwn(s.products, productId);
   if (!p?.usesInventory || qty <= 0) return [];
   const events: DomainEvent[] = [{ type: 'product.stockChanged', productId, delta: qty, stock: p.stock + qty }];
   if (p.autoSoldOut) events.push({ type: 'product.soldOutSet', productId, soldOut: false, auto: true });
@@ -49,7 +50,7 @@ export function putBackStockEvents(s: State, productId: string, qty: number): Do
 
 /** The stock rule's sold-out events for a product whose stock becomes `after` by an adjustment. */
 export function soldOutRuleEvents(s: State, productId: string, after: number): DomainEvent[] {
-  const p = s.products[productId];
+  const p = getOwn(s.products, productId);
   if (!p?.usesInventory) return [];
   if (after <= 0 && !p.soldOut) return [{ type: 'product.soldOutSet', productId, soldOut: true, auto: true }];
   if (after > 0 && p.autoSoldOut) return [{ type: 'product.soldOutSet', productId, soldOut: false, auto: true }];

@@ -11,7 +11,7 @@ const MAX_KEYS = 10;
 function detailOf(events: readonly DomainEvent[]): Record<string, string | number> {
   const detail: Record<string, string | number> = {};
   const put = (key: string, value: unknown) => {
-    if (Object.keys(detail).length >= MAX_KEYS || key in detail) return;
+    if (Object.keys(detail).length >= MAX_KEYS || Object.hasOwn(detail, key)) return;
     if (typeof value === 'number') detail[key] = value;
     else if (typeof value === 'string') detail[key] = value.slice(0, 60);
   };

@@ -1,5 +1,5 @@
 import type { ActivityEntry, Change, Command, CommandReply, State } from '../protocol/index.ts';
-import { applyAll, decide, emptyState, upgradeGoods, upgradeStaff, type DecideContext } from '../domain/index.ts';
+import { applyAll, decide, dropDamagedRecords, emptyState, upgradeGoods, upgradeStaff, type DecideContext, type Decision } from '../domain/index.ts';
 import { Archive, type ArchivedBill } from '../store/archive.ts';
 import { isStorageError } from '../store/durable-fs.ts';
 import { openMeta } from '../store/meta.ts';
@@ -100,7 +100,8 @@ export class Engine {
     const processed = ProcessedIds.from(snap?.processed ?? [], opts.retentionDays * 86_400_000);
     const buffer = new ChangeBuffer(opts.changeBufferSize);
     // Staff slices before the replay: the log may hold staff events an older snapshot has no place for.
-    let state = snap ? upgradeStaff(snap.state) : emptyState();
+    const fromSnapshot = dropDamagedRecords(snap ? upgradeStaff(snap.state) : emptyState());
+    let state = fromSnapshot.state;
     const unarchived: ArchivedBill[] = [];
     for (const r of records) {
       state = applyAll(state, r.events);
@@ -109,15 +110,31 @@ export class Engine {
       for (const e of r.events) if (e.type === 'order.settled' && r.seq > (snap?.archivedThroughSeq ?? 0)) unarchived.push({ seq: r.seq, bill: e.bill });
     }
     const seq = records.at(-1)?.seq ?? base;
+    // The log may recreate what the snapshot had damaged (events recorded before ids had a rule).
+    const replayed = dropDamagedRecords(state);
     // Data recorded by an older hub gains the fields added since (menu sizes, stock...).
-    state = upgradeGoods(state);
+    state = upgradeGoods(replayed.state);
     const archive = new Archive(`${opts.dir}/archive`, opts.utcOffsetMinutes);
     const engine = new Engine({ storeId: meta.storeId, wal, archive, processed, buffer, opts, state, seq });
     engine.unarchived = unarchived;
     engine.unlogged = records.filter((r) => r.seq > (snap?.archivedThroughSeq ?? 0)).map(activityOf);
     engine.sinceSnapshot = records.length;
     opts.log(`store: recovered seq ${seq} (snapshot ${base}, ${records.length} replayed${truncatedBytes ? `, torn tail of ${truncatedBytes} bytes cut` : ''})`);
+    await engine.settleRepair([...new Set([...fromSnapshot.dropped, ...replayed.dropped])]);
     return engine;
+  }
+
+  /**
+   * Says once what recovery dropped (records named like Object members,
+   * half made; see dropDamagedRecords) and writes a snapshot without them,
+   * so the next start finds a clean store and says nothing.
+   */
+  private async settleRepair(dropped: readonly string[]): Promise<void> {
+    if (dropped.length === 0) return;
+    // JSON quoting: a damaged key must not be able to write a log line of its own.
+    const names = JSON.stringify(dropped.slice(0, 20)) + (dropped.length > 20 ? ` and ${dropped.length - 20} more` : '');
+    this.opts.log(`store: dropped ${dropped.length} damaged record(s) whose id names an object member or that were half made (never real ones): ${names}`);
+    await this.snapshot().catch((e) => this.opts.log(`store: snapshot after the repair failed, the repair runs again at next start: ${String(e)}`));
   }
 
   /** The last committed state: what every acknowledged command produced. */
@@ -161,7 +178,16 @@ export class Engine {
     const now = this.opts.clock();
     if (this.processed.isExpired(command.at, now)) return Promise.resolve({ ok: false, code: 'COMMAND_EXPIRED' });
 
-    const decision = decide(this.staged, command, { now: now.toISOString(), actor });
+    // A rule that throws is a bug: the command is refused and nothing staged moves (not even the seq).
+    let decision: Decision;
+    let stateAfter: State;
+    try {
+      decision = decide(this.staged, command, { now: now.toISOString(), actor });
+      stateAfter = decision.ok ? applyAll(this.staged, decision.events) : this.staged;
+    } catch (err) {
+      this.opts.log(`engine: ${command.type} failed in the rules: ${(err as Error)?.stack ?? String(err)}`);
+      return Promise.resolve({ ok: false, code: 'INTERNAL' });
+    }
     if (!decision.ok) return Promise.resolve({ ok: false, code: decision.code, ...(decision.message ? { message: decision.message } : {}) });
 
     const record: LogRecord = {
@@ -175,7 +201,7 @@ export class Engine {
       events: decision.events,
       result: decision.result,
     };
-    this.staged = applyAll(this.staged, decision.events);
+    this.staged = stateAfter;
     const promise = new Promise<CommandReply>((resolve) => {
       this.queue.push({ record, stateAfter: this.staged, resolve });
     });

@@ -21,6 +21,13 @@ export function changeOf(record: LogRecord): Change {
 }
 
 /**
+ * How far ahead of the hub a device's clock is believed. Beyond it the id is
+ * remembered as if sent at this bound: otherwise an envelope dated year 9999
+ * would keep its id in memory and in every snapshot for ever.
+ */
+export const MAX_DEVICE_AHEAD_MS = 30 * 24 * 60 * 60_000;
+
+/**
  * The time a command id is remembered from: the later instant of the hub's and
  * the device's clocks, so that a device whose clock runs ahead cannot resend
  * after the id was pruned but before the command counts as expired. Compared
@@ -28,6 +35,7 @@ export function changeOf(record: LogRecord): Change {
  * written before `deviceAt` existed fall back to hub time.
  */
 export function rememberedAt(record: Pick<LogRecord, 'at' | 'deviceAt'>): string {
-  const device = Date.parse(record.deviceAt ?? '');
-  return device > Date.parse(record.at) ? new Date(device).toISOString() : record.at;
+  const hub = Date.parse(record.at);
+  const device = Math.min(Date.parse(record.deviceAt ?? ''), hub + MAX_DEVICE_AHEAD_MS);
+  return device > hub ? new Date(device).toISOString() : record.at;
 }

@@ -49,6 +49,8 @@ describe('rememberedAt', () => {
     // 22:30 in Lima is 03:30 UTC: later than the hub although it sorts earlier as text.
     ['a device 3 hours ahead writing its Lima offset', '2025-03-14T22:30:00-05:00', '2025-03-15T03:30:00.000Z'],
     ['a record from before deviceAt existed', undefined, hub],
+    // A hostile or broken clock cannot keep an id for ever: 30 days ahead at most.
+    ['a device dated year 9999', '9999-12-31T00:00:00.000Z', '2025-04-14T00:30:00.000Z'],
   ])('%s -> remembered from %s', (_label, deviceAt, expected) => {
     expect(rememberedAt({ at: hub, deviceAt })).toBe(expected);
   });

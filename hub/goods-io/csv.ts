@@ -1,19 +1,24 @@
+import type { MenuRow, MenuTable } from '../domain/goods/import-plan.ts';
+import { MAX_IMPORT_ROWS } from '../domain/goods/import-plan.ts';
+import { Slicer } from './cooperative.ts';
+import { csvText } from './csv-decode.ts';
+import { CsvParser, type CsvRowSink } from './csv-parse.ts';
+import { MenuFileError } from './menu-file-error.ts';
+import { MAX_SHEET_CHARS } from './xlsx-limits.ts';
+
 /**
- * CSV as spreadsheets write it (RFC 4180): quoted fields may hold the
- * separator, quotes ("") and line breaks. Reading guesses the separator from
- * the header line, since Excel in many Spanish locales saves with ";", and
- * the text encoding, since Excel on Windows saves "CSV" in Windows-1252.
+ * CSV as spreadsheets write it: reading an upload (decoded by csv-decode.ts,
+ * split by csv-parse.ts, in slices that give way to the rest of the hub) and
+ * writing the menu. The separator is guessed from the header line, since
+ * Excel in many Spanish locales saves with ";"; the text encoding by
+ * csv-decode.ts, since Excel on Windows saves "CSV" in Windows-1252, a Mac
+ * in Mac Roman, and "Unicode text" in UTF-16.
  */
 
-/** The text of a CSV file: UTF-8 (BOM or not), else Windows-1252 (what Excel on Windows writes). */
-export function decodeCsv(bytes: Uint8Array): string {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return text.replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
+export { decodeCsv } from './csv-decode.ts';
+
+/** Characters of the file's start read to guess the separator (a header line is far shorter). */
+const SEPARATOR_LOOKAHEAD = 64 * 1024;
 
 /** The separator the header line uses most, outside quotes: ",", ";" or tab. */
 export function guessSeparator(text: string): string {
@@ -32,43 +37,84 @@ export function guessSeparator(text: string): string {
   return n > 0 ? best : ',';
 }
 
-/** Parses CSV text into rows of cells, each row with its line number in the file (1-based). */
-export function parseCsv(text: string, sep = guessSeparator(text)): { line: number; cells: string[] }[] {
+/** Parses CSV text into rows of cells (empty ones too), each row with its line number in the file (1-based). */
+export function parseCsv(text: string, sep = guessSeparator(text.slice(0, SEPARATOR_LOOKAHEAD))): { line: number; cells: string[] }[] {
   const rows: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-    } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === sep) {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      cells.push(cell);
-      rows.push({ line: rowLine, cells });
-      cells = [];
-      cell = '';
-      rowLine = ++line;
-    } else cell += ch;
-  }
-  if (cell !== '' || cells.length > 0) {
-    cells.push(cell);
-    rows.push({ line: rowLine, cells });
-  }
+  const parser = new CsvParser(sep, (line, cells) => rows.push({ line, cells }));
+  parser.feed(text);
+  parser.finish();
   return rows;
+}
+
+/** A cell a spreadsheet was told to keep as text ('=...) comes back without the quote mark. */
+const unguard = (cell: string) => (cell.length > 1 && cell[0] === "'" && '=+-@'.includes(cell[1]!) ? cell.slice(1) : cell);
+
+/** How many cells a row really has: up to its last non-empty one (spreadsheets may pad rows with separators). */
+const width = (cells: readonly string[]) => cells.findLastIndex((c) => c.trim() !== '') + 1;
+
+/**
+ * Gathers the menu from parsed rows: the header (the first row with
+ * anything in it), then the rows with anything in them, the formula guard
+ * taken off, each marked when it has more cells than the header. An unquoted
+ * comma (a decimal comma, a comma in a name) makes a row longer and moves
+ * its cells under the wrong columns. A shorter row is not marked:
+ * hand-written files leave trailing cells out, and the cells it has are
+ * under their headers. Past MAX_IMPORT_ROWS rows the file is refused
+ * ('tooManyRows') and read no further; past MAX_SHEET_CHARS kept, 'fileTooBig'.
+ */
+function menuCollector(): { take: CsvRowSink; table: () => MenuTable } {
+  let header: string[] | null = null;
+  let columns = 0;
+  let chars = 0;
+  const rows: MenuRow[] = [];
+  const take: CsvRowSink = (line, raw) => {
+    if (width(raw) === 0) return;
+    const cells = raw.map(unguard);
+    for (const c of cells) chars += c.length;
+    if (chars > MAX_SHEET_CHARS) throw new MenuFileError('fileTooBig', `more than ${MAX_SHEET_CHARS} characters of text`);
+    if (!header) {
+      header = cells.map((c) => c.trim());
+      columns = width(cells);
+      return;
+    }
+    if (rows.length >= MAX_IMPORT_ROWS) throw new MenuFileError('tooManyRows', `more than ${MAX_IMPORT_ROWS} rows, at line ${line}`);
+    rows.push(width(cells) > columns ? { row: line, cells, cellCountDiffers: true } : { row: line, cells });
+  };
+  return { take, table: () => ({ header: header ?? [], rows }) };
+}
+
+/** Every step of reading a CSV menu into `take`; each `yield` is a point where the reader may give way. */
+function* readSteps(bytes: Uint8Array, take: CsvRowSink): Generator<undefined> {
+  let parser: CsvParser | null = null;
+  let head = '';
+  for (const text of csvText(bytes)) {
+    if (parser) parser.feed(text);
+    else {
+      head += text;
+      if (head.length >= SEPARATOR_LOOKAHEAD) {
+        parser = new CsvParser(guessSeparator(head), take);
+        parser.feed(head);
+        head = '';
+      }
+    }
+    yield;
+  }
+  parser ??= new CsvParser(guessSeparator(head), take);
+  parser.feed(head);
+  parser.finish();
+}
+
+/**
+ * The header and rows of an uploaded CSV file. Read in slices of about 5 ms
+ * that give way to every other request (cooperative.ts), bounded like a
+ * workbook (xlsx-limits.ts), so no upload can hold the hub up or fill its
+ * memory. A file refused as a whole throws MenuFileError.
+ */
+export async function readCsvMenu(bytes: Uint8Array): Promise<MenuTable> {
+  const menu = menuCollector();
+  const slicer = new Slicer();
+  for (const _ of readSteps(bytes, menu.take)) if (slicer.dueNow()) await slicer.pause();
+  return menu.table();
 }
 
 function quote(cell: string): string {

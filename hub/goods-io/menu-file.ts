@@ -1,8 +1,9 @@
 import type { State } from '../protocol/index.ts';
 import { menuTable, type ExportCell } from '../domain/goods/export-table.ts';
-import type { MenuTable } from '../domain/goods/import-plan.ts';
+import { MAX_IMPORT_ROWS, readHeader, type MenuTable } from '../domain/goods/import-plan.ts';
 import { writePrice } from '../domain/goods/cells.ts';
-import { decodeCsv, parseCsv, writeCsv } from './csv.ts';
+import { csvMenuRows, writeCsv } from './csv.ts';
+import { MenuFileError } from './menu-file-error.ts';
 import { readXlsx } from './xlsx-read.ts';
 import { writeXlsx } from './xlsx-write.ts';
 
@@ -15,20 +16,40 @@ export const CONTENT_TYPES: Record<MenuFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** Whether the bytes are a zip (so an .xlsx), whatever the file was called. */
+/** Whether the bytes are a zip (so an .xlsx, or an .ods), whatever the file was called. */
 export function isXlsx(bytes: Uint8Array): boolean {
-  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05) && (bytes[3] === 0x04 || bytes[3] === 0x06);
 }
 
-/** A cell a spreadsheet was told to keep as text ('=...) comes back without the quote mark. */
-const unguard = (cell: string) => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/**
+ * What an OLE2 compound file is: Excel 97-2003 (.xls), or an .xlsx saved
+ * with a password, which Excel wraps in OLE2 with an "EncryptedPackage"
+ * stream (its directory names are UTF-16).
+ */
+function oleFileError(bytes: Buffer): MenuFileError {
+  if (bytes.includes(Buffer.from('EncryptedPackage', 'utf16le'))) return new MenuFileError('unreadable', 'a password-protected workbook');
+  return new MenuFileError('fileXls', 'an Excel 97-2003 workbook');
+}
+
+/** A sheet is the menu when its header row names the code column (in any of the three languages). */
+const isMenuHeader = (cells: readonly string[]) => readHeader(cells.map((c) => c.trim())).columns.includes('code');
 
 /**
  * The header and rows of an uploaded menu file (CSV or XLSX, told apart by
- * their bytes). The header is the first row with anything in it.
+ * their bytes). The header is the first row with anything in it; in a
+ * workbook, of the first visible sheet whose header has the code column.
+ * A file refused as a whole throws MenuFileError with the issue to show.
  */
-export function readMenuFile(bytes: Buffer): MenuTable {
-  const rows = isXlsx(bytes) ? readXlsx(bytes) : parseCsv(decodeCsv(bytes)).map((r) => ({ row: r.line, cells: r.cells.map(unguard) }));
+export async function readMenuFile(bytes: Buffer): Promise<MenuTable> {
+  if (bytes.subarray(0, 8).equals(OLE2)) throw oleFileError(bytes);
+  if (isXlsx(bytes)) {
+    const rows = await readXlsx(bytes, { acceptHeader: isMenuHeader, maxRows: MAX_IMPORT_ROWS });
+    const [header, ...rest] = rows;
+    return { header: header?.cells.map((c) => c.trim()) ?? [], rows: rest };
+  }
+  const rows = csvMenuRows(bytes);
   const at = rows.findIndex((r) => r.cells.some((c) => c.trim() !== ''));
   if (at === -1) return { header: [], rows: [] };
   return { header: rows[at]!.cells.map((c) => c.trim()), rows: rows.slice(at + 1) };

@@ -1,129 +1,115 @@
-import { readZip } from './zip.ts';
+import { MAX_IMPORT_ROWS, type MenuRow } from '../domain/goods/import-plan.ts';
+import { Slicer } from './cooperative.ts';
+import { MenuFileError } from './menu-file-error.ts';
+import { MAX_PART_BYTES, MAX_UNPACKED_BYTES } from './xlsx-limits.ts';
+import { readSheetRows } from './xlsx-sheet.ts';
+import { readSharedStrings } from './xlsx-strings.ts';
+import { readDateStyles } from './xlsx-styles.ts';
+import { readRels, readWorkbook, relsPartOf, type SheetEntry } from './xlsx-workbook.ts';
+import { listZip, unpackEntry, ZipError, type ZipListing } from './zip.ts';
 
 /**
- * Reads the first sheet of an .xlsx file as rows of text cells, the way the
- * menu import needs them: shared strings, inline strings, numbers (written
- * back without float noise: 12.5, not 12.499999999999998), booleans as 1/0.
- * Formulas count by their cached value. Enough for files saved by Excel,
- * LibreOffice, Google Sheets and this hub; no styles, no dates needed.
+ * Reads the menu sheet of an .xlsx file as rows of text cells, the way the
+ * menu import needs them: shared, inline and rich strings (phonetic guides
+ * left out), numbers without float noise (12.5, not 12.499999999999998),
+ * booleans as 1/0, formulas by their saved value. What text alone would hide
+ * is flagged per cell: a number shown as a date, a formula saved without its
+ * value, an error value (#N/A). Files from Excel, LibreOffice, Google Sheets,
+ * openpyxl and this hub read alike.
+ *
+ * Hostile files are refused, never allowed to stop the hub: every part is
+ * unpacked off the main thread within the caps of xlsx-limits.ts, scanned in
+ * one linear pass, and the scan gives way to the event loop every few ms.
  */
 
-/** Most an .xlsx may unpack to; a menu of thousands of dishes is a few MB. */
-const MAX_UNPACKED = 64 * 1024 * 1024;
+export type XlsxReadOptions = {
+  /** Whether a sheet whose first non-empty row is `cells` is the one wanted; the default takes any. */
+  acceptHeader?: (cells: readonly string[]) => boolean;
+  /** Most rows under the header; one more is refused ('tooManyRows'). */
+  maxRows?: number;
+};
 
-/** A file that is not an .xlsx workbook this reader can use. */
-export class XlsxError extends Error {
-  override name = 'XlsxError';
+function fromZip(err: unknown): unknown {
+  if (!(err instanceof ZipError)) return err;
+  const issue = err.kind === 'tooBig' ? 'fileTooBig' : err.kind === 'damaged' ? 'fileDamaged' : 'unreadable';
+  return new MenuFileError(issue, err.message);
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** Unpacks the parts of one file within one budget for all of them together. */
+class Parts {
+  private left = MAX_UNPACKED_BYTES;
+  private readonly buf: Buffer;
+  private readonly listing: Map<string, ZipListing>;
 
-/** XML text with its entities decoded. */
-export function unescapeXml(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, e: string) => {
-    if (e[0] === '#') {
-      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[e] ?? whole;
-  });
-}
-
-function attrs(tag: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/([\w:]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) out[m[1]!] = unescapeXml(m[2] ?? m[3] ?? '');
-  return out;
-}
-
-/** Elements named `name` (with or without a namespace prefix): their attributes and inner XML. */
-function* elements(xml: string, name: string): Generator<{ attrs: Record<string, string>; inner: string }> {
-  const re = new RegExp(`<(?:\\w+:)?${name}\\b([^>]*?)(?:/>|>([\\s\\S]*?)</(?:\\w+:)?${name}>)`, 'g');
-  for (const m of xml.matchAll(re)) yield { attrs: attrs(m[1] ?? ''), inner: m[2] ?? '' };
-}
-
-/** The text of a rich or plain string item: every <t>, phonetic guides left out. */
-function textOf(inner: string): string {
-  const plain = inner.replace(/<(?:\w+:)?rPh\b[\s\S]*?<\/(?:\w+:)?rPh>/g, '');
-  let out = '';
-  for (const t of elements(plain, 't')) out += unescapeXml(t.inner);
-  return out;
-}
-
-/** 0-based column of a reference like "C7" or "AA12"; null when it has none. */
-function columnOf(ref: string | undefined): number | null {
-  const m = /^([A-Z]+)\d*$/i.exec(ref ?? '');
-  if (!m) return null;
-  let n = 0;
-  for (const ch of m[1]!.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}
-
-/** A number cell's text without binary noise (Excel keeps 15 significant digits). */
-function numberText(v: string): string {
-  const n = Number(v);
-  return Number.isFinite(n) ? String(Number(n.toPrecision(15))) : v;
-}
-
-/** Resolves a relationship target against the folder of the part that names it. */
-function resolve(base: string, target: string): string {
-  if (target.startsWith('/')) return target.slice(1);
-  const parts = base.split('/').slice(0, -1);
-  for (const seg of target.split('/')) {
-    if (seg === '..') parts.pop();
-    else if (seg !== '.') parts.push(seg);
+  constructor(buf: Buffer, listing: Map<string, ZipListing>) {
+    this.buf = buf;
+    this.listing = listing;
   }
-  return parts.join('/');
+
+  async get(name: string): Promise<Buffer | undefined> {
+    const entry = this.listing.get(name);
+    if (!entry) return undefined;
+    try {
+      const data = await unpackEntry(this.buf, entry, Math.min(MAX_PART_BYTES, this.left));
+      this.left -= data.length;
+      return data;
+    } catch (err) {
+      throw fromZip(err);
+    }
+  }
 }
 
-function relsOf(files: Map<string, Buffer>, part: string): Map<string, { type: string; target: string }> {
-  const dir = part.split('/').slice(0, -1).join('/');
-  const file = `${dir ? `${dir}/` : ''}_rels/${part.split('/').at(-1)}.rels`;
-  const xml = files.get(file)?.toString('utf8') ?? '';
-  const out = new Map<string, { type: string; target: string }>();
-  for (const r of elements(xml, 'Relationship')) out.set(r.attrs.Id ?? '', { type: r.attrs.Type ?? '', target: resolve(part, r.attrs.Target ?? '') });
-  return out;
+/** What a zip that is not an .xlsx workbook is, for the owner: an OpenDocument file, a binary .xlsb, or something else. */
+function notAWorkbook(listing: Map<string, ZipListing>, workbookPath: string): MenuFileError {
+  if (listing.has('content.xml') || listing.has('mimetype')) return new MenuFileError('fileOds', 'an OpenDocument file');
+  if (workbookPath.endsWith('.bin') || listing.has('xl/workbook.bin')) return new MenuFileError('unreadable', 'a binary .xlsb workbook');
+  return new MenuFileError('unreadable', 'a zip without a workbook');
 }
 
-/** The first sheet's rows, each with its spreadsheet row number; cells by column position. */
-export function readXlsx(buf: Buffer): { row: number; cells: string[] }[] {
-  let files: Map<string, Buffer>;
+/**
+ * The sheets to try, best first: the tab that was open when the file was
+ * saved, then the others in tab order. Hidden sheets never: an old price list
+ * kept hidden is not what the owner sees, so it must not be what is imported.
+ */
+function candidates(sheets: readonly SheetEntry[], activeTab: number): string[] {
+  const visible = sheets.filter((s) => !s.hidden && s.target);
+  const active = sheets[activeTab];
+  const ordered = active && visible.includes(active) ? [active, ...visible.filter((s) => s !== active)] : visible;
+  return [...new Set(ordered.map((s) => s.target!))];
+}
+
+/** The rows of the chosen sheet, header first; only rows with something in them. */
+export async function readXlsx(buf: Buffer, options: XlsxReadOptions = {}): Promise<MenuRow[]> {
+  const acceptHeader = options.acceptHeader ?? (() => true);
+  const maxRows = options.maxRows ?? MAX_IMPORT_ROWS;
+  const slicer = new Slicer();
+  let listing: Map<string, ZipListing>;
   try {
-    files = readZip(buf, MAX_UNPACKED);
+    listing = listZip(buf);
   } catch (err) {
-    throw new XlsxError((err as Error).message);
+    throw fromZip(err);
   }
-  const root = [...relsOf(files, '').values()].find((r) => r.type.endsWith('/officeDocument'));
+  const parts = new Parts(buf, listing);
+  // An OpenDocument file names its kind in its first entry, "mimetype".
+  const mimetype = listing.has('mimetype') ? (await parts.get('mimetype'))?.toString('latin1', 0, 100) : undefined;
+  if (mimetype?.startsWith('application/vnd.oasis.opendocument.spreadsheet')) throw new MenuFileError('fileOds', 'an OpenDocument spreadsheet');
+  const root = [...(await readRels(await parts.get('_rels/.rels'), '', slicer)).values()].find((r) => r.type.endsWith('/officeDocument'));
   const workbookPath = root?.target ?? 'xl/workbook.xml';
-  const workbook = files.get(workbookPath)?.toString('utf8');
-  if (!workbook) throw new XlsxError('no workbook');
-  const rels = relsOf(files, workbookPath);
-  const first = elements(workbook, 'sheet').next().value;
-  const sheetPath = (first && rels.get(first.attrs['r:id'] ?? '')?.target) ?? 'xl/worksheets/sheet1.xml';
-  const sheet = files.get(sheetPath)?.toString('utf8');
-  if (!sheet) throw new XlsxError('no sheet');
-  const sstPath = [...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target ?? 'xl/sharedStrings.xml';
-  const shared = [...elements(files.get(sstPath)?.toString('utf8') ?? '', 'si')].map((si) => textOf(si.inner));
+  const workbookXml = workbookPath.endsWith('.xml') ? await parts.get(workbookPath) : undefined;
+  if (!workbookXml) throw notAWorkbook(listing, workbookPath);
+  const rels = await readRels(await parts.get(relsPartOf(workbookPath)), workbookPath, slicer);
+  const workbook = await readWorkbook(workbookXml, rels, slicer);
+  const related = (kind: string, fallback: string) => [...rels.values()].find((r) => r.type.endsWith(kind))?.target ?? fallback;
+  const sstXml = await parts.get(related('/sharedStrings', 'xl/sharedStrings.xml'));
+  const shared = sstXml ? await readSharedStrings(sstXml, slicer) : [];
+  const stylesXml = await parts.get(related('/styles', 'xl/styles.xml'));
+  const dateStyles = stylesXml ? await readDateStyles(stylesXml, slicer) : [];
 
-  const rows: { row: number; cells: string[] }[] = [];
-  let rowNo = 0;
-  for (const r of elements(sheet, 'row')) {
-    rowNo = Number(r.attrs.r) || rowNo + 1;
-    const cells: string[] = [];
-    let col = 0;
-    for (const c of elements(r.inner, 'c')) {
-      col = columnOf(c.attrs.r) ?? col;
-      const v = unescapeXml(elements(c.inner, 'v').next().value?.inner ?? '');
-      const type = c.attrs.t ?? 'n';
-      let text: string;
-      if (type === 's') text = shared[Number(v)] ?? '';
-      else if (type === 'inlineStr') text = textOf(elements(c.inner, 'is').next().value?.inner ?? '');
-      else if (type === 'n') text = v === '' ? '' : numberText(v);
-      else text = v; // str (formula text), b (1/0), e (#N/A), d (ISO date)
-      while (cells.length < col) cells.push('');
-      cells[col] = text;
-      col++;
-    }
-    rows.push({ row: rowNo, cells });
+  for (const target of candidates(workbook.sheets, workbook.activeTab)) {
+    const xml = await parts.get(target);
+    if (!xml) continue;
+    const rows = await readSheetRows(xml, { shared, dateStyles, slicer, part: target }, { acceptHeader, maxRows });
+    if (rows) return rows;
   }
-  return rows;
+  throw new MenuFileError('noMenuSheet', `none of ${workbook.sheets.length} sheets`);
 }

@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readXlsx, unescapeXml, XlsxError } from './xlsx-read.ts';
+import { MenuFileError } from './menu-file-error.ts';
+import { readXlsx } from './xlsx-read.ts';
+import { decodeEntities } from './xml-scan.ts';
 import { columnName, writeXlsx } from './xlsx-write.ts';
 import { readZip, writeZip } from './zip.ts';
 
@@ -26,20 +28,20 @@ function excelLike(): Buffer {
 }
 
 describe('XLSX', () => {
-  it('reads the first sheet of an Excel-style workbook: shared and rich strings, numbers without noise, gaps, booleans, formulas', () => {
-    expect(readXlsx(excelLike())).toEqual([
+  it('reads the first sheet of an Excel-style workbook: shared and rich strings, numbers without noise, gaps, booleans, formulas', async () => {
+    expect(await readXlsx(excelLike())).toEqual([
       { row: 1, cells: ['Código', 'Precio', '', 'En carta'] },
       { row: 3, cells: ['101', '32.2', 'Ceviche & leche', '1'] },
       { row: 4, cells: ['102', ''] },
     ]);
   });
 
-  it('writes a workbook it (and the zip tool, where installed) can read back', () => {
+  it('writes a workbook it (and the zip tool, where installed) can read back', async () => {
     const bytes = writeXlsx('Carta', ['Código', 'Nombre', 'Precio'], [
       [{ t: 's', v: '101' }, { t: 's', v: 'Ají <picante> & "dulce"' }, { t: 'money', v: 32.5 }],
       [{ t: 's', v: '102' }, { t: 's', v: '' }, { t: 'n', v: 7 }],
     ]);
-    expect(readXlsx(bytes)).toEqual([
+    expect(await readXlsx(bytes)).toEqual([
       { row: 1, cells: ['Código', 'Nombre', 'Precio'] },
       { row: 2, cells: ['101', 'Ají <picante> & "dulce"', '32.5'] },
       { row: 3, cells: ['102', '', '7'] },
@@ -55,11 +57,11 @@ describe('XLSX', () => {
     }
   });
 
-  it('refuses a zip that would unpack to more than allowed, and a damaged one', () => {
+  it('refuses a zip that would unpack to more than allowed, and a damaged one', async () => {
     const big = writeZip([{ name: 'a.xml', data: Buffer.alloc(2_000_000, 0x61) }]);
     expect(big.length).toBeLessThan(10_000);
-    expect(() => readZip(big, 1_000_000)).toThrow(/too big/);
-    expect(() => readXlsx(Buffer.from('PK\u0003\u0004 nothing else'))).toThrow(XlsxError);
+    await expect(readZip(big, 1_000_000)).rejects.toMatchObject({ kind: 'tooBig' });
+    await expect(readXlsx(Buffer.from('PK\u0003\u0004 nothing else'))).rejects.toBeInstanceOf(MenuFileError);
   });
 
   it.each([
@@ -71,6 +73,6 @@ describe('XLSX', () => {
   ])('column %i is called %s', (i, name) => expect(columnName(i)).toBe(name));
 
   it('decodes XML entities', () => {
-    expect(unescapeXml('a &amp; b &lt;c&gt; &#241; &#x4E2D; &quot;&apos;')).toBe('a & b <c> ñ 中 "\'');
+    expect(decodeEntities('a &amp; b &lt;c&gt; &#241; &#x4E2D; &quot;&apos;')).toBe('a & b <c> ñ 中 "\'');
   });
 });

@@ -2,12 +2,14 @@ import Koa from 'koa';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { ClaimCode } from '../auth/claim.ts';
 import type { Engine } from '../engine/engine.ts';
+import type { HostCheck } from '../net/host-names.ts';
 import type { CommandIntake } from '../sync/intake.ts';
 import type { AssetSource } from './assets.ts';
 import { HttpError } from './http-error.ts';
 import { actorMiddleware } from './middleware/actor.ts';
 import { claimedMiddleware } from './middleware/claimed.ts';
 import { errorMiddleware } from './middleware/errors.ts';
+import { hostMiddleware } from './middleware/host.ts';
 import { originMiddleware } from './middleware/origin.ts';
 import { staticMiddleware } from './middleware/static.ts';
 import { activityRoutes } from './routes/activity/activity.ts';
@@ -28,10 +30,13 @@ export type HttpDeps = {
   assets: AssetSource;
   version: string;
   log: (msg: string) => void;
+  /** Whether a Host header names this hub (hub/net/host-names.ts): the DNS-rebinding door. */
+  isOwnHost: HostCheck;
 };
 
 /**
- * The hub's Koa app: errors -> Origin check -> health and setup (open) ->
+ * The hub's Koa app: errors -> Host check (before everything, static files
+ * too) -> Origin check -> health and setup (open) ->
  * nothing else until claimed -> sign-in (open) -> session (every other API
  * route) -> API routes -> client files (open: the sign-in page is one).
  */
@@ -43,6 +48,7 @@ export function createHttpApp(deps: HttpDeps): Koa {
     ctx.set('referrer-policy', 'same-origin');
     await next();
   });
+  app.use(hostMiddleware(deps.isOwnHost));
   app.use(originMiddleware());
   app.use(healthRoutes(deps.engine, deps.version).routes());
   const setup = setupRoutes(deps.auth, deps.claim);

@@ -12,7 +12,8 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   const issue = r.error.issues[0];
   const field = issue?.path.join('.') ?? '';
   let value: unknown = body;
-  for (const key of issue?.path ?? []) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  // Own entries only: a path through `__proto__` must not walk into Object.prototype.
+  for (const key of issue?.path ?? []) value = typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   const missing = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
   throw new HttpError(missing ? 'REQUIRED_FIELD' : 'INCORRECT_INPUT', field);
 }

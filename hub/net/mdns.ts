@@ -1,7 +1,18 @@
+import { hostname } from 'node:os';
 import { Bonjour } from 'bonjour-service';
 
 /** The mDNS service type a setup tool looks for: `_pos-hub._tcp`. */
 export const MDNS_TYPE = 'pos-hub';
+
+/**
+ * The name this machine answers to over mDNS: `<hostname>.local`. The hub
+ * announces its service on it (bonjour-service would otherwise use the bare
+ * host name, which no mDNS resolver asks for), and the Host check accepts it.
+ */
+export function mdnsHostName(name: string = hostname()): string {
+  const base = name.toLowerCase().replace(/\.$/, '');
+  return base.endsWith('.local') ? base : `${base.split('.')[0]}.local`;
+}
 
 export type Advertiser = { close(): Promise<void> };
 
@@ -15,6 +26,7 @@ export function advertise(name: string, port: number, info: { storeId: string; v
   const service = bonjour.publish({
     name: name || 'POS hub',
     type: MDNS_TYPE,
+    host: mdnsHostName(),
     port,
     txt: { path: '/', storeId: info.storeId, version: info.version },
   });

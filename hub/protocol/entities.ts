@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 import type { MenuSettings, Product, StockMove } from './goods.ts';
 import type { Role, SecurityAlert, Settings, Staff } from './staff.ts';
 
@@ -7,9 +8,11 @@ import type { Role, SecurityAlert, Settings, Staff } from './staff.ts';
  * Money is always an integer number of céntimos (S/ 12.50 is 1250): exact,
  * and rounded to 2 decimals by construction (SPEC.md section 5).
  */
-export const idSchema = z.string().min(1).max(64);
+export { idSchema } from './ids.ts';
 export const uuidSchema = z.uuid();
-export const centsSchema = z.int().min(0).max(100_000_000);
+/** The largest amount the hub takes anywhere (S/ 1,000,000): a price, a payment, a whole order. */
+export const MAX_CENTS = 100_000_000;
+export const centsSchema = z.int().min(0).max(MAX_CENTS);
 const text = (max: number) => z.string().trim().max(max);
 /** SPEC.md section 9: default input max length 140. */
 export const shortText = text(140);

@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'DUPLICATE_ID',
   // goods and stock
   'INSUFFICIENT_STOCK',
+  'ORDER_TOO_LARGE',
   'SPEC_REQUIRED',
   'IN_USE',
   // staff, sign-in and permissions
@@ -63,6 +64,10 @@ export const ERROR_CODES = [
   'INVALID_RUC',
   'LAST_OWNER',
   'ROLE_LOCKED',
+  // network doors (issue 7): host names, socket limits
+  'HOST_REFUSED',
+  'RATE_LIMITED',
+  'TOO_MANY_CONNECTIONS',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -89,6 +94,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   TABLE_NOT_CLEARABLE: 409,
   PRODUCT_UNAVAILABLE: 409,
   INSUFFICIENT_STOCK: 409,
+  ORDER_TOO_LARGE: 409,
   IN_USE: 409,
   COMMAND_EXPIRED: 410,
   UNAUTHORIZED: 401,
@@ -104,6 +110,9 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   LAST_OWNER: 409,
   ROLE_LOCKED: 409,
   TOO_MANY_ATTEMPTS: 429,
+  HOST_REFUSED: 421,
+  RATE_LIMITED: 429,
+  TOO_MANY_CONNECTIONS: 429,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

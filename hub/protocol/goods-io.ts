@@ -4,6 +4,8 @@
  * labels in its language, and an import accepts headers in any of the three.
  */
 
+import type { Names } from './entities.ts';
+
 /** The columns of a menu file, in the order the export writes them. */
 export const MENU_COLUMNS = [
   'code',
@@ -71,11 +73,26 @@ export const IMPORT_ISSUES = [
   'formulaNoValue', // a formula saved without its computed value: open and save it in the spreadsheet again
   'errorValue', // #N/A, #VALUE! and the like
   'ambiguousDecimal', // "33,50" in a comma-separated file: the decimal comma splits the cell
+  'cellCount', // a text file's row with more cells than its header (an unquoted comma): its cells would land under the wrong columns
 ] as const;
 export type ImportIssue = (typeof IMPORT_ISSUES)[number];
 
 /** One thing wrong: spreadsheet row number (the header is row 1), column, what, and the cell as read. */
 export type ImportProblem = { row: number; column: MenuColumn | ''; issue: ImportIssue; value: string };
+
+/** One field of a dish an import changes, as the owner reads it: display text before and after ('' = none). */
+export type ImportFieldChange = { column: MenuColumn; before: string; after: string };
+
+/**
+ * What an import does to one dish, for the preview the owner checks before
+ * confirming. Values are display text: prices as "19.50", yes/no columns as
+ * "yes"/"no" (each device words them in its language), sizes and remarks as
+ * their cells are written. A new dish lists the fields it is given.
+ */
+export type ImportDishChange = { code: string; names: Names; kind: 'created' | 'updated'; fields: ImportFieldChange[] };
+
+/** Most dish changes a report lists; the rest are counted in `moreChanges`. */
+export const MAX_LISTED_CHANGES = 500;
 
 /** The hub's answer to an import: nothing is imported unless `problems` is empty. */
 export type ImportReport = {
@@ -88,6 +105,10 @@ export type ImportReport = {
   newCategories: string[];
   newStations: string[];
   problems: ImportProblem[];
+  /** Dish by dish, what the import changes (the first MAX_LISTED_CHANGES); empty when there are problems. */
+  changes: ImportDishChange[];
+  /** Changed dishes left out of `changes`. */
+  moreChanges: number;
   /** The log seq of the import, when imported. */
   seq?: number;
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { centsSchema, idSchema, namesSchema, shortText, type Category, type Names } from './entities.ts';
+import { centsSchema, uuidSchema, namesSchema, shortText, type Category, type Names } from './entities.ts';
+import { idSchema, optionalIdSchema } from './ids.ts';
 
 /**
  * The menu as goods management sees it (issue 4, SPEC.md section 3 Product,
@@ -53,7 +54,7 @@ export const productInputSchema = z.object({
   remarks: productRemarksSchema.optional(),
   usesInventory: z.boolean().optional(),
   lowStock: stockQtySchema.optional(),
-  station: z.string().max(64).optional(),
+  station: optionalIdSchema.optional(),
   soldOut: z.boolean().optional(),
   listed: z.boolean().optional(),
 });
@@ -130,13 +131,13 @@ export const goodsCommandPayloads = {
   /** A dish not on the menu (SPEC.md Custom dish: name, price, quantity, unit, remarks). */
   'order.addCustomDish': z.object({
     orderId: idSchema,
-    lineId: z.uuid(),
+    lineId: uuidSchema,
     name: text(60),
     priceCents: centsSchema,
     qty: z.int().min(1).max(999),
     unit: text(20),
     remark: shortText,
-    station: z.string().max(64).optional(),
+    station: optionalIdSchema.optional(),
   }),
 } as const;
 

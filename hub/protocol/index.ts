@@ -4,6 +4,7 @@
  */
 export * from './version.ts';
 export * from './errors.ts';
+export * from './ids.ts';
 export * from './entities.ts';
 export * from './goods.ts';
 export * from './goods-io.ts';

@@ -31,7 +31,8 @@ function fromIssues(error: z.ZodError, input: unknown, root = ''): ParsedCommand
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let cur = input;
   for (const key of path) {
-    if (typeof cur !== 'object' || cur === null) return undefined;
+    // Own entries only: a path through `__proto__` must not walk into Object.prototype.
+    if (typeof cur !== 'object' || cur === null || !Object.hasOwn(cur, key)) return undefined;
     cur = (cur as Record<PropertyKey, unknown>)[key];
   }
   return cur;

@@ -35,6 +35,7 @@ export const SOCKET_EVENTS = {
   changes: 'changes',
   snapshot: 'snapshot',
   sessionEnded: 'sessionEnded',
+  notice: 'notice',
 } as const;
 
 export interface ClientToServerEvents {
@@ -49,7 +50,17 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.snapshot]: (snapshot: Snapshot) => void;
   /** The hub ended this device's session (staff disabled, signed out elsewhere, expired); the socket closes next. */
   [SOCKET_EVENTS.sessionEnded]: (reason: { code: ErrorCode }) => void;
+  /** A socket limit was reached (hub/sync/socket-limits.ts): see SocketNotice. */
+  [SOCKET_EVENTS.notice]: (notice: SocketNotice) => void;
 }
+
+/**
+ * `RATE_LIMITED`: a `resume` came too soon; its answer is held back and sent
+ * by itself after about `retryAfterSeconds` (nothing to resend).
+ * `TOO_MANY_CONNECTIONS`: the device opened too many sockets; this one, the
+ * oldest, is closed next and must not reconnect by itself.
+ */
+export type SocketNotice = { code: ErrorCode; retryAfterSeconds?: number };
 
 /** Shape of the error a refused handshake carries in `err.data`. */
 export type HandshakeRefusal = { code: ErrorCode; hubVersion: number };

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fsyncDir } from './durable-fs.ts';
+import { fsyncDir, makePrivateDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
 import { encodeLine, scanLines } from './line-codec.ts';
 
 /**
@@ -46,7 +46,7 @@ export class DayLog<T extends { seq: number }> {
   /** Appends entries durably, skipping any a file already holds (a crash may have written them). */
   async append(entries: readonly T[]): Promise<void> {
     if (entries.length === 0) return;
-    await fs.mkdir(this.dir, { recursive: true });
+    await makePrivateDir(this.dir);
     const byDay = new Map<string, T[]>();
     for (const e of entries) {
       const key = this.dayOf(e);
@@ -61,7 +61,7 @@ export class DayLog<T extends { seq: number }> {
       if (fresh.length === 0) continue;
       // Until the write is known whole, the file must be read (and repaired) again.
       this.tails.delete(file);
-      const handle = await fs.open(file, 'a');
+      const handle = await fs.open(file, 'a', PRIVATE_FILE_MODE);
       try {
         await handle.write(fresh.map(encodeLine).join(''));
         await handle.sync();

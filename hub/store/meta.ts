@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Low, type Adapter } from 'lowdb';
-import { writeFileAtomic } from './durable-fs.ts';
+import { makePrivateDir, PRIVATE_DIR_MODE, writeFileAtomic } from './durable-fs.ts';
 
 /**
  * A lowdb adapter that really reaches the disk: lowdb's own file writer
@@ -11,9 +11,12 @@ import { writeFileAtomic } from './durable-fs.ts';
  */
 export class DurableJsonFile<T> implements Adapter<T> {
   private readonly file: string;
+  private readonly mode: number | undefined;
 
-  constructor(file: string) {
+  /** `mode`: the file's permissions, set again at every write (0o600 for secrets); by default a new file is created 0o600. */
+  constructor(file: string, mode?: number) {
     this.file = file;
+    this.mode = mode;
   }
 
   async read(): Promise<T | null> {
@@ -26,7 +29,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
   }
 
   async write(data: T): Promise<void> {
-    await writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`);
+    await writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`, this.mode);
   }
 }
 
@@ -34,7 +37,11 @@ export class DurableJsonFile<T> implements Adapter<T> {
 export type StoreMeta = { storeId: string; createdAt: string; format: number };
 
 export async function openMeta(dir: string, now: Date): Promise<StoreMeta> {
-  await fs.mkdir(dir, { recursive: true });
+  await makePrivateDir(dir);
+  // A data directory made by hand (or by an older hub) is closed to other users too; one we do not own is left alone.
+  await fs.chmod(dir, PRIVATE_DIR_MODE).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPERM') throw err;
+  });
   const db = new Low<StoreMeta | null>(new DurableJsonFile(path.join(dir, 'store.json')), null);
   await db.read();
   if (db.data) return db.data;

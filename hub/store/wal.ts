@@ -1,6 +1,6 @@
 import { constants as fsc, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fsyncDir } from './durable-fs.ts';
+import { fsyncDir, makePrivateDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
 import { encodeLineBytes, scanLines } from './line-codec.ts';
 
 /** Anything the log holds must carry its sequence number. */
@@ -43,7 +43,7 @@ export class Wal<R extends Sequenced> {
    * start on half-read data.
    */
   static async open<R extends Sequenced>(dir: string, afterSeq: number, log: (msg: string) => void): Promise<{ wal: Wal<R> } & Recovered<R>> {
-    await fs.mkdir(dir, { recursive: true });
+    await makePrivateDir(dir);
     const wal = new Wal<R>(dir);
     const names = await wal.segmentNames();
     const records: R[] = [];
@@ -132,7 +132,7 @@ export class Wal<R extends Sequenced> {
   private async openSegment(nextSeq: number, existing: string | undefined): Promise<void> {
     const name = existing ?? segmentName(nextSeq);
     const file = path.join(this.dir, name);
-    this.handle = await fs.open(file, fsc.O_WRONLY | fsc.O_APPEND | fsc.O_CREAT | fsc.O_DSYNC, 0o644);
+    this.handle = await fs.open(file, fsc.O_WRONLY | fsc.O_APPEND | fsc.O_CREAT | fsc.O_DSYNC, PRIVATE_FILE_MODE);
     this.goodLength = (await this.handle.stat()).size;
     this.segmentFirstSeq = Number(SEGMENT_RE.exec(name)![1]);
     if (!existing) await fsyncDir(this.dir);

@@ -5,14 +5,26 @@ import { cookieFrom, SESSION_COOKIE } from '../auth/cookie-names.ts';
 import { isSameOrigin } from '../auth/origin.ts';
 import { isClaimed } from '../domain/index.ts';
 import type { Actor, Engine } from '../engine/engine.ts';
+import { createHostCheck, type HostCheck } from '../net/host-names.ts';
 import type { ClientToServerEvents, ErrorCode, Handshake, HandshakeRefusal, ServerToClientEvents } from '../protocol/index.ts';
 import { handshakeSchema, PROTOCOL_VERSION, resumeSchema, SOCKET_EVENTS } from '../protocol/index.ts';
+import { CatchUp, socketOutbox } from './catch-up.ts';
+import { CommandGate } from './command-gate.ts';
 import type { CommandIntake } from './intake.ts';
+import { bucketOf, SOCKET_LIMITS, SocketRegistry, type SocketLimits } from './socket-limits.ts';
 
-/** What the handshake established: the device's hello, and who is signed in on it (from the session cookie). */
-type SocketData = { hello: Handshake; sessionId: string; actor: Actor };
+/** What the handshake established: the device's hello, who is signed in on it (from the session cookie), and from where. */
+type SocketData = { hello: Handshake; sessionId: string; actor: Actor; address: string };
 type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type SocketHub = { io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>; close(): Promise<void> };
+
+export type SocketOptions = {
+  /** Whether a Host header names this hub (default: its addresses, localhost, its names and the owner's). */
+  isOwnHost?: HostCheck;
+  /** Overrides of SOCKET_LIMITS. */
+  limits?: Partial<SocketLimits>;
+  log?: (msg: string) => void;
+};
 
 function refusal(code: HandshakeRefusal['code']): Error {
   const err = new Error(code) as Error & { data: HandshakeRefusal };
@@ -22,22 +34,59 @@ function refusal(code: HandshakeRefusal['code']): Error {
 
 const roomOf = (sessionId: string) => `session:${sessionId}`;
 
+/** Transport connections from one address beyond its socket cap, for handshakes not yet joined. */
+const PENDING_ROOM = 16;
+
+/** A command's type and id for the log, whatever the device sent (never its payload). */
+function describe(envelope: unknown): string {
+  const e = (envelope ?? {}) as { type?: unknown; id?: unknown };
+  const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 64) : '?');
+  return `${text(e.type)} ${text(e.id)}`;
+}
+
 /**
- * Devices connect here. The handshake must come from the hub's own page
- * (Origin) with a live session (cookie); it names the device, its protocol
- * version and the last seq it saw, and the device then gets exactly the
- * changes it missed (or a snapshot), and every change after that. Commands
- * are recorded as sent by the session's staff member and device. When a
- * session ends (sign-out, staff disabled) its sockets are told and dropped.
+ * Devices connect here. The handshake must name the hub by one of its own
+ * names (Host), come from the hub's own page (Origin) and carry a live
+ * session (cookie); it names the device, its protocol version and the last
+ * seq it saw, and the device then gets exactly the changes it missed (or a
+ * snapshot), and every change after that. Commands are recorded as sent by
+ * the session's staff member and device. When a session ends (sign-out,
+ * staff disabled) its sockets are told and dropped. Floods meet the limits
+ * of socket-limits.ts, each with its own code.
  */
-export function attachSockets(server: HttpServer, engine: Engine, intake: CommandIntake, auth: AuthService): SocketHub {
+export function attachSockets(server: HttpServer, engine: Engine, intake: CommandIntake, auth: AuthService, opts: SocketOptions = {}): SocketHub {
+  const limits: SocketLimits = { ...SOCKET_LIMITS, ...opts.limits };
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const isOwnHost = opts.isOwnHost ?? createHostCheck({ ownerNames: () => engine.state.settings.hostNames });
+  const registry = new SocketRegistry<HubSocket>(limits);
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
     serveClient: false,
     maxHttpBufferSize: 256 * 1024,
     pingInterval: 10_000,
     pingTimeout: 8_000,
-    // A page from another site must not open the live channel on a staff browser's behalf.
-    allowRequest: (req, callback) => callback(null, isSameOrigin(req.headers.origin, req.headers.host)),
+    // A device joins at once; a connection that never does is dropped soon, not after 45 s.
+    connectTimeout: 10_000,
+    // Runs at each Engine.IO handshake, before any session is looked at.
+    allowRequest: (req, callback) => {
+      // A page from another site (or one that rebound its own name to the hub) must not open the live channel.
+      if (!isOwnHost(req.headers.host)) return callback('HOST_REFUSED', false);
+      if (!isSameOrigin(req.headers.origin, req.headers.host)) return callback('ORIGIN_REFUSED', false);
+      // Connections that never join (no session yet) count too, with room for handshakes under way.
+      if (connectionsFrom(req.socket.remoteAddress) >= limits.socketsPerAddress + PENDING_ROOM) return callback('TOO_MANY_CONNECTIONS', false);
+      callback(null, true);
+    },
+  });
+  // Engine.IO connections per address (socket.io's own list is not public).
+  const transports = new Map<string, number>();
+  const connectionsFrom = (address: string | undefined) => transports.get(address ?? '') ?? 0;
+  io.engine.on('connection', (conn: { remoteAddress: string; once(event: 'close', listener: () => void): unknown }) => {
+    const address = conn.remoteAddress;
+    transports.set(address, connectionsFrom(address) + 1);
+    conn.once('close', () => {
+      const left = connectionsFrom(address) - 1;
+      if (left > 0) transports.set(address, left);
+      else transports.delete(address);
+    });
   });
 
   io.use((socket, next) => {
@@ -47,24 +96,46 @@ export function attachSockets(server: HttpServer, engine: Engine, intake: Comman
     if (!isClaimed(engine.state)) return next(refusal('HUB_UNCLAIMED'));
     const session = auth.session(cookieFrom(socket.request.headers.cookie, SESSION_COOKIE));
     if (!session) return next(refusal('UNAUTHORIZED'));
-    socket.data = { hello: hello.data, sessionId: session.id, actor: { staffId: session.staffId, deviceId: session.deviceId } };
+    const address = socket.handshake.address;
+    const refused = registry.admit(session.id, address);
+    if (refused) return next(refusal(refused));
+    socket.data = { hello: hello.data, sessionId: session.id, actor: { staffId: session.staffId, deviceId: session.deviceId }, address };
     next();
   });
 
   io.on('connection', (socket: HubSocket) => {
-    const { hello, sessionId, actor } = socket.data;
+    const { hello, sessionId, actor, address } = socket.data;
     void socket.join(roomOf(sessionId));
-    catchUp(socket, engine, hello.storeId, hello.lastSeq);
+    for (const oldest of registry.add(sessionId, address, socket)) {
+      oldest.emit(SOCKET_EVENTS.notice, { code: 'TOO_MANY_CONNECTIONS' });
+      oldest.disconnect(true);
+    }
+    const catchUp = new CatchUp(engine, socketOutbox(socket), bucketOf(limits.resumesPerSocket), registry.snapshotBudget(sessionId));
+    const gate = new CommandGate(limits.commandsInFlightPerSocket, bucketOf(limits.commandsPerSocket));
+    socket.on('disconnect', () => {
+      registry.remove(sessionId, address, socket);
+      catchUp.close();
+      gate.close();
+    });
+    catchUp.atHandshake({ storeId: hello.storeId, lastSeq: hello.lastSeq });
     socket.on(SOCKET_EVENTS.resume, (request) => {
       const r = resumeSchema.safeParse(request);
-      if (r.success) catchUp(socket, engine, r.data.storeId, r.data.lastSeq);
+      if (r.success) catchUp.resume(r.data);
     });
     socket.on(SOCKET_EVENTS.command, (envelope, ack) => {
       if (typeof ack !== 'function') return;
-      // The session may have ended since the handshake (the drop is on its way): refuse, never record.
-      const live = auth.sessions.byId(sessionId);
-      if (!live || !auth.staffOf(live)) return ack({ ok: false, code: 'UNAUTHORIZED' });
-      intake(envelope, actor).then(ack, () => ack({ ok: false, code: 'INTERNAL' }));
+      const admitted = gate.admit(async () => {
+        // The session may have ended since the handshake (the drop is on its way): refuse, never record.
+        const live = auth.sessions.byId(sessionId);
+        if (!live || !auth.staffOf(live)) return ack({ ok: false, code: 'UNAUTHORIZED' });
+        try {
+          ack(await intake(envelope, actor));
+        } catch (err) {
+          log(`sync: command ${describe(envelope)} from device ${actor.deviceId} failed: ${(err as Error)?.stack ?? String(err)}`);
+          ack({ ok: false, code: 'INTERNAL' });
+        }
+      });
+      if (!admitted) ack({ ok: false, code: 'RATE_LIMITED' });
     });
   });
 
@@ -74,6 +145,7 @@ export function attachSockets(server: HttpServer, engine: Engine, intake: Comman
       io.to(roomOf(id)).emit(SOCKET_EVENTS.sessionEnded, { code });
       io.in(roomOf(id)).disconnectSockets(true);
     }
+    registry.forget(ids);
   });
   return {
     io,
@@ -83,11 +155,4 @@ export function attachSockets(server: HttpServer, engine: Engine, intake: Comman
       await io.close();
     },
   };
-}
-
-/** Sends what a device missed. Runs synchronously, so no commit can slip between it and live changes. */
-function catchUp(socket: HubSocket, engine: Engine, storeId: string, lastSeq: number): void {
-  const missed = storeId === engine.storeId ? engine.changesSince(lastSeq) : null;
-  if (missed === null) socket.emit(SOCKET_EVENTS.snapshot, { storeId: engine.storeId, seq: engine.seq, state: engine.state });
-  else if (missed.length > 0) socket.emit(SOCKET_EVENTS.changes, missed);
 }

@@ -25,6 +25,7 @@ export const en: Messages = {
     sending_other: 'Sending {{count}} changes…',
     outdated: 'The system was updated. Please reload this page.',
     reload: 'Reload',
+    closedHere: 'This window was disconnected: this device has too many windows of the hub open. Close the ones not in use and reload this one.',
   },
   status: { '0': 'Reserved', '1': 'Free', '2': 'Pending order', '3': 'Dining', '4': 'Pre-billed', '5': 'To be cleared' },
   tables: {
@@ -160,7 +161,11 @@ export const en: Messages = {
     LAST_OWNER: 'At least one active owner must remain',
     ROLE_LOCKED: 'The owner role cannot be changed',
     INSUFFICIENT_STOCK: 'Not enough stock',
+    ORDER_TOO_LARGE: 'The order would go over S/ 1,000,000, the most one bill can take',
     SPEC_REQUIRED: 'Choose a size',
     IN_USE: 'Some products still use it: change them first',
+    HOST_REFUSED: 'Open the hub by its address (or a name added under Staff › Security)',
+    RATE_LIMITED: 'Too many requests in a row: it will retry in a few seconds',
+    TOO_MANY_CONNECTIONS: 'This device has too many windows of the hub open: close the ones not in use',
   },
 };

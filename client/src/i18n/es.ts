@@ -26,6 +26,7 @@ export const es = {
     sending_other: 'Enviando {{count}} cambios…',
     outdated: 'El sistema se actualizó. Recargue esta página.',
     reload: 'Recargar',
+    closedHere: 'Esta ventana se desconectó: este equipo tiene demasiadas ventanas del sistema abiertas. Cierre las que no use y recargue esta.',
   },
   status: {
     '0': 'Reservada',
@@ -168,8 +169,12 @@ export const es = {
     LAST_OWNER: 'Debe quedar al menos un dueño activo',
     ROLE_LOCKED: 'El rol de dueño no se puede modificar',
     INSUFFICIENT_STOCK: 'No hay stock suficiente',
+    ORDER_TOO_LARGE: 'El pedido pasaría de S/ 1 000 000, el máximo de una cuenta',
     SPEC_REQUIRED: 'Elija un tamaño o presentación',
     IN_USE: 'Todavía lo usan algunos productos: cámbielos primero',
+    HOST_REFUSED: 'Abra el sistema por su dirección (o un nombre agregado en Personal › Seguridad)',
+    RATE_LIMITED: 'Demasiadas solicitudes seguidas: se reintentará en unos segundos',
+    TOO_MANY_CONNECTIONS: 'Este equipo tiene demasiadas ventanas abiertas del sistema: cierre las que no use',
   },
 };
 

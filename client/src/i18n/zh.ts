@@ -25,6 +25,7 @@ export const zh: Messages = {
     sending_other: '正在发送 {{count}} 条…',
     outdated: '系统已更新，请刷新本页。',
     reload: '刷新',
+    closedHere: '此窗口已断开：此设备打开的系统窗口过多。请关闭不用的窗口，然后刷新此窗口。',
   },
   status: { '0': '已预订', '1': '空闲', '2': '待下单', '3': '就餐中', '4': '已预结', '5': '待清台' },
   tables: {
@@ -153,7 +154,11 @@ export const zh: Messages = {
     LAST_OWNER: '至少要保留一位在职店主',
     ROLE_LOCKED: '店主角色不能修改',
     INSUFFICIENT_STOCK: '库存不足',
+    ORDER_TOO_LARGE: '订单金额将超过 S/ 1,000,000（单笔账单上限）',
     SPEC_REQUIRED: '请选择规格',
     IN_USE: '仍有商品在使用，请先修改这些商品',
+    HOST_REFUSED: '请通过系统的地址打开（或使用在“员工 › 安全”中添加的名称）',
+    RATE_LIMITED: '请求过于频繁：几秒后将自动重试',
+    TOO_MANY_CONNECTIONS: '此设备打开的系统窗口过多：请关闭不用的窗口',
   },
 };

@@ -23,6 +23,10 @@ export function onSessionRefused(listener: (code: ErrorCode) => void): void {
 
 /** Codes of a refused handshake that mean "sign in again", not "try later". */
 const SIGN_IN_AGAIN: ReadonlySet<ErrorCode> = new Set(['UNAUTHORIZED', 'STAFF_DISABLED', 'HUB_UNCLAIMED']);
+/** Codes of a refused handshake that mean "too much, too fast": socket.io does not retry a refusal, so we do. */
+const TRY_LATER: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'TOO_MANY_CONNECTIONS']);
+/** How long to wait before trying again after such a refusal (the hub's budgets refill in seconds). */
+const TRY_LATER_MS = 10_000;
 
 /**
  * Connects to the hub that served this page, as the signed-in staff member
@@ -61,7 +65,20 @@ export function connect(): HubSocket {
     if (refusal && SIGN_IN_AGAIN.has(refusal.code)) {
       disconnect();
       refusedListener?.(refusal.code);
+    } else if (refusal && TRY_LATER.has(refusal.code)) {
+      setTimeout(() => {
+        if (socket === s && !s.connected) s.connect();
+      }, TRY_LATER_MS);
     }
+  });
+  s.on(SOCKET_EVENTS.notice, ({ code }) => {
+    // RATE_LIMITED: the hub sends what we asked for by itself, later. TOO_MANY_CONNECTIONS: this,
+    // the oldest window of the device, is closed next; it stays closed (and still counts as
+    // "connecting", so nothing reopens it), since reopening would close another window.
+    if (code !== 'TOO_MANY_CONNECTIONS') return;
+    setTransport(null);
+    s.disconnect();
+    replica.status = 'closedHere';
   });
   s.on(SOCKET_EVENTS.sessionEnded, ({ code }) => {
     disconnect();

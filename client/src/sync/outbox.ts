@@ -8,7 +8,13 @@ import { uuid } from './uuid.ts';
 export type OutboxItem = { n: number; command: Command };
 
 /** Refusals that say "try again later" rather than "no": the command stays queued. */
-const TRANSIENT: ReadonlySet<ErrorCode> = new Set(['STORAGE_UNAVAILABLE', 'INTERNAL']);
+const TRANSIENT: ReadonlySet<ErrorCode> = new Set(['STORAGE_UNAVAILABLE', 'INTERNAL', 'RATE_LIMITED']);
+/**
+ * Commands sent and not yet acknowledged, at most: the hub refuses a socket
+ * more than 64 (hub/sync/socket-limits.ts), and a window keeps a long
+ * offline queue flowing in order instead of bursting into that cap.
+ */
+const SEND_WINDOW = 16;
 
 /**
  * Every command is written to localStorage (one key per command, so two tabs
@@ -72,19 +78,23 @@ export function setTransport(send: ((command: Command) => Promise<CommandReply |
 }
 
 /**
- * Sends every queued command not already on its way, in the order they were
- * made (one socket keeps that order, and the hub decides in arrival order).
+ * Sends queued commands not already on their way, in the order they were
+ * made (one socket keeps that order, and the hub decides in arrival order),
+ * at most SEND_WINDOW at a time.
  */
 export function flush(): void {
   const send = transport;
   if (!send) return;
   for (const { command } of outbox.items) {
+    if (inFlight.size >= SEND_WINDOW) return;
     if (inFlight.has(command.id)) continue;
     inFlight.add(command.id);
     send(command).then((reply) => {
       inFlight.delete(command.id);
       if (reply === null || (!reply.ok && TRANSIENT.has(reply.code))) return;
       settle(command, reply);
+      // A place in the window is free: the next queued command goes (a "try later" waits for the retry tick).
+      flush();
     });
   }
 }

@@ -2,9 +2,11 @@ import { proxy, ref } from 'valtio';
 import type { Change, Snapshot, State } from '../../../hub/protocol/index.ts';
 import { PROTOCOL_VERSION } from '../../../hub/protocol/index.ts';
 import { applyAll } from '../../../hub/domain/apply.ts';
+import { dropDamagedRecords } from '../../../hub/domain/repair.ts';
 import { KEYS, readJson, writeJson } from './storage.ts';
 
-export type ConnectionStatus = 'connecting' | 'online' | 'offline' | 'outdated';
+/** `closedHere`: the hub closed this window's channel because the device has too many open (reload to take it back). */
+export type ConnectionStatus = 'connecting' | 'online' | 'offline' | 'outdated' | 'closedHere';
 
 /**
  * This device's copy of the hub's live state, kept in step by the changes the
@@ -27,7 +29,8 @@ export function loadReplica(): void {
   if (saved?.state && typeof saved.seq === 'number' && saved.v === PROTOCOL_VERSION) {
     replica.storeId = saved.storeId;
     replica.seq = saved.seq;
-    replica.state = ref(saved.state);
+    // A copy kept before the hub refused ids like "constructor" may hold such a record: leave it behind, as the hub does.
+    replica.state = ref(dropDamagedRecords(saved.state).state);
   }
 }
 

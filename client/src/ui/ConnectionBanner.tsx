@@ -11,10 +11,10 @@ export function ConnectionBanner() {
   const { t } = useTranslation();
   const { status } = useSnapshot(replica);
   const { items } = useSnapshot(outbox);
-  if (status === 'outdated') {
+  if (status === 'outdated' || status === 'closedHere') {
     return (
       <div className="banner banner-error" role="alert">
-        {t('connection.outdated')}{' '}
+        {t(status === 'outdated' ? 'connection.outdated' : 'connection.closedHere')}{' '}
         <button className="btn btn-small" onClick={() => location.reload()}>
           {t('connection.reload')}
         </button>

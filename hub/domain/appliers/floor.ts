@@ -1,28 +1,28 @@
 import type { EventOf, State, Table } from '../../protocol/index.ts';
 import { TABLE_STATUS } from '../../protocol/index.ts';
+import { getOwn, withOwn, withoutOwn } from '../records.ts';
 
 /** Folds dining-room layout and table lifecycle events. */
 export const floorAppliers = {
   'area.saved': (s: State, e: EventOf<'area.saved'>): State => ({
     ...s,
-    areas: { ...s.areas, [e.area.id]: e.area },
+    areas: withOwn(s.areas, e.area.id, e.area),
   }),
   'table.saved': (s: State, e: EventOf<'table.saved'>): State => {
-    const before = s.tables[e.table.id];
+    const before = getOwn(s.tables, e.table.id);
     // Editing a table keeps what is happening on it.
     const table: Table = { ...e.table, status: before?.status ?? TABLE_STATUS.free, orderId: before?.orderId ?? null };
-    return { ...s, tables: { ...s.tables, [table.id]: table } };
+    return { ...s, tables: withOwn(s.tables, table.id, table) };
   },
   'table.cleared': (s: State, e: EventOf<'table.cleared'>): State => {
-    const table = s.tables[e.tableId];
+    const table = getOwn(s.tables, e.tableId);
     if (!table) return s;
-    const orders = { ...s.orders };
     // Clearing a table that was opened by mistake drops its empty order.
-    if (table.orderId) delete orders[table.orderId];
+    const orders = table.orderId ? withoutOwn(s.orders, table.orderId) : s.orders;
     return {
       ...s,
       orders,
-      tables: { ...s.tables, [table.id]: { ...table, status: TABLE_STATUS.free, orderId: null } },
+      tables: withOwn(s.tables, table.id, { ...table, status: TABLE_STATUS.free, orderId: null }),
     };
   },
 };

@@ -1,4 +1,5 @@
 import type { EventOf, Product, State } from '../../protocol/index.ts';
+import { getOwn, setOwn, withOwn } from '../records.ts';
 
 /** Folds menu and restaurant events into the state; never mutates its input. */
 export const menuAppliers = {
@@ -8,11 +9,11 @@ export const menuAppliers = {
   }),
   'category.saved': (s: State, e: EventOf<'category.saved'>): State => ({
     ...s,
-    categories: { ...s.categories, [e.category.id]: e.category },
+    categories: withOwn(s.categories, e.category.id, e.category),
   }),
   'product.saved': (s: State, e: EventOf<'product.saved'>): State => ({
     ...s,
-    products: { ...s.products, [e.product.id]: e.product },
+    products: withOwn(s.products, e.product.id, e.product),
   }),
   'product.soldOutSet': (s: State, e: EventOf<'product.soldOutSet'>): State =>
     patchProduct(s, e.productId, { soldOut: e.soldOut, autoSoldOut: e.soldOut && e.auto === true }),
@@ -20,18 +21,18 @@ export const menuAppliers = {
   'product.manySet': (s: State, e: EventOf<'product.manySet'>): State => {
     const products = { ...s.products };
     for (const id of e.productIds) {
-      const p = products[id];
+      const p = getOwn(products, id);
       if (!p) continue;
-      products[id] = {
+      setOwn(products, id, {
         ...p,
         ...(e.soldOut !== undefined ? { soldOut: e.soldOut, autoSoldOut: false } : {}),
         ...(e.listed !== undefined ? { listed: e.listed } : {}),
-      };
+      });
     }
     return { ...s, products };
   },
   'product.specSoldOutSet': (s: State, e: EventOf<'product.specSoldOutSet'>): State => {
-    const p = s.products[e.productId];
+    const p = getOwn(s.products, e.productId);
     if (!p) return s;
     return patchProduct(s, p.id, { specs: p.specs.map((x) => (x.id === e.specId ? { ...x, soldOut: e.soldOut } : x)) });
   },
@@ -47,7 +48,7 @@ export const menuAppliers = {
 
 /** Changes some fields of one product; an unknown id leaves the state as it is. */
 export function patchProduct(s: State, id: string, patch: Partial<Product>): State {
-  const product = s.products[id];
+  const product = getOwn(s.products, id);
   if (!product) return s;
-  return { ...s, products: { ...s.products, [id]: { ...product, ...patch } } };
+  return { ...s, products: withOwn(s.products, id, { ...product, ...patch }) };
 }

@@ -1,5 +1,6 @@
 import type { EventOf, Order, State } from '../../protocol/index.ts';
 import { TABLE_STATUS } from '../../protocol/index.ts';
+import { getOwn, withOwn, withoutOwn } from '../records.ts';
 import { statusForOrder } from '../state.ts';
 
 /**
@@ -7,16 +8,16 @@ import { statusForOrder } from '../state.ts';
  * two can never disagree.
  */
 function putOrder(s: State, order: Order): State {
-  const table = s.tables[order.tableId];
+  const table = getOwn(s.tables, order.tableId);
   const status = statusForOrder(order);
   // Most order events leave the table as it was: keep the same tables object then.
   const same = !table || (table.orderId === order.id && table.status === status);
-  const tables = same ? s.tables : { ...s.tables, [table.id]: { ...table, orderId: order.id, status } };
-  return { ...s, tables, orders: { ...s.orders, [order.id]: order } };
+  const tables = same ? s.tables : withOwn(s.tables, table.id, { ...table, orderId: order.id, status });
+  return { ...s, tables, orders: withOwn(s.orders, order.id, order) };
 }
 
 function withOrder(s: State, orderId: string, change: (o: Order) => Order): State {
-  const order = s.orders[orderId];
+  const order = getOwn(s.orders, orderId);
   return order ? putOrder(s, change(order)) : s;
 }
 
@@ -52,10 +53,9 @@ export const orderAppliers = {
   'order.prebillCancelled': (s: State, e: EventOf<'order.prebillCancelled'>): State =>
     withOrder(s, e.orderId, (o) => ({ ...o, status: 'open', prebilledAt: null })),
   'order.settled': (s: State, e: EventOf<'order.settled'>): State => {
-    const orders = { ...s.orders };
-    delete orders[e.bill.id];
-    const table = s.tables[e.bill.tableId];
-    const tables = table ? { ...s.tables, [table.id]: { ...table, orderId: null, status: TABLE_STATUS.toClear } } : s.tables;
+    const orders = withoutOwn(s.orders, e.bill.id);
+    const table = getOwn(s.tables, e.bill.tableId);
+    const tables = table ? withOwn(s.tables, table.id, { ...table, orderId: null, status: TABLE_STATUS.toClear }) : s.tables;
     return { ...s, orders, tables, counters: { ...s.counters, billNo: Math.max(s.counters.billNo, e.bill.billNo) } };
   },
 };

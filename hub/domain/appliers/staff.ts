@@ -1,11 +1,12 @@
 import type { EventOf, SecurityAlert, Staff, State } from '../../protocol/index.ts';
+import { getOwn, withOwn } from '../records.ts';
 
 /** How many alerts the state keeps; the oldest dismissed ones fall off first (the activity log keeps every one). */
 export const MAX_ALERTS = 30;
 
 function patchStaff(s: State, id: string, patch: Partial<Staff>): State {
-  const staff = s.staff[id];
-  return staff ? { ...s, staff: { ...s.staff, [id]: { ...staff, ...patch } } } : s;
+  const staff = getOwn(s.staff, id);
+  return staff ? { ...s, staff: withOwn(s.staff, id, { ...staff, ...patch }) } : s;
 }
 
 function keepBounded(alerts: Record<string, SecurityAlert>): Record<string, SecurityAlert> {
@@ -20,12 +21,12 @@ function keepBounded(alerts: Record<string, SecurityAlert>): Record<string, Secu
 
 /** Folds staff, role, settings and security events. */
 export const staffAppliers = {
-  'role.saved': (s: State, e: EventOf<'role.saved'>): State => ({ ...s, roles: { ...s.roles, [e.role.id]: e.role } }),
+  'role.saved': (s: State, e: EventOf<'role.saved'>): State => ({ ...s, roles: withOwn(s.roles, e.role.id, e.role) }),
   'staff.saved': (s: State, e: EventOf<'staff.saved'>): State => {
-    const before = s.staff[e.staff.id];
+    const before = getOwn(s.staff, e.staff.id);
     // An edit keeps what the profile form does not carry.
     const staff: Staff = { ...e.staff, disabled: before?.disabled ?? false, hasPin: before?.hasPin ?? false, hasPassword: before?.hasPassword ?? false };
-    return { ...s, staff: { ...s.staff, [staff.id]: staff } };
+    return { ...s, staff: withOwn(s.staff, staff.id, staff) };
   },
   'staff.disabledSet': (s: State, e: EventOf<'staff.disabledSet'>): State => patchStaff(s, e.staffId, { disabled: e.disabled }),
   'staff.credentialsNoted': (s: State, e: EventOf<'staff.credentialsNoted'>): State => patchStaff(s, e.staffId, { hasPin: e.hasPin, hasPassword: e.hasPassword }),
@@ -33,9 +34,9 @@ export const staffAppliers = {
   'staff.signedIn': (s: State, _e: EventOf<'staff.signedIn'>): State => s,
   'staff.signedOut': (s: State, _e: EventOf<'staff.signedOut'>): State => s,
   'settings.saved': (s: State, e: EventOf<'settings.saved'>): State => ({ ...s, settings: e.settings }),
-  'security.alertRaised': (s: State, e: EventOf<'security.alertRaised'>): State => ({ ...s, alerts: keepBounded({ ...s.alerts, [e.alert.id]: e.alert }) }),
+  'security.alertRaised': (s: State, e: EventOf<'security.alertRaised'>): State => ({ ...s, alerts: keepBounded(withOwn(s.alerts, e.alert.id, e.alert)) }),
   'security.alertDismissed': (s: State, e: EventOf<'security.alertDismissed'>): State => {
-    const alert = s.alerts[e.alertId];
-    return alert ? { ...s, alerts: { ...s.alerts, [alert.id]: { ...alert, dismissed: true } } } : s;
+    const alert = getOwn(s.alerts, e.alertId);
+    return alert ? { ...s, alerts: withOwn(s.alerts, alert.id, { ...alert, dismissed: true }) } : s;
   },
 };

@@ -1,5 +1,6 @@
 import type { EventOf, State, StockMove } from '../../protocol/index.ts';
 import { STOCK_MOVES_KEPT } from '../goods/defaults.ts';
+import { setOwn } from '../records.ts';
 import { patchProduct } from './menu.ts';
 
 /** Keeps the newest moves only, so the live state stays small however long the hub runs. */
@@ -16,9 +17,9 @@ export const stockAppliers = {
   },
   'menu.imported': (s: State, e: EventOf<'menu.imported'>): State => {
     const categories = { ...s.categories };
-    for (const c of e.categories) categories[c.id] = c;
+    for (const c of e.categories) setOwn(categories, c.id, c);
     const products = { ...s.products };
-    for (const p of e.products) products[p.id] = p;
+    for (const p of e.products) setOwn(products, p.id, p);
     const stations = [...s.menuSettings.stations];
     for (const st of e.stations) {
       const at = stations.findIndex((x) => x.id === st.id);

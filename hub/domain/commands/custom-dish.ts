@@ -1,6 +1,6 @@
 import type { CommandPayload, OrderLine, State } from '../../protocol/index.ts';
 import { accept, refuse, type Decision } from '../decision.ts';
-import { editableOrder, isDecision } from './order-lines.ts';
+import { editableOrder, isDecision, wouldBeTooLarge } from './order-lines.ts';
 
 /**
  * A dish that is not on the menu (SPEC.md Custom dish: name, price, quantity,
@@ -35,5 +35,6 @@ export function addCustomDish(s: State, p: CommandPayload<'order.addCustomDish'>
     restockedQty: 0,
     stockTaken: false,
   };
+  if (wouldBeTooLarge(order, [line])) return refuse('ORDER_TOO_LARGE');
   return accept([{ type: 'order.linesAdded', orderId: order.id, lines: [line] }]);
 }

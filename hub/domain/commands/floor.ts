@@ -1,6 +1,7 @@
 import type { CommandPayload, State } from '../../protocol/index.ts';
 import { TABLE_STATUS } from '../../protocol/index.ts';
 import { accept, refuse, type Decision } from '../decision.ts';
+import { getOwn } from '../records.ts';
 
 /** Dining-room layout (areas, tables) and clearing a table after the guests left. */
 export const floorHandlers = {
@@ -10,7 +11,7 @@ export const floorHandlers = {
   },
 
   'table.save': (s: State, p: CommandPayload<'table.save'>): Decision => {
-    if (!s.areas[p.areaId]) return refuse('NOT_FOUND', 'areaId');
+    if (!getOwn(s.areas, p.areaId)) return refuse('NOT_FOUND', 'areaId');
     // Waiters call tables by name, so two tables may not share one.
     const name = p.name.toLowerCase();
     const clash = Object.values(s.tables).some((t) => t.id !== p.id && t.name.toLowerCase() === name);
@@ -19,11 +20,11 @@ export const floorHandlers = {
   },
 
   'table.clear': (s: State, p: CommandPayload<'table.clear'>): Decision => {
-    const table = s.tables[p.tableId];
+    const table = getOwn(s.tables, p.tableId);
     if (!table) return refuse('NOT_FOUND', 'tableId');
     if (table.status === TABLE_STATUS.toClear) return accept([{ type: 'table.cleared', tableId: table.id }]);
     // A table opened by mistake, with nothing ordered yet, may be freed again.
-    const order = table.orderId ? s.orders[table.orderId] : undefined;
+    const order = table.orderId ? getOwn(s.orders, table.orderId) : undefined;
     if (order && order.lines.length === 0 && order.status === 'open') {
       return accept([{ type: 'table.cleared', tableId: table.id }]);
     }

@@ -2,6 +2,7 @@ import type { Category, CommandPayload, Product, State, Station, StockMove } fro
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { IMPORT_REASON } from '../goods/defaults.ts';
 import { buildProduct, hasAName, productProblem, sameProduct, withStockRule } from '../goods/product.ts';
+import { getOwn } from '../records.ts';
 
 /**
  * The whole-menu import (CSV or XLSX, read on the hub into this payload):
@@ -15,7 +16,7 @@ export function importMenu(s: State, p: CommandPayload<'menu.import'>, ctx: Deci
   const categories: Category[] = [];
   for (const [i, c] of p.categories.entries()) {
     if (!hasAName(c.names)) return refuse('REQUIRED_FIELD', `categories.${i}.names`);
-    const before = s.categories[c.id];
+    const before = getOwn(s.categories, c.id);
     if (!before || JSON.stringify(before) !== JSON.stringify(c)) categories.push(c);
   }
   const stations: Station[] = [];
@@ -40,7 +41,7 @@ export function importMenu(s: State, p: CommandPayload<'menu.import'>, ctx: Deci
     ids.add(input.id);
     const problem = productProblem(s, input, known);
     if (problem) return refuse(problem[0], `products.${i}.${problem[1]}`);
-    const before = s.products[input.id];
+    const before = getOwn(s.products, input.id);
     let product = buildProduct(before, input, ctx.now);
     if (!before && input.stock) {
       product = withStockRule({ ...product, stock: input.stock });

@@ -1,6 +1,7 @@
 import type { CommandPayload, DomainEvent, State } from '../../protocol/index.ts';
 import { accept, refuse, type Decision } from '../decision.ts';
 import { hasAName } from '../goods/product.ts';
+import { getOwn } from '../records.ts';
 
 /** Menu and restaurant settings: name, categories and their order, kitchen stations, remark presets. */
 export const menuHandlers = {
@@ -17,7 +18,7 @@ export const menuHandlers = {
     if (new Set(p.ids).size !== p.ids.length) return refuse('DUPLICATE_ID', 'ids');
     const events: DomainEvent[] = [];
     for (const [sort, id] of p.ids.entries()) {
-      const category = s.categories[id];
+      const category = getOwn(s.categories, id);
       if (!category) return refuse('NOT_FOUND', 'ids');
       if (category.sort !== sort) events.push({ type: 'category.saved', category: { ...category, sort } });
     }

@@ -2,6 +2,7 @@ import type { Bill, CommandPayload, State } from '../../protocol/index.ts';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { orderTotals } from '../money.ts';
 import { editableOrder, isDecision } from './order-lines.ts';
+import { getOwn } from '../records.ts';
 
 /** From kitchen to cash: send, pre-bill, cancel pre-bill, settle in cash. */
 export const orderFlowHandlers = {
@@ -22,18 +23,18 @@ export const orderFlowHandlers = {
   },
 
   'order.cancelPrebill': (s: State, p: CommandPayload<'order.cancelPrebill'>): Decision => {
-    const order = s.orders[p.orderId];
+    const order = getOwn(s.orders, p.orderId);
     if (!order) return refuse('ORDER_NOT_OPEN', 'orderId');
     if (order.status !== 'prebilled') return refuse('ORDER_NOT_PREBILLED');
     return accept([{ type: 'order.prebillCancelled', orderId: order.id }]);
   },
 
   'order.settleCash': (s: State, p: CommandPayload<'order.settleCash'>, ctx: DecideContext): Decision => {
-    const order = s.orders[p.orderId];
+    const order = getOwn(s.orders, p.orderId);
     if (!order) return refuse('ORDER_NOT_OPEN', 'orderId');
     if (order.lines.length === 0) return refuse('CART_EMPTY');
     if (order.lines.some((l) => l.sentBatch === null)) return refuse('UNSENT_LINES');
-    const table = s.tables[order.tableId];
+    const table = getOwn(s.tables, order.tableId);
     const totals = orderTotals(order, table?.minConsumptionCents ?? 0);
     if (p.receivedCents < totals.totalCents) return refuse('AMOUNT_TOO_LOW', 'receivedCents');
     const bill: Bill = {

@@ -1,11 +1,13 @@
 import type { CommandPayload, Order, OrderLine, State } from '../../protocol/index.ts';
 import { refuse, accept, type Decision } from '../decision.ts';
-import { billableQty } from '../money.ts';
+import { billableQty, subtotalCents } from '../money.ts';
+import { MAX_CENTS } from '../../protocol/index.ts';
 import { putBackStockEvents, shortOfStock, takeStockEvents } from '../stock.ts';
+import { getOwn } from '../records.ts';
 
 /** The open, not pre-billed order a line command works on, or why not. */
 export function editableOrder(s: State, orderId: string): Order | Decision {
-  const order = s.orders[orderId];
+  const order = getOwn(s.orders, orderId);
   if (!order) return refuse('ORDER_NOT_OPEN', 'orderId');
   if (order.status === 'prebilled') return refuse('ORDER_PREBILLED');
   return order;
@@ -13,6 +15,15 @@ export function editableOrder(s: State, orderId: string): Order | Decision {
 
 export function isDecision(x: Order | Decision): x is Decision {
   return 'ok' in x;
+}
+
+/**
+ * Whether adding `lines` would take the order past the largest amount a
+ * payment can carry: such an order could never be settled, so it is refused
+ * while the lines can still be taken back.
+ */
+export function wouldBeTooLarge(order: Order, lines: readonly OrderLine[]): boolean {
+  return subtotalCents({ lines: [...order.lines, ...lines] }) > MAX_CENTS;
 }
 
 /** Order lines: add from the menu, remove before the kitchen has them, return after. */
@@ -25,7 +36,7 @@ export const orderLineHandlers = {
     for (const want of p.lines) {
       if (known.has(want.lineId)) return refuse('DUPLICATE_ID', 'lineId');
       known.add(want.lineId);
-      const product = s.products[want.productId];
+      const product = getOwn(s.products, want.productId);
       if (!product) return refuse('NOT_FOUND', 'productId');
       // A device with a stale menu may still offer it: the hub is the judge.
       if (product.soldOut || !product.listed) return refuse('PRODUCT_UNAVAILABLE', product.code);
@@ -55,6 +66,7 @@ export const orderLineHandlers = {
         stockTaken: product.usesInventory,
       });
     }
+    if (wouldBeTooLarge(order, lines)) return refuse('ORDER_TOO_LARGE');
     const needs = lines.map((l) => ({ productId: l.productId ?? '', qty: l.qty }));
     const short = shortOfStock(s, needs);
     if (short !== null) return refuse('INSUFFICIENT_STOCK', short);

@@ -2,6 +2,7 @@ import type { CommandPayload, State } from '../../protocol/index.ts';
 import { isValidRuc, OWNER_ROLE } from '../../protocol/index.ts';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { activeOwners, aliasesOf, canManageRole } from '../permissions.ts';
+import { getOwn } from '../records.ts';
 
 /** Refuses when the actor may not manage staff of this role (see canManageRole). */
 function guardRole(s: State, ctx: DecideContext, roleId: string): Decision | null {
@@ -16,15 +17,15 @@ export const staffHandlers = {
     if (p.id === OWNER_ROLE && ctx.actor.staffId !== null) return refuse('ROLE_LOCKED');
     const aliases = [...new Set(p.aliases)];
     // Nobody hands out (or takes from a role above them) what they do not hold themselves.
-    if (s.roles[p.id] && guardRole(s, ctx, p.id)) return refuse('FORBIDDEN', 'id');
+    if (getOwn(s.roles, p.id) && guardRole(s, ctx, p.id)) return refuse('FORBIDDEN', 'id');
     const mine = aliasesOf(s, ctx.actor.staffId);
     if (aliases.some((a) => !mine.has(a))) return refuse('FORBIDDEN', 'aliases');
     return accept([{ type: 'role.saved', role: { id: p.id, name: p.name, aliases } }]);
   },
 
   'staff.save': (s: State, p: CommandPayload<'staff.save'>, ctx: DecideContext): Decision => {
-    if (!s.roles[p.roleId] && p.roleId !== OWNER_ROLE) return refuse('NOT_FOUND', 'roleId');
-    const before = s.staff[p.id];
+    if (!getOwn(s.roles, p.roleId) && p.roleId !== OWNER_ROLE) return refuse('NOT_FOUND', 'roleId');
+    const before = getOwn(s.staff, p.id);
     const denied = (before && guardRole(s, ctx, before.roleId)) || guardRole(s, ctx, p.roleId);
     if (denied) return denied;
     const others = Object.values(s.staff).filter((o) => o.id !== p.id);
@@ -36,7 +37,7 @@ export const staffHandlers = {
   },
 
   'staff.setDisabled': (s: State, p: CommandPayload<'staff.setDisabled'>, ctx: DecideContext): Decision => {
-    const staff = s.staff[p.staffId];
+    const staff = getOwn(s.staff, p.staffId);
     if (!staff) return refuse('NOT_FOUND', 'staffId');
     const denied = guardRole(s, ctx, staff.roleId);
     if (denied) return denied;
@@ -44,16 +45,17 @@ export const staffHandlers = {
     return accept([{ type: 'staff.disabledSet', staffId: staff.id, disabled: p.disabled }]);
   },
 
-  'settings.save': (_s: State, p: CommandPayload<'settings.save'>): Decision => {
+  'settings.save': (s: State, p: CommandPayload<'settings.save'>): Decision => {
     if (p.ruc && !isValidRuc(p.ruc)) return refuse('INVALID_RUC', 'ruc');
-    return accept([{ type: 'settings.saved', settings: p }]);
+    // A device that does not know the host names (an older page) must not erase them.
+    return accept([{ type: 'settings.saved', settings: { ...p, hostNames: p.hostNames ?? s.settings.hostNames ?? [] } }]);
   },
 
   'security.dismissAlert': (s: State, p: CommandPayload<'security.dismissAlert'>): Decision =>
-    s.alerts[p.alertId] ? accept([{ type: 'security.alertDismissed', alertId: p.alertId }]) : refuse('NOT_FOUND', 'alertId'),
+    getOwn(s.alerts, p.alertId) ? accept([{ type: 'security.alertDismissed', alertId: p.alertId }]) : refuse('NOT_FOUND', 'alertId'),
 
   'staff.noteCredentials': (s: State, p: CommandPayload<'staff.noteCredentials'>): Decision =>
-    s.staff[p.staffId] ? accept([{ type: 'staff.credentialsNoted', ...p }]) : refuse('NOT_FOUND', 'staffId'),
+    getOwn(s.staff, p.staffId) ? accept([{ type: 'staff.credentialsNoted', ...p }]) : refuse('NOT_FOUND', 'staffId'),
 
   'staff.noteSignIn': (s: State, p: CommandPayload<'staff.noteSignIn'>, ctx: DecideContext): Decision => notePerson(s, p.staffId, ctx) ?? accept([{ type: 'staff.signedIn', ...p }]),
 
@@ -65,7 +67,7 @@ export const staffHandlers = {
 
 /** A sign-in or sign-out note is about the person recorded as its sender (or the hub's own). */
 function notePerson(s: State, staffId: string, ctx: DecideContext): Decision | null {
-  if (!s.staff[staffId]) return refuse('NOT_FOUND', 'staffId');
+  if (!getOwn(s.staff, staffId)) return refuse('NOT_FOUND', 'staffId');
   if (ctx.actor.staffId !== null && ctx.actor.staffId !== staffId) return refuse('FORBIDDEN', 'staffId');
   return null;
 }

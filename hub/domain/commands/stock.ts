@@ -1,6 +1,7 @@
 import type { CommandPayload, State, StockMove } from '../../protocol/index.ts';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { soldOutRuleEvents } from '../stock.ts';
+import { getOwn } from '../records.ts';
 
 const MAX_STOCK = 1_000_000;
 
@@ -11,7 +12,7 @@ const MAX_STOCK = 1_000_000;
  */
 export const stockHandlers = {
   'product.adjustStock': (s: State, p: CommandPayload<'product.adjustStock'>, ctx: DecideContext): Decision => {
-    const product = s.products[p.productId];
+    const product = getOwn(s.products, p.productId);
     if (!product) return refuse('NOT_FOUND', 'productId');
     if (!product.usesInventory) return refuse('INCORRECT_INPUT', 'usesInventory');
     if (!p.reason) return refuse('REASON_REQUIRED', 'reason');

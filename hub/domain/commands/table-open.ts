@@ -1,13 +1,14 @@
 import type { CommandPayload, Order, State } from '../../protocol/index.ts';
 import { TABLE_STATUS } from '../../protocol/index.ts';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
+import { getOwn } from '../records.ts';
 
 /** Seats guests at a free (or reserved) table and starts their order. */
 export function openTable(s: State, p: CommandPayload<'table.open'>, ctx: DecideContext): Decision {
-  const table = s.tables[p.tableId];
+  const table = getOwn(s.tables, p.tableId);
   if (!table) return refuse('NOT_FOUND', 'tableId');
   if (table.status !== TABLE_STATUS.free && table.status !== TABLE_STATUS.reserved) return refuse('TABLE_NOT_FREE');
-  if (s.orders[p.orderId]) return refuse('DUPLICATE_ID', 'orderId');
+  if (getOwn(s.orders, p.orderId)) return refuse('DUPLICATE_ID', 'orderId');
   const order: Order = {
     id: p.orderId,
     // Order numbers come from the hub only, never from a device.

@@ -1,6 +1,7 @@
 import type { MenuColumn, Product, State } from '../../protocol/index.ts';
 import { MENU_COLUMN_LABELS, MENU_COLUMNS } from '../../protocol/index.ts';
 import { writeList, writeSpecs, writeYesNo } from './cells.ts';
+import { getOwn } from '../records.ts';
 
 /** A cell of the exported menu: text, a whole number, or money (céntimos, written as soles). */
 export type ExportCell = { t: 's'; v: string } | { t: 'n'; v: number } | { t: 'money'; cents: number };
@@ -17,10 +18,10 @@ const n = (v: number): ExportCell => ({ t: 'n', v });
  */
 export function menuTable(state: State, lang: 'es' | 'en' | 'zh'): ExportTable {
   const catName = (id: string) => {
-    const c = state.categories[id];
+    const c = getOwn(state.categories, id);
     return c ? c.names[lang] || c.names.es || c.names.en || c.names.zh : '';
   };
-  const catSort = (id: string) => state.categories[id]?.sort ?? Number.MAX_SAFE_INTEGER;
+  const catSort = (id: string) => getOwn(state.categories, id)?.sort ?? Number.MAX_SAFE_INTEGER;
   const stationName = (id: string) => state.menuSettings.stations.find((st) => st.id === id)?.name ?? '';
   const products = Object.values(state.products).sort(
     (a, b) => catSort(a.categoryId) - catSort(b.categoryId) || a.sort - b.sort || a.code.localeCompare(b.code),

@@ -1,18 +1,9 @@
-import type {
-  Category,
-  CommandPayload,
-  ImportIssue,
-  ImportProblem,
-  ImportProduct,
-  MenuColumn,
-  Names,
-  Spec,
-  State,
-  Station,
-} from '../../protocol/index.ts';
+import type { CommandPayload, ImportDishChange, ImportProblem, ImportProduct, MenuColumn, State } from '../../protocol/index.ts';
 import { MENU_COLUMN_LABELS, MENU_COLUMNS } from '../../protocol/index.ts';
-import { foldKey, readList, readPrice, readSpecs, readWhole, readYesNo } from './cells.ts';
-import { buildProduct, sameProduct } from './product.ts';
+import { foldKey } from './cells.ts';
+import { importOutcome } from './import-changes.ts';
+import { rowReader } from './import-row.ts';
+import { looksLossy } from './lossy-text.ts';
 
 /**
  * Turns the rows of a menu file into the one `menu.import` command, or into
@@ -24,7 +15,9 @@ import { buildProduct, sameProduct } from './product.ts';
  * - a column missing from the file changes nothing; a column that is there
  *   is applied as written (an empty VIP price means "none");
  * - unknown categories and stations are created;
- * - stock is taken for new products only.
+ * - stock is taken for new products only;
+ * - a cell that cannot be a menu value (a date, a formula without its value,
+ *   lost characters, a row that does not line up) is refused, never guessed.
  */
 
 /**
@@ -35,8 +28,14 @@ import { buildProduct, sameProduct } from './product.ts';
  */
 export type CellFlag = 'date' | 'formulaNoValue' | 'errorValue';
 
-/** One row of a file: its spreadsheet row number, its cells as text, and flags by column index where a reader knows more. */
-export type MenuRow = { row: number; cells: string[]; flags?: (CellFlag | undefined)[] };
+/**
+ * One row of a file: its spreadsheet row number, its cells as text, and
+ * flags by column index where a reader knows more. A text (CSV) reader sets
+ * `cellCountDiffers` when the row has more cells than its header: an
+ * unquoted comma (a decimal comma, a comma in a name) moved its cells under
+ * other columns, so the row is refused whole.
+ */
+export type MenuRow = { row: number; cells: string[]; flags?: (CellFlag | undefined)[]; cellCountDiffers?: boolean };
 
 /** The cells of a file: the header row and the rows under it. */
 export type MenuTable = { header: string[]; rows: MenuRow[] };
@@ -50,6 +49,10 @@ export type ImportPlan = {
   unchanged: number;
   newCategories: string[];
   newStations: string[];
+  /** Dish by dish, what the import changes (the preview); at most MAX_LISTED_CHANGES. */
+  changes: ImportDishChange[];
+  /** Changed dishes not listed in `changes`. */
+  moreChanges: number;
 };
 
 /** Most rows one import takes (a menu, not a warehouse). */
@@ -72,153 +75,40 @@ export function readHeader(header: readonly string[]): { columns: (MenuColumn | 
     if (col) seen.add(col);
     return col;
   });
-  if (!seen.has('code')) problems.push({ row: 1, column: 'code', issue: 'missingColumn', value: '' });
+  if (!seen.has('code')) {
+    problems.push({ row: 1, column: 'code', issue: 'missingColumn', value: '' });
+    // A header in Chinese saved as Windows-1252 CSV reads "??,??": say why no column was found.
+    const lost = header.find((h) => looksLossy(h));
+    if (lost !== undefined) problems.push({ row: 1, column: '', issue: 'encoding', value: lost });
+  }
   return { columns, problems };
 }
 
-const LIMITS: Partial<Record<MenuColumn, number>> = { code: 32, name_es: 140, name_en: 140, name_zh: 140, category: 140, station: 40 };
-
+/** Plans the import of a file against the state: the command, or every problem with its row and column. */
 export function planImport(s: State, table: MenuTable, newId: () => string): ImportPlan {
   const head = readHeader(table.header);
   const problems = [...head.problems];
   const rows = table.rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (rows.length === 0) problems.push({ row: 2, column: '', issue: 'empty', value: '' });
   if (rows.length > MAX_IMPORT_ROWS) problems.push({ row: MAX_IMPORT_ROWS + 2, column: '', issue: 'tooManyRows', value: String(rows.length) });
-  const empty: ImportPlan = { problems, payload: null, created: 0, updated: 0, unchanged: 0, newCategories: [], newStations: [] };
+  const empty: ImportPlan = { problems, payload: null, created: 0, updated: 0, unchanged: 0, newCategories: [], newStations: [], changes: [], moreChanges: 0 };
   if (problems.length) return empty;
 
-  const byCode = new Map(Object.values(s.products).map((p) => [p.code.toLowerCase(), p]));
-  const categories = new Map<string, string>();
-  for (const c of Object.values(s.categories).sort((a, b) => a.sort - b.sort)) {
-    for (const n of [c.names.es, c.names.en, c.names.zh]) if (n && !categories.has(foldKey(n))) categories.set(foldKey(n), c.id);
-  }
-  const stations = new Map(s.menuSettings.stations.map((st) => [foldKey(st.name), st.id]));
-  const newCategories: Category[] = [];
-  const newStations: Station[] = [];
-  let nextSort = Math.max(-1, ...Object.values(s.categories).map((c) => c.sort)) + 1;
-  const codes = new Set<string>();
+  const reader = rowReader(s, head.columns, newId);
   const products: ImportProduct[] = [];
-
-  for (const { row, cells } of rows) {
-    const has = (col: MenuColumn) => head.columns.includes(col);
-    const cell = (col: MenuColumn) => (cells[head.columns.indexOf(col)] ?? '').trim();
-    const problem = (column: MenuColumn, issue: ImportIssue) => problems.push({ row, column, issue, value: cell(column) });
-    const before = problems.length;
-    for (const [col, max] of Object.entries(LIMITS) as [MenuColumn, number][]) if (has(col) && cell(col).length > max) problem(col, 'tooLong');
-
-    const code = cell('code');
-    if (!code) problem('code', 'required');
-    else if (codes.has(code.toLowerCase())) problem('code', 'duplicateCode');
-    codes.add(code.toLowerCase());
-    const existing = byCode.get(code.toLowerCase());
-
-    const names: Names = {
-      es: has('name_es') ? cell('name_es') : (existing?.names.es ?? ''),
-      en: has('name_en') ? cell('name_en') : (existing?.names.en ?? ''),
-      zh: has('name_zh') ? cell('name_zh') : (existing?.names.zh ?? ''),
-    };
-    if (!names.es && !names.en && !names.zh) problem(has('name_es') || !has('name_en') ? 'name_es' : 'name_en', 'required');
-
-    let categoryId = existing?.categoryId ?? '';
-    if (has('category') || !existing) {
-      const name = cell('category');
-      if (!name) problem('category', 'required');
-      else {
-        categoryId = categories.get(foldKey(name)) ?? '';
-        if (!categoryId) {
-          categoryId = newId();
-          categories.set(foldKey(name), categoryId);
-          newCategories.push({ id: categoryId, names: { es: name, en: '', zh: '' }, sort: nextSort++ });
-        }
-      }
-    }
-
-    let priceCents = existing?.priceCents ?? 0;
-    if (has('price') || !existing) {
-      const v = readPrice(cell('price'));
-      if (!cell('price')) problem('price', 'required');
-      else if (v === null) problem('price', 'price');
-      else priceCents = v;
-    }
-
-    const input: ImportProduct = { id: existing?.id ?? newId(), code, names, categoryId, priceCents, sort: existing?.sort ?? row };
-    if (has('vip_price')) {
-      const v = cell('vip_price') ? readPrice(cell('vip_price')) : null;
-      if (cell('vip_price') && v === null) problem('vip_price', 'price');
-      input.vipPriceCents = v;
-    }
-    if (has('specs')) {
-      const specs = readSpecs(cell('specs'));
-      if (specs === null || specs.length > 20) problem('specs', 'specs');
-      else {
-        const used = new Set<string>();
-        input.specs = specs.map((sp): Spec => {
-          const match = matchSpec(existing?.specs ?? [], sp.names);
-          const id = match && !used.has(match) ? match : newId();
-          used.add(id);
-          return { ...sp, id, soldOut: false };
-        });
-      }
-    }
-    if (has('remarks')) {
-      const remarks = readList(cell('remarks'));
-      if (remarks.length > 20 || remarks.some((r) => r.length > 40)) problem('remarks', 'tooLong');
-      else input.remarks = remarks;
-    }
-    for (const [col, key, dflt] of [
-      ['uses_inventory', 'usesInventory', false],
-      ['listed', 'listed', true],
-      ['sold_out', 'soldOut', false],
-    ] as const) {
-      if (!has(col)) continue;
-      const v = readYesNo(cell(col), dflt);
-      if (v === null) problem(col, 'yesNo');
-      else input[key] = v;
-    }
-    for (const [col, key] of [
-      ['low_stock', 'lowStock'],
-      ['stock', 'stock'],
-      ['sort', 'sort'],
-    ] as const) {
-      if (!has(col) || (col === 'sort' && !cell(col))) continue;
-      const v = cell(col) ? readWhole(cell(col)) : 0;
-      if (v === null) problem(col, 'number');
-      else input[key] = v;
-    }
-    if (has('station')) {
-      const name = cell('station');
-      let id = name ? stations.get(foldKey(name)) : '';
-      if (id === undefined) {
-        id = newId();
-        stations.set(foldKey(name), id);
-        newStations.push({ id, name });
-      }
-      input.station = id;
-    }
-    if (problems.length === before) products.push(input);
+  for (const row of rows) {
+    const read = reader.read(row);
+    problems.push(...read.problems);
+    if (read.product) products.push(read.product);
   }
   if (problems.length) return { ...empty, problems };
 
-  let created = 0;
-  let updated = 0;
-  for (const p of products) {
-    const before = s.products[p.id];
-    if (!before) created++;
-    else if (!sameProduct(before, buildProduct(before, p, before.modifiedAt))) updated++;
-  }
+  const { newCategories, newStations } = reader;
   return {
     problems,
     payload: { categories: newCategories, stations: newStations, products },
-    created,
-    updated,
-    unchanged: products.length - created - updated,
+    ...importOutcome(s, products, newCategories, newStations),
     newCategories: newCategories.map((c) => c.names.es),
     newStations: newStations.map((x) => x.name),
   };
-}
-
-/** The id of the existing size with one of these names, so a re-import keeps sizes (and their sold-out switch). */
-function matchSpec(specs: readonly Spec[], names: Names): string | null {
-  const wanted = [names.es, names.en, names.zh].filter(Boolean).map(foldKey);
-  return specs.find((sp) => [sp.names.es, sp.names.en, sp.names.zh].some((n) => n && wanted.includes(foldKey(n))))?.id ?? null;
 }

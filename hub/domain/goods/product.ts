@@ -1,4 +1,5 @@
 import type { Names, Product, ProductInput, State } from '../../protocol/index.ts';
+import { getOwn } from '../records.ts';
 
 /** At least one of the three names: a device shows its language and falls back to the others. */
 export const hasAName = (n: Names) => Boolean(n.es || n.en || n.zh);
@@ -75,10 +76,10 @@ export function productProblem(
 ): [code: 'DISH_NUMBER_REQUIRED' | 'REQUIRED_FIELD' | 'NOT_FOUND' | 'DUPLICATE_CODE' | 'DUPLICATE_ID', field: string] | null {
   if (!p.code) return ['DISH_NUMBER_REQUIRED', 'code'];
   if (!hasAName(p.names)) return ['REQUIRED_FIELD', 'names'];
-  if (!s.categories[p.categoryId] && !known.categories?.has(p.categoryId)) return ['NOT_FOUND', 'categoryId'];
+  if (!getOwn(s.categories, p.categoryId) && !known.categories?.has(p.categoryId)) return ['NOT_FOUND', 'categoryId'];
   const code = p.code.toLowerCase();
   if (Object.values(s.products).some((o) => o.id !== p.id && o.code.toLowerCase() === code)) return ['DUPLICATE_CODE', 'code'];
-  const station = p.station ?? s.products[p.id]?.station ?? '';
+  const station = p.station ?? getOwn(s.products, p.id)?.station ?? '';
   if (station && !s.menuSettings.stations.some((st) => st.id === station) && !known.stations?.has(station)) return ['NOT_FOUND', 'station'];
   const specIds = new Set<string>();
   for (const spec of p.specs ?? []) {

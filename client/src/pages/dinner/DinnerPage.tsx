@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import type { Order, OrderLine, Product, State } from '../../../../hub/protocol/index.ts';
 import { formatSoles, orderTotals } from '../../../../hub/domain/money.ts';
+import { getOwn } from '../../../../hub/domain/records.ts';
 import { useCanSend } from '../../auth/aliases.ts';
 import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';
@@ -23,8 +24,9 @@ export function DinnerPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { state, pendingIds } = useView();
-  const table = state?.tables[params.get('tableId') ?? ''];
-  const order = table?.orderId ? state?.orders[table.orderId] : undefined;
+  // Ids from the address bar are looked up as own entries only: a link with ?tableId=constructor shows "no table", not a crash.
+  const table = state ? getOwn(state.tables, params.get('tableId') ?? '') : undefined;
+  const order = state && table?.orderId ? getOwn(state.orders, table.orderId) : undefined;
   if (!state || !table || !order) {
     return <NoOpenOrder />;
   }

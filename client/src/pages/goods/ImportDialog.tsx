@@ -6,13 +6,15 @@ import { uuid } from '../../sync/uuid.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';
 import { exportUrl, uploadMenu } from './goods-api.ts';
+import { ImportChanges } from './ImportChanges.tsx';
 
 type Step = { kind: 'pick' } | { kind: 'busy'; text: string } | { kind: 'report'; report: ImportReport } | { kind: 'error'; code: string };
 
 /**
  * Importing the whole menu from a spreadsheet. The file is checked first and
- * nothing changes until the owner confirms; a file with problems is refused
- * whole, with a row-by-row list of what to fix (all or nothing).
+ * nothing changes until the owner confirms, after reading what will change
+ * dish by dish (old -> new); a file with problems is refused whole, with a
+ * row-by-row list of what to fix (all or nothing).
  */
 export function ImportDialog(props: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -24,9 +26,11 @@ export function ImportDialog(props: { onClose: () => void }) {
 
   const check = async (f: File) => {
     setFile(f);
-    setCommandId(uuid());
+    // A fresh id for the new file, used at once: the state variable would still hold the old one here.
+    const id = uuid();
+    setCommandId(id);
     setStep({ kind: 'busy', text: t('goods.importer.checking') });
-    const r = await uploadMenu(f, true, commandId);
+    const r = await uploadMenu(f, true, id);
     setStep('error' in r ? { kind: 'error', code: r.error } : { kind: 'report', report: r });
   };
   const confirm = async () => {
@@ -75,7 +79,7 @@ export function ImportDialog(props: { onClose: () => void }) {
         {t('goods.importer.choose')}
         <input
           type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept=".csv,.txt,.tsv,.xlsx,.xls,.ods,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           onChange={(e) => e.target.files?.[0] && void check(e.target.files[0])}
           data-testid="import-file"
         />
@@ -90,6 +94,7 @@ export function ImportDialog(props: { onClose: () => void }) {
           {report.newStations.length > 0 && <p>{t('goods.importer.newStations', { names: report.newStations.join(', ') })}</p>}
         </div>
       )}
+      {report && ready && <ImportChanges changes={report.changes} more={report.moreChanges} lang={lang} />}
       {report && !ready && (
         <div className="import-report" data-testid="import-report">
           <p className="import-nothing" role="alert">

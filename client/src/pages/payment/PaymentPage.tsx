@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import type { CommandResult } from '../../../../hub/protocol/index.ts';
 import { formatSoles, orderTotals, parseCents } from '../../../../hub/domain/money.ts';
+import { getOwn } from '../../../../hub/domain/records.ts';
 import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';
@@ -20,8 +21,9 @@ export function PaymentPage() {
   const [received, setReceived] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const order = state?.orders[params.get('orderId') ?? ''];
-  const table = order ? state?.tables[order.tableId] : undefined;
+  // Ids from the address bar are looked up as own entries only (?orderId=__proto__ is simply no order).
+  const order = state ? getOwn(state.orders, params.get('orderId') ?? '') : undefined;
+  const table = state && order ? getOwn(state.tables, order.tableId) : undefined;
 
   if (outcome) {
     const change = outcome.kind === 'paid' ? (outcome.result.changeCents ?? 0) : outcome.changeCents;

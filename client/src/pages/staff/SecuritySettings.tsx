@@ -1,18 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import type { State } from '../../../../hub/protocol/index.ts';
 import { showToast } from '../../ui/ui-store.ts';
+import { HostNamesSetting } from './HostNamesSetting.tsx';
 import { sendNow } from './staff-api.ts';
 
 const CHOICES = [0, 1, 2, 3, 5, 10, 15, 30, 60] as const;
 
-/** The restaurant's idle lock: how long a device may stay untouched before it returns to the PIN screen. */
+/**
+ * The restaurant's security settings: the idle lock (how long a device may
+ * stay untouched before it returns to the PIN screen) and the extra names
+ * the hub may be opened by.
+ */
 export function SecuritySettings(props: { state: State }) {
   const { t } = useTranslation();
   const current = props.state.settings.idleLockMinutes;
-  const choose = async (minutes: number) => {
-    const sent = await sendNow('settings.save', { ...props.state.settings, idleLockMinutes: minutes });
+  const save = async (change: Partial<State['settings']>): Promise<boolean> => {
+    const sent = await sendNow('settings.save', { ...props.state.settings, ...change });
     showToast(sent.kind === 'refused' ? t(`errors.${sent.code}`) : t('staffAdmin.saved'), sent.kind === 'refused' ? 'error' : 'success');
+    return sent.kind !== 'refused';
   };
+  const choose = (minutes: number) => save({ idleLockMinutes: minutes });
   return (
     <section className="panel">
       <h2>{t('staffAdmin.security')}</h2>
@@ -28,6 +35,7 @@ export function SecuritySettings(props: { state: State }) {
             ))}
         </select>
       </label>
+      <HostNamesSetting settings={props.state.settings} save={(hostNames) => save({ hostNames })} />
     </section>
   );
 }

@@ -10,9 +10,13 @@ import { sessionOf } from '../../middleware/actor.ts';
 import { parseBody } from '../../validate.ts';
 import { valueOr } from './refusal.ts';
 
-/** Who is knocking, as far as the transport can tell. */
+/**
+ * Who is knocking, as far as the transport can tell. The address is the
+ * socket's own: the hub is not behind a proxy, so X-Forwarded-For is anyone's
+ * to write and is never read (the throttle counts per address).
+ */
 export function callerOf(ctx: Context): Caller {
-  return { ip: ctx.ip, userAgent: ctx.get('user-agent'), deviceToken: ctx.cookies.get(DEVICE_COOKIE) };
+  return { ip: ctx.req.socket.remoteAddress ?? 'unknown', userAgent: ctx.get('user-agent'), deviceToken: ctx.cookies.get(DEVICE_COOKIE) };
 }
 
 /**

@@ -57,7 +57,7 @@ describe('GET /api/goods/export', () => {
     expect(r.status).toBe(200);
     expect(r.type).toContain('spreadsheetml');
     expect(r.disposition).toMatch(/restaurante-demo-menu-\d{4}-\d{2}-\d{2}\.xlsx/);
-    const rows = readXlsx(r.bytes);
+    const rows = await readXlsx(r.bytes);
     expect(rows[0]?.cells.slice(0, 3)).toEqual(['编码', '分类', '名称（西语）']);
     const ceviche = rows.find((x) => x.cells[0] === '101')!;
     expect(ceviche.cells.slice(1, 7)).toEqual(['前菜', 'Ceviche clásico', 'Classic ceviche', '经典酸橘汁腌鱼', '32', '29']);
@@ -87,7 +87,7 @@ describe('POST /api/goods/import', () => {
     const before = await getState(t.url);
     const file = (await download(format)).bytes;
     // Edit the file the way an owner would: through its text (CSV) or cells (XLSX, rewritten as CSV cells).
-    const rows = (format === 'xlsx' ? readXlsx(file) : parseCsv(decodeCsv(file))).map((r) => r.cells);
+    const rows = (format === 'xlsx' ? await readXlsx(file) : parseCsv(decodeCsv(file))).map((r) => r.cells);
     const code = format === 'csv' ? '990' : '991';
     const header = rows[0]!;
     const price = header.indexOf('Precio');

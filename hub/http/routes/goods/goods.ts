@@ -5,6 +5,7 @@ import type { Actor, Engine } from '../../../engine/engine.ts';
 import { aliasesOf } from '../../../domain/index.ts';
 import { planImport } from '../../../domain/goods/import-plan.ts';
 import { CONTENT_TYPES, menuFileName, readMenuFile, writeMenuFile, type Lang, type MenuFormat } from '../../../goods-io/menu-file.ts';
+import { MenuFileError } from '../../../goods-io/menu-file-error.ts';
 import type { ImportReport } from '../../../protocol/index.ts';
 import { uuidSchema } from '../../../protocol/index.ts';
 import type { CommandIntake } from '../../../sync/intake.ts';
@@ -61,9 +62,11 @@ export function goodsRoutes(engine: Engine, intake: CommandIntake): Router {
     const bytes = await readRawBody(ctx, MAX_MENU_FILE_BYTES);
     let table;
     try {
-      table = readMenuFile(bytes);
-    } catch {
-      const report: ImportReport = { ...EMPTY, problems: [{ row: 0, column: '', issue: 'unreadable', value: '' }] };
+      table = await readMenuFile(bytes);
+    } catch (err) {
+      // A file refused as a whole says why (an .xls, too big, damaged...); anything else is just unreadable.
+      const issue = err instanceof MenuFileError ? err.issue : 'unreadable';
+      const report: ImportReport = { ...EMPTY, problems: [{ row: 0, column: '', issue, value: '' }] };
       ctx.body = report;
       return;
     }
@@ -77,6 +80,8 @@ export function goodsRoutes(engine: Engine, intake: CommandIntake): Router {
       newCategories: plan.newCategories,
       newStations: plan.newStations,
       problems: plan.problems,
+      changes: plan.changes,
+      moreChanges: plan.moreChanges,
     };
     if (!plan.payload || ctx.query.check === '1') {
       ctx.body = report;
@@ -90,4 +95,4 @@ export function goodsRoutes(engine: Engine, intake: CommandIntake): Router {
   return router;
 }
 
-const EMPTY: ImportReport = { imported: false, rows: 0, created: 0, updated: 0, unchanged: 0, newCategories: [], newStations: [], problems: [] };
+const EMPTY: ImportReport = { imported: false, rows: 0, created: 0, updated: 0, unchanged: 0, newCategories: [], newStations: [], problems: [], changes: [], moreChanges: 0 };

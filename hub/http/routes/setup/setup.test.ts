@@ -4,6 +4,7 @@ import { ClaimCode } from '../../../auth/claim.ts';
 import type { HandshakeRefusal, SessionInfo, SetupRequest, Snapshot } from '../../../protocol/index.ts';
 import { ALIASES, ROLE_PRESET_IDS } from '../../../protocol/index.ts';
 import { authPost } from '../../../testing/auth-helpers.ts';
+import { byCode, postFrom, type Answer } from '../auth/from-address.ts';
 import { command, connectDevice, getJson, postCommand, startTestHub, whenConnected, type TestHub } from '../../../testing/test-hub.ts';
 
 const hubs: TestHub[] = [];
@@ -129,19 +130,45 @@ describe('claiming with the one-time code', () => {
     expect(other.hub.claimCode!.code).not.toBe(first);
   });
 
-  it('throttles guessing the code: after 5 wrong ones, TOO_MANY_ATTEMPTS with the wait', async () => {
+  it('throttles guessing the code per address: after 5 wrong ones that address waits, another address with the right code claims', async () => {
     const t = await unclaimedHub();
-    for (let i = 0; i < 5; i++) {
-      const r = await authPost(t.url, '/api/setup', setupRequest(t, { claimCode: `WRONG-${i}AAA` }));
-      expect(r.body).toMatchObject({ code: 'CLAIM_CODE_INVALID' });
-    }
-    const sixth = await authPost(t.url, '/api/setup', setupRequest(t, { claimCode: 'WRONG-6AAA' }));
-    expect(sixth.body).toMatchObject({ code: 'CLAIM_CODE_INVALID' });
-    // Locked now: even the right code waits.
-    const right = await authPost(t.url, '/api/setup', setupRequest(t));
-    expect(right.status).toBe(429);
-    expect(right.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    const guesser = { localAddress: '127.0.0.2' };
+    const guesses: Answer[] = [];
+    for (let i = 0; i < 8; i++) guesses.push(await postFrom(t.url, '/api/setup', setupRequest(t, { claimCode: `WRONG-${i}AAA` }), guesser));
+    expect(byCode(guesses)).toEqual({ CLAIM_CODE_INVALID: 6, TOO_MANY_ATTEMPTS: 2 });
+    // Locked now: even the right code waits, from that address.
+    const right = await postFrom(t.url, '/api/setup', setupRequest(t), guesser);
+    expect(right).toMatchObject({ status: 429, code: 'TOO_MANY_ATTEMPTS' });
     expect(Number(right.retryAfter)).toBeGreaterThan(0);
+    // The real owner, on another phone, is not held up by the guesser.
+    const owner = await postFrom(t.url, '/api/setup', setupRequest(t), { localAddress: '127.0.0.3' });
+    expect(owner.status).toBe(200);
+    expect(owner.cookie).toMatch(/pos_session=/);
+  });
+
+  it('looks at only 6 of 200 wrong codes sent at once from one address', async () => {
+    const t = await unclaimedHub();
+    const all = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => postFrom(t.url, '/api/setup', setupRequest(t, { claimCode: `WRONG-${String(i).padStart(3, 'A')}` }), { localAddress: '127.0.0.4' })),
+    );
+    expect(byCode(all)).toEqual({ CLAIM_CODE_INVALID: 6, TOO_MANY_ATTEMPTS: 194 });
+    expect((await postFrom(t.url, '/api/setup', setupRequest(t), { localAddress: '127.0.0.5' })).status).toBe(200);
+  });
+
+  it('caps claim codes looked at hub-wide at 30 a minute: many addresses slow the owner for at most a minute, never lock', async () => {
+    let now = Date.now();
+    const t = await unclaimedHub(() => new Date(now));
+    const guesses: Answer[] = [];
+    // 8 addresses, 5 wrong codes each (each address's free tries): 40 tries in one minute.
+    for (let ip = 10; ip < 18; ip++) {
+      for (let i = 0; i < 5; i++) guesses.push(await postFrom(t.url, '/api/setup', setupRequest(t, { claimCode: `WRONG-${i}BBB` }), { localAddress: `127.0.0.${ip}` }));
+    }
+    expect(byCode(guesses)).toEqual({ CLAIM_CODE_INVALID: 30, TOO_MANY_ATTEMPTS: 10 });
+    const early = await postFrom(t.url, '/api/setup', setupRequest(t), { localAddress: '127.0.0.20' });
+    expect(early.status).toBe(429);
+    expect(Number(early.retryAfter)).toBeLessThanOrEqual(60);
+    now += 60_000;
+    expect((await postFrom(t.url, '/api/setup', setupRequest(t), { localAddress: '127.0.0.20' })).status).toBe(200);
   });
 });
 

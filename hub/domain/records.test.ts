@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Command, State } from '../protocol/index.ts';
+import { COMMAND_TYPES, commandPayloads, RESERVED_IDS } from '../protocol/index.ts';
+import { idPoolsOf } from '../testing/fuzz-envelopes.ts';
+import { changeAt } from '../testing/hostile-values.ts';
+import { arbitraryOf, idPathsOf } from '../testing/schema-arbitrary.ts';
+import { applyAll } from './apply.ts';
+import { decide } from './decide.ts';
+import { getOwn, withOwn, withoutOwn } from './records.ts';
+import { dropDamagedRecords } from './repair.ts';
+import { ctxAt, deepFreeze, orderAt } from './test-fixtures.ts';
+
+const KEYED = ['categories', 'products', 'areas', 'tables', 'orders', 'staff', 'roles', 'alerts'] as const;
+
+describe('keyed records never reach Object.prototype (issue 7 item 2)', () => {
+  it('getOwn sees own entries only; withOwn and withoutOwn store and drop any key as an own entry', () => {
+    const records: Record<string, { id: string }> = { a: { id: 'a' } };
+    for (const name of RESERVED_IDS) expect(getOwn(records, name), name).toBeUndefined();
+    expect(getOwn(records, 'a')).toEqual({ id: 'a' });
+    const added = withOwn(records, '__proto__', { id: '__proto__' });
+    expect(Object.getPrototypeOf(added)).toBe(Object.prototype);
+    expect(Object.keys(added)).toEqual(['a', '__proto__']);
+    expect(getOwn(added, '__proto__')).toEqual({ id: '__proto__' });
+    expect(JSON.parse(JSON.stringify(added))).toEqual(added);
+    const dropped = withoutOwn(added, '__proto__');
+    expect(Object.keys(dropped)).toEqual(['a']);
+    expect(Object.keys(records)).toEqual(['a']);
+    expect(withoutOwn(records, 'constructor')).toBe(records);
+  });
+
+  it('the rules behind the protocol: every id field of every command set to every reserved name never throws nor leaves half a record', () => {
+    const state = deepFreeze(orderAt('sent'));
+    const pools = idPoolsOf(state);
+    let tried = 0;
+    for (const type of COMMAND_TYPES) {
+      const schema = commandPayloads[type];
+      for (const payload of fc.sample(arbitraryOf(schema, pools), { seed: 11, numRuns: 8 })) {
+        const json = JSON.parse(JSON.stringify(payload)) as unknown;
+        for (const at of idPathsOf(schema, json)) {
+          for (const name of RESERVED_IDS) {
+            // Straight to the rules, as if the protocol's door had been left open.
+            const cmd = { id: 'x', type, payload: changeAt(json, at, () => name), deviceId: 'd', at: '2025-03-14T19:30:00.000Z' } as Command;
+            const where = `${type} ${at.join('.')}=${name}`;
+            const decision = decide(state, cmd, ctxAt(undefined, null));
+            tried++;
+            if (!decision.ok) continue;
+            const after: State = applyAll(state, decision.events);
+            for (const slice of KEYED) expect(Object.getPrototypeOf(after[slice]), `${where}: ${slice}`).toBe(Object.prototype);
+            // Whatever was stored under a reserved name is a whole record under its own id.
+            const damaged = dropDamagedRecords(after).dropped.filter((d) => !RESERVED_IDS.has(d.slice(d.indexOf('.') + 1)));
+            expect(damaged, where).toEqual([]);
+            for (const slice of KEYED) {
+              for (const [key, value] of Object.entries(after[slice])) expect((value as { id: string }).id, `${where}: ${slice}.${key}`).toBe(key);
+            }
+          }
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(500);
+  });
+});
+
+describe('dropDamagedRecords', () => {
+  it('drops reserved keys, non-objects and records under another id; keeps the rest as they are', () => {
+    const state = orderAt('open');
+    const damaged = structuredClone(state);
+    Object.defineProperty(damaged.orders, '__proto__', { value: { status: 'open' }, enumerable: true, writable: true, configurable: true });
+    (damaged.products as Record<string, unknown>)['constructor'] = { listed: false };
+    (damaged.categories as Record<string, unknown>)['undefined'] = { sort: 0 };
+    (damaged.tables as Record<string, unknown>)['t-odd'] = 'not a table';
+    const { state: repaired, dropped } = dropDamagedRecords(damaged);
+    expect(dropped.sort()).toEqual(['categories.undefined', 'orders.__proto__', 'products.constructor', 'tables.t-odd']);
+    expect(repaired).toEqual(state);
+    expect(dropDamagedRecords(state)).toEqual({ state, dropped: [] });
+  });
+});

@@ -1,0 +1,93 @@
+import type { Engine } from '../engine/engine.ts';
+import type { Change, Resume, ServerToClientEvents, Snapshot, SocketNotice } from '../protocol/index.ts';
+import type { TokenBucket } from './token-bucket.ts';
+
+/** The three messages a catch-up may send to its socket. */
+export type CatchUpOutbox = {
+  changes(changes: Change[]): void;
+  snapshot(snapshot: Snapshot): void;
+  notice(notice: SocketNotice): void;
+};
+
+/** Sends hub messages through a typed socket.io socket. */
+export function socketOutbox(socket: { emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): unknown }): CatchUpOutbox {
+  return {
+    changes: (changes) => socket.emit('changes', changes),
+    snapshot: (snapshot) => socket.emit('snapshot', snapshot),
+    notice: (notice) => socket.emit('notice', notice),
+  };
+}
+
+/**
+ * What one socket missed, sent at the handshake and again at each `resume`.
+ * The handshake's answer is always sent at once (handshakes have their own
+ * budget). A `resume` spends one of the socket's resume tokens, and one of
+ * the session's snapshot tokens when only a snapshot will do; without a
+ * token the answer waits (the device is told by a notice) and is sent by
+ * itself when the budget allows. Resumes that arrive while one waits are
+ * folded into it: a flood costs one answer, never a queue.
+ */
+export class CatchUp {
+  private waiting: Resume | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  private readonly engine: Engine;
+  private readonly out: CatchUpOutbox;
+  private readonly resumes: TokenBucket;
+  private readonly snapshots: TokenBucket;
+
+  constructor(engine: Engine, out: CatchUpOutbox, resumes: TokenBucket, snapshots: TokenBucket) {
+    this.engine = engine;
+    this.out = out;
+    this.resumes = resumes;
+    this.snapshots = snapshots;
+  }
+
+  /** The handshake's catch-up: always at once. */
+  atHandshake(request: Resume): void {
+    this.send(this.missed(request));
+  }
+
+  /** A `resume` from the device. */
+  resume(request: Resume): void {
+    if (this.waiting) {
+      this.waiting = request;
+      return;
+    }
+    this.serve(request);
+  }
+
+  /** Stops a waiting answer (the socket closed). */
+  close(): void {
+    clearTimeout(this.timer);
+    this.waiting = null;
+  }
+
+  private missed(request: Resume): Change[] | null {
+    return request.storeId === this.engine.storeId ? this.engine.changesSince(request.lastSeq) : null;
+  }
+
+  private serve(request: Resume): void {
+    if (!this.resumes.take()) return this.wait(request, this.resumes.msUntilToken());
+    const missed = this.missed(request);
+    if (missed === null && !this.snapshots.take()) return this.wait(request, this.snapshots.msUntilToken());
+    this.send(missed);
+  }
+
+  /** Runs synchronously, so no commit can slip between it and the live changes that follow. */
+  private send(missed: Change[] | null): void {
+    if (missed === null) this.out.snapshot({ storeId: this.engine.storeId, seq: this.engine.seq, state: this.engine.state });
+    else if (missed.length > 0) this.out.changes(missed);
+  }
+
+  private wait(request: Resume, ms: number): void {
+    this.waiting = request;
+    this.out.notice({ code: 'RATE_LIMITED', retryAfterSeconds: Math.ceil(ms / 1000) });
+    this.timer = setTimeout(() => {
+      const latest = this.waiting;
+      this.waiting = null;
+      if (latest) this.serve(latest);
+    }, ms);
+    this.timer.unref?.();
+  }
+}
