@@ -5,6 +5,7 @@ import { run as broadcastLatency } from './broadcast-latency.ts';
 import { removeDir, scratchDir, type BenchResult } from './common.ts';
 import { run as durableThroughput } from './durable-throughput.ts';
 import { run as menu2000 } from './menu-2000.ts';
+import { run as menuHostile } from './menu-hostile.ts';
 import { run as startup } from './startup.ts';
 
 /**
@@ -69,4 +70,11 @@ describe('benchmarks at smoke size', () => {
     expectNumbers(r, ['searchP50', 'searchP99', 'filterP99', 'indexMs']);
     expect(r.figures.products).toBe(120);
   });
+
+  it('menu-hostile, quick: the honest files and one attack of each kind, one upload each', async () => {
+    const r = await menuHostile(() => undefined, { quick: true });
+    expectNumbers(r, ['answerMs0', 'blockMs0', 'growthMb0', 'answerMs3', 'honestReaderMs', 'worstAnswerMs']);
+    // Right outcome on every file (a timing MISS on a loaded machine is fine here; a wrong outcome is not).
+    expect(r.rows.filter((x) => x.status.startsWith('MISS (expected'))).toEqual([]);
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ import { MenuFileError } from './menu-file-error.ts';
  * `yield` is a point where the caller may give way to other work (each
  * piece is at most 64 KB of bytes). Linear in the file: the native checks
  * (`isUtf8`, `indexOf`) run once per block, the JavaScript ones once per
- * line, and telling the legacy encodings apart reads at most 2 MB of them.
+ * line, and telling the legacy encodings apart reads at most 512 KB of them.
  *
  * Which encoding: UTF-16 by its BOM (or its NUL bytes); otherwise line by
  * line: a line that is valid UTF-8 is UTF-8, so one line typed in another
@@ -21,8 +21,8 @@ import { MenuFileError } from './menu-file-error.ts';
 
 /** Bytes decoded between two chances to give way. */
 const BLOCK = 64 * 1024;
-/** Legacy bytes scored to tell Windows-1252 from Mac Roman: a 5,000-dish menu has about 1 MB; the rest follow the verdict. */
-const MAX_SCORED_BYTES = 2 * 1024 * 1024;
+/** Legacy bytes scored to tell Windows-1252 from Mac Roman: a few thousand dishes' names, far more than a verdict needs; the rest follow it. */
+const MAX_SCORED_BYTES = 512 * 1024;
 /** Bytes scored of any one line (a menu line is well under 2 KB). */
 const MAX_SCORED_PER_LINE = 8 * 1024;
 
@@ -99,15 +99,15 @@ function* legacyLine(line: Buffer, encoding: LegacyEncoding | null): Generator<s
 
 /**
  * Which legacy encoding the file's non-UTF-8 lines are in (null: cannot be
- * told). A generator like the rest: it yields after each scored line.
+ * told). A generator like the rest: it yields '' after each block and each scored line.
  */
-function* legacyEncodingOf(body: Buffer): Generator<undefined, LegacyEncoding | null | 'none'> {
+function* legacyEncodingOf(body: Buffer): Generator<string, LegacyEncoding | null | 'none'> {
   let win = 0;
   let mac = 0;
   let scored = 0;
   let any = false;
   for (const block of blocks(body)) {
-    yield;
+    yield '';
     if (isUtf8(block)) continue;
     for (const line of lines(block)) {
       if (isUtf8(line)) continue;
@@ -118,7 +118,7 @@ function* legacyEncodingOf(body: Buffer): Generator<undefined, LegacyEncoding | 
       win += s.win;
       mac += s.mac;
       scored += piece.length;
-      yield;
+      yield '';
     }
     if (any && scored >= MAX_SCORED_BYTES) break;
   }

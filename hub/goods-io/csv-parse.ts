@@ -56,18 +56,39 @@ export class CsvParser {
       }
       if (this.quoted) {
         if (ch === '"') this.quotePending = true;
-        else {
-          if (ch === '\n') this.line++;
+        else if (ch === '\n') {
+          this.line++;
           this.add(ch);
-        }
+        } else i = this.run(text, i) - 1;
       } else if (ch === '"' && this.cell === '') this.quoted = true;
       else if (ch === this.sep) this.endCell();
       else if (ch === '\n' || ch === '\r') {
         this.crPending = ch === '\r';
         this.endCell();
         this.endRow();
-      } else this.add(ch);
+      } else i = this.run(text, i) - 1;
     }
+  }
+
+  /**
+   * Takes the run of ordinary characters from `i` into the cell in one
+   * piece (one string operation per run, not per character); where it ends.
+   */
+  private run(text: string, i: number): number {
+    let j = i + 1;
+    if (this.quoted) {
+      while (j < text.length && text[j] !== '"' && text[j] !== '\n') j++;
+    } else {
+      while (j < text.length) {
+        const c = text[j];
+        if (c === this.sep || c === '\n' || c === '\r' || c === '"') break;
+        j++;
+      }
+    }
+    // A run may be most of a 64 KB piece: check its length before building the cell.
+    if (this.cell.length + (j - i) > MAX_CELL_CHARS) this.tooLong();
+    this.add(text.slice(i, j));
+    return j;
   }
 
   /** The end of the text: the last row (when it has no line end) goes out; a quote still open is damage. */
@@ -81,9 +102,12 @@ export class CsvParser {
     }
   }
 
-  private add(ch: string): void {
-    this.cell += ch;
-    if (this.cell.length <= MAX_CELL_CHARS) return;
+  private add(piece: string): void {
+    this.cell += piece;
+    if (this.cell.length > MAX_CELL_CHARS) this.tooLong();
+  }
+
+  private tooLong(): never {
     if (this.quoted) throw new MenuFileError('fileDamaged', `a quoted cell from line ${this.rowLine} runs past ${MAX_CELL_CHARS} characters (a quote never closed)`);
     throw new MenuFileError('fileTooBig', `a cell on line ${this.rowLine} past ${MAX_CELL_CHARS} characters`);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvMenuRows, decodeCsv, guessSeparator, parseCsv, writeCsv } from './csv.ts';
+import { decodeCsv, guessSeparator, parseCsv, readCsvMenu, writeCsv } from './csv.ts';
 import { decodeLegacy } from './legacy-encoding.ts';
 
 describe('CSV', () => {
@@ -76,14 +76,13 @@ describe('CSV', () => {
     expect(decodeLegacy(Uint8Array.from([0x41, 0x6a, 0x92]), 'macintosh')).toBe('Ají');
   });
 
-  it('marks rows with more cells than the header (an unquoted comma), not rows padded with empty cells or short ones', () => {
-    const rows = csvMenuRows(Buffer.from('code,name,price,,\n101,Sopa,10\n102,Caldo,33,50\n103,Té\n104,Pan,2,,,\n\n', 'utf8'));
-    expect(rows.map((r) => [r.row, r.cellCountDiffers ?? false])).toEqual([
-      [1, false],
+  it('marks rows with more cells than the header (an unquoted comma), not rows padded with empty cells or short ones; empty rows are left out', async () => {
+    const table = await readCsvMenu(Buffer.from('code,name,price,,\n101,Sopa,10\n102,Caldo,33,50\n103,Té\n\n104,Pan,2,,,\n\n', 'utf8'));
+    expect(table.header).toEqual(['code', 'name', 'price', '', '']);
+    expect(table.rows.map((r) => [r.row, r.cellCountDiffers ?? false])).toEqual([
       [2, false],
       [3, true],
       [4, false],
-      [5, false],
       [6, false],
     ]);
   });

@@ -74,7 +74,7 @@ const TAIL = '</sheetData></worksheet>';
 export const MENU_HEADER_ROW = '<row r="1"><c r="A1" t="inlineStr"><is><t>Código</t></is></c><c r="B1" t="inlineStr"><is><t>Precio</t></is></c></row>';
 
 /** One hostile file: what it is, how to make it, and what the hub must answer. */
-export type HostileFile = { name: string; make: () => Promise<Buffer>; expect: 'fileTooBig' | 'fileDamaged' | 'tooManyRows' | 'read' };
+export type HostileFile = { name: string; make: () => Promise<Buffer>; expect: 'fileTooBig' | 'fileDamaged' | 'tooManyRows' | 'unreadable' | 'read' };
 
 /** Every attack, each with the outcome the hub must give ('read': it is read to the end, nothing refused as a whole). */
 export const HOSTILE_FILES: readonly HostileFile[] = [

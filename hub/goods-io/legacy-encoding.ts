@@ -89,19 +89,3 @@ export function legacyVerdict(win: number, mac: number): LegacyEncoding | null {
   if (mac >= win + CONFIDENT_LEAD && mac >= CONFIDENT_LEAD) return 'macintosh';
   return null;
 }
-
-/**
- * Which legacy encoding these pieces of one file are in (all together: a
- * file is saved in one), or null when neither reading is clearly Spanish
- * (or clearly anything): then the caller refuses rather than guesses.
- */
-export function guessLegacyEncoding(pieces: readonly Uint8Array[]): LegacyEncoding | null {
-  let win = 0;
-  let mac = 0;
-  for (const piece of pieces) {
-    const s = legacyScores(piece);
-    win += s.win;
-    mac += s.mac;
-  }
-  return legacyVerdict(win, mac);
-}

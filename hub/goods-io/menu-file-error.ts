@@ -1,7 +1,7 @@
 import type { ImportIssue } from '../protocol/index.ts';
 
 /** The issues that describe a menu file as a whole (reported on row 0). */
-export type FileIssue = Extract<ImportIssue, 'fileXls' | 'fileOds' | 'fileTooBig' | 'fileDamaged' | 'encoding' | 'noMenuSheet' | 'unreadable' | 'tooManyRows'>;
+export type FileIssue = Extract<ImportIssue, 'fileXls' | 'fileXlsb' | 'fileEncrypted' | 'fileOds' | 'fileTooBig' | 'fileDamaged' | 'encoding' | 'noMenuSheet' | 'unreadable' | 'tooManyRows'>;
 
 /**
  * A menu file the hub refuses as a whole, with the issue the owner is shown.

@@ -2,7 +2,7 @@ import type { State } from '../protocol/index.ts';
 import { menuTable, type ExportCell } from '../domain/goods/export-table.ts';
 import { MAX_IMPORT_ROWS, readHeader, type MenuTable } from '../domain/goods/import-plan.ts';
 import { writePrice } from '../domain/goods/cells.ts';
-import { csvMenuRows, writeCsv } from './csv.ts';
+import { readCsvMenu, writeCsv } from './csv.ts';
 import { MenuFileError } from './menu-file-error.ts';
 import { readXlsx } from './xlsx-read.ts';
 import { writeXlsx } from './xlsx-write.ts';
@@ -29,7 +29,7 @@ const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
  * stream (its directory names are UTF-16).
  */
 function oleFileError(bytes: Buffer): MenuFileError {
-  if (bytes.includes(Buffer.from('EncryptedPackage', 'utf16le'))) return new MenuFileError('unreadable', 'a password-protected workbook');
+  if (bytes.includes(Buffer.from('EncryptedPackage', 'utf16le'))) return new MenuFileError('fileEncrypted', 'a password-protected workbook');
   return new MenuFileError('fileXls', 'an Excel 97-2003 workbook');
 }
 
@@ -49,10 +49,7 @@ export async function readMenuFile(bytes: Buffer): Promise<MenuTable> {
     const [header, ...rest] = rows;
     return { header: header?.cells.map((c) => c.trim()) ?? [], rows: rest };
   }
-  const rows = csvMenuRows(bytes);
-  const at = rows.findIndex((r) => r.cells.some((c) => c.trim() !== ''));
-  if (at === -1) return { header: [], rows: [] };
-  return { header: rows[at]!.cells.map((c) => c.trim()), rows: rows.slice(at + 1) };
+  return readCsvMenu(bytes);
 }
 
 /** The whole menu as a file in the given format, headers in the given language. */

@@ -154,17 +154,17 @@ describe('real files from other tools, and files that are not an .xlsx', () => {
     await expect(readMenuFile(fixture('libreoffice.ods'))).rejects.toMatchObject({ issue: 'fileOds' });
   });
 
-  it('a password-protected .xlsx (OLE2 with an EncryptedPackage stream) is unreadable, and says so in its detail', async () => {
+  it('a password-protected .xlsx (OLE2 with an EncryptedPackage stream) is named as such (fileEncrypted)', async () => {
     const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(500), Buffer.from('EncryptedPackage', 'utf16le'), Buffer.alloc(100)]);
-    await expect(readMenuFile(ole)).rejects.toMatchObject({ issue: 'unreadable', detail: 'a password-protected workbook' });
+    await expect(readMenuFile(ole)).rejects.toMatchObject({ issue: 'fileEncrypted', detail: 'a password-protected workbook' });
   });
 
-  it('a binary .xlsb and a zip that is no workbook are unreadable', async () => {
+  it('a binary .xlsb is named as such (fileXlsb), a zip that is no workbook is unreadable', async () => {
     const xlsb = writeZip([
       { name: '_rels/.rels', data: Buffer.from(`<Relationships ${RELS}><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.bin"/></Relationships>`) },
       { name: 'xl/workbook.bin', data: Buffer.from([0x83, 0x01, 0x00]) },
     ]);
-    await expect(readMenuFile(xlsb)).rejects.toMatchObject({ issue: 'unreadable', detail: 'a binary .xlsb workbook' });
+    await expect(readMenuFile(xlsb)).rejects.toMatchObject({ issue: 'fileXlsb', detail: 'a binary .xlsb workbook' });
     await expect(readMenuFile(writeZip([{ name: 'photo.jpg', data: Buffer.alloc(10) }]))).rejects.toMatchObject({ issue: 'unreadable' });
   });
 });

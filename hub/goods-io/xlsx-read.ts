@@ -62,7 +62,7 @@ class Parts {
 /** What a zip that is not an .xlsx workbook is, for the owner: an OpenDocument file, a binary .xlsb, or something else. */
 function notAWorkbook(listing: Map<string, ZipListing>, workbookPath: string): MenuFileError {
   if (listing.has('content.xml') || listing.has('mimetype')) return new MenuFileError('fileOds', 'an OpenDocument file');
-  if (workbookPath.endsWith('.bin') || listing.has('xl/workbook.bin')) return new MenuFileError('unreadable', 'a binary .xlsb workbook');
+  if (workbookPath.endsWith('.bin') || listing.has('xl/workbook.bin')) return new MenuFileError('fileXlsb', 'a binary .xlsb workbook');
   return new MenuFileError('unreadable', 'a zip without a workbook');
 }
 

@@ -64,6 +64,8 @@ export const IMPORT_ISSUES = [
   // The file as a whole (row 0): what it is, so the owner knows what to do.
   'fileXls', // an old Excel 97-2003 .xls: save it as .xlsx or CSV
   'fileOds', // an OpenDocument .ods: save it as .xlsx or CSV
+  'fileXlsb', // a binary Excel workbook (.xlsb): save it as .xlsx or CSV
+  'fileEncrypted', // a workbook saved with a password: save it again without one
   'fileTooBig', // more cells, columns or unpacked bytes than a menu can have
   'fileDamaged', // a zip or XML that cannot be read to the end
   'encoding', // text whose characters cannot be told for sure (mixed or unknown encoding)
@@ -94,6 +96,9 @@ export type ImportDishChange = { code: string; names: Names; kind: 'created' | '
 /** Most dish changes a report lists; the rest are counted in `moreChanges`. */
 export const MAX_LISTED_CHANGES = 500;
 
+/** Most problems a report lists (a file with thousands tells enough in its first ones); the rest are counted in `moreProblems`. */
+export const MAX_LISTED_PROBLEMS = 500;
+
 /** The hub's answer to an import: nothing is imported unless `problems` is empty. */
 export type ImportReport = {
   /** True when the file was imported (it had no problems and this was not a check only). */
@@ -104,7 +109,10 @@ export type ImportReport = {
   unchanged: number;
   newCategories: string[];
   newStations: string[];
+  /** What is wrong, in file order (the first MAX_LISTED_PROBLEMS). */
   problems: ImportProblem[];
+  /** Problems left out of `problems`. */
+  moreProblems: number;
   /** Dish by dish, what the import changes (the first MAX_LISTED_CHANGES); empty when there are problems. */
   changes: ImportDishChange[];
   /** Changed dishes left out of `changes`. */

@@ -1,5 +1,5 @@
 import type { Category, ImportDishChange, ImportFieldChange, ImportProduct, MenuColumn, Product, State, Station } from '../../protocol/index.ts';
-import { MAX_LISTED_CHANGES } from '../../protocol/index.ts';
+import { MAX_LISTED_CHANGES, MENU_COLUMNS } from '../../protocol/index.ts';
 import { getOwn } from '../records.ts';
 import { writeList, writePrice, writeSpecs } from './cells.ts';
 import { buildProduct, sameProduct, withStockRule } from './product.ts';
@@ -14,23 +14,7 @@ import { buildProduct, sameProduct, withStockRule } from './product.ts';
 export type ImportOutcome = { created: number; updated: number; unchanged: number; changes: ImportDishChange[]; moreChanges: number };
 
 /** Columns shown in the preview, in file order; the code names the dish and the stock of an existing dish never changes by import. */
-const SHOWN: readonly MenuColumn[] = [
-  'category',
-  'name_es',
-  'name_en',
-  'name_zh',
-  'price',
-  'vip_price',
-  'specs',
-  'uses_inventory',
-  'stock',
-  'low_stock',
-  'station',
-  'listed',
-  'sold_out',
-  'remarks',
-  'sort',
-];
+const SHOWN: readonly MenuColumn[] = MENU_COLUMNS.filter((c) => c !== 'code');
 
 type Names = { categories: Map<string, string>; stations: Map<string, string> };
 

@@ -1,5 +1,5 @@
 import type { CommandPayload, ImportDishChange, ImportProblem, ImportProduct, MenuColumn, State } from '../../protocol/index.ts';
-import { MENU_COLUMN_LABELS, MENU_COLUMNS } from '../../protocol/index.ts';
+import { MAX_LISTED_PROBLEMS, MENU_COLUMN_LABELS, MENU_COLUMNS } from '../../protocol/index.ts';
 import { foldKey } from './cells.ts';
 import { importOutcome } from './import-changes.ts';
 import { rowReader } from './import-row.ts';
@@ -41,7 +41,10 @@ export type MenuRow = { row: number; cells: string[]; flags?: (CellFlag | undefi
 export type MenuTable = { header: string[]; rows: MenuRow[] };
 
 export type ImportPlan = {
+  /** What is wrong, in file order: the first MAX_LISTED_PROBLEMS. */
   problems: ImportProblem[];
+  /** Problems left out of `problems` (a file with thousands builds no huge report). */
+  moreProblems: number;
   /** The command payload; null when there are problems (then nothing is imported). */
   payload: CommandPayload<'menu.import'> | null;
   created: number;
@@ -91,21 +94,26 @@ export function planImport(s: State, table: MenuTable, newId: () => string): Imp
   const rows = table.rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (rows.length === 0) problems.push({ row: 2, column: '', issue: 'empty', value: '' });
   if (rows.length > MAX_IMPORT_ROWS) problems.push({ row: MAX_IMPORT_ROWS + 2, column: '', issue: 'tooManyRows', value: String(rows.length) });
-  const empty: ImportPlan = { problems, payload: null, created: 0, updated: 0, unchanged: 0, newCategories: [], newStations: [], changes: [], moreChanges: 0 };
+  const empty: ImportPlan = { problems, moreProblems: 0, payload: null, created: 0, updated: 0, unchanged: 0, newCategories: [], newStations: [], changes: [], moreChanges: 0 };
   if (problems.length) return empty;
 
   const reader = rowReader(s, head.columns, newId);
   const products: ImportProduct[] = [];
+  let moreProblems = 0;
   for (const row of rows) {
     const read = reader.read(row);
-    problems.push(...read.problems);
+    for (const p of read.problems) {
+      if (problems.length < MAX_LISTED_PROBLEMS) problems.push(p);
+      else moreProblems++;
+    }
     if (read.product) products.push(read.product);
   }
-  if (problems.length) return { ...empty, problems };
+  if (problems.length) return { ...empty, problems, moreProblems };
 
   const { newCategories, newStations } = reader;
   return {
     problems,
+    moreProblems: 0,
     payload: { categories: newCategories, stations: newStations, products },
     ...importOutcome(s, products, newCategories, newStations),
     newCategories: newCategories.map((c) => c.names.es),

@@ -110,7 +110,7 @@ export function ImportDialog(props: { onClose: () => void }) {
               </tr>
             </thead>
             <tbody>
-              {report.problems.slice(0, 200).map((p, i) => (
+              {report.problems.map((p, i) => (
                 <tr key={i} data-testid="import-problem">
                   <td>{p.row || '—'}</td>
                   <td>{p.column ? MENU_COLUMN_LABELS[p.column][lang] : '—'}</td>
@@ -120,6 +120,11 @@ export function ImportDialog(props: { onClose: () => void }) {
               ))}
             </tbody>
           </table>
+          {report.moreProblems > 0 && (
+            <p className="hint" data-testid="import-more-problems">
+              {t('goods.importer.moreProblems', { count: report.moreProblems })}
+            </p>
+          )}
         </div>
       )}
     </Dialog>

@@ -80,6 +80,7 @@ export function goodsRoutes(engine: Engine, intake: CommandIntake): Router {
       newCategories: plan.newCategories,
       newStations: plan.newStations,
       problems: plan.problems,
+      moreProblems: plan.moreProblems,
       changes: plan.changes,
       moreChanges: plan.moreChanges,
     };
@@ -95,4 +96,4 @@ export function goodsRoutes(engine: Engine, intake: CommandIntake): Router {
   return router;
 }
 
-const EMPTY: ImportReport = { imported: false, rows: 0, created: 0, updated: 0, unchanged: 0, newCategories: [], newStations: [], problems: [], changes: [], moreChanges: 0 };
+const EMPTY: ImportReport = { imported: false, rows: 0, created: 0, updated: 0, unchanged: 0, newCategories: [], newStations: [], problems: [], moreProblems: 0, changes: [], moreChanges: 0 };
