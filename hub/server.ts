@@ -10,6 +10,9 @@ import { isClaimed } from './domain/index.ts';
 import { Engine } from './engine/engine.ts';
 import { folderAssets, seaAssets, type AssetSource } from './http/assets.ts';
 import { createHttpApp } from './http/app.ts';
+import { echoRunners } from './jobs/echo-runners.ts';
+import { JobService } from './jobs/job-service.ts';
+import type { AnyJobRunner } from './jobs/runner.ts';
 import { createHostCheck } from './net/host-names.ts';
 import { advertise, type Advertiser } from './net/mdns.ts';
 import { oneLineLog } from './safe-log.ts';
@@ -23,6 +26,8 @@ export const HUB_VERSION = '0.1.0';
 export type RunningHub = {
   engine: Engine;
   auth: AuthService;
+  /** Carries out durable jobs (hub/jobs). */
+  jobs: JobService;
   /** The one-time claim code of this start, while the hub waits for its owner; null when claimed at start. */
   claimCode: ClaimCode | null;
   server: Server;
@@ -41,6 +46,9 @@ export type StartOptions = Omit<HubConfig, 'help'> & {
   claimTtlMs?: number;
   /** Overrides of the socket limits (hub/sync/socket-limits.ts), for tests and benchmarks. */
   socketLimits?: Partial<SocketLimits>;
+  /** Job runners instead of the hub's own (tests); and how long finished jobs stay live. */
+  jobRunners?: readonly AnyJobRunner[];
+  keepFinishedJobsMs?: number;
 };
 
 /** Where the built client lives when the hub runs from source. */
@@ -61,6 +69,9 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   const auth = await AuthService.open(opts.dataDir, engine, { clock, log });
   const seeded = opts.demo ? await seedDemo(engine, clock()) : false;
   if (opts.demo) await seedDemoStaff(engine, auth, clock());
+  // Before anyone can connect: jobs cut off by the last stop are settled first.
+  const jobs = new JobService(engine, opts.jobRunners ?? echoRunners(opts.dataDir), { clock, log, ...(opts.keepFinishedJobsMs ? { keepFinishedMs: opts.keepFinishedJobsMs } : {}) });
+  await jobs.start();
   // A fresh code at every start while nobody owns the hub.
   const claimCode = isClaimed(engine.state) ? null : new ClaimCode(clock, opts.claimTtlMs);
   const assets = opts.assets ?? (await seaAssets()) ?? folderAssets(defaultClientDir());
@@ -80,6 +91,7 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   return {
     engine,
     auth,
+    jobs,
     claimCode,
     server,
     port,
@@ -89,6 +101,7 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
       await mdns?.close();
       await sockets.close();
       server.closeAllConnections();
+      await jobs.stop();
       await auth.close();
       await engine.close();
     },

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -69,6 +70,8 @@ describe('single binary (Node SEA)', () => {
     mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
     writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><title>POS</title><p>${MARKER}</p>\n`);
     writeFileSync(path.join(clientDir, 'assets', 'app-test.js'), `console.log(${JSON.stringify(MARKER)});\n`);
+    // The build precompresses the client; the binary embeds the twins and sends them when accepted.
+    writeFileSync(path.join(clientDir, 'assets', 'app-test.js.br'), brotliCompressSync(`console.log(${JSON.stringify(MARKER)});\n`));
     const started = Date.now();
     await promisify(execFile)(process.execPath, [path.join(ROOT, 'installer', 'build-binary.ts'), '--client-dir', clientDir, '--out', binary], {
       cwd: ROOT,
@@ -92,6 +95,10 @@ describe('single binary (Node SEA)', () => {
     const script = await fetch(`${hub.base}/assets/app-test.js`);
     expect(script.headers.get('content-type')).toContain('javascript');
     expect(await script.text()).toContain(MARKER);
+    const packed = await fetch(`${hub.base}/assets/app-test.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(packed.headers.get('content-encoding')).toBe('br');
+    expect(packed.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await packed.text()).toContain(MARKER);
     expect(await (await fetch(`${hub.base}/tables`)).text()).toContain(MARKER);
 
     // A new box is unclaimed: it prints a one-time code, and its owner claims it with the code.

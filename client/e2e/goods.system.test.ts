@@ -66,7 +66,10 @@ describe('goods page in the browser', () => {
     await cashier.getByTestId('product-price').fill('19.90');
     await cashier.getByTestId('product-save').click();
     await expect.poll(() => cashier.getByTestId('goods-price-950').textContent()).toContain('S/ 19.90');
-    const created = Object.values((await hubState()).products).find((p) => p.code === '950');
+    // The page shows the edit at once (optimistic view); the hub has it once the outbox delivered it.
+    const dish950 = async () => Object.values((await hubState()).products).find((p) => p.code === '950');
+    await expect.poll(async () => (await dish950())?.priceCents).toBe(1990);
+    const created = await dish950();
     expect(created).toMatchObject({ priceCents: 1990, names: { es: 'Sopa criolla', en: 'Creole soup' }, soldOut: false, listed: true });
 
     // The waiter's phone has a table open and sees the new dish on the menu.
@@ -117,6 +120,8 @@ describe('goods page in the browser', () => {
     await page.getByTestId('goods-row-505').waitFor();
     await page.getByTestId('goods-more-505').click();
     await page.getByTestId('action-stock').click();
+    // The history is not in the replica: the dialog asks the hub for it (GET /api/goods/stock-moves).
+    await expect.poll(() => page.locator('.stock-history li').first().textContent()).toMatch(/Stock inicial/);
     await page.getByTestId('stock-op-set').click();
     await page.getByTestId('stock-qty').fill('10');
     await page.getByTestId('stock-save').click();

@@ -1,18 +1,13 @@
+import { Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { AuthGate } from './auth/AuthGate.tsx';
 import { RouteGate } from './auth/RouteGate.tsx';
-import { DinnerPage } from './pages/dinner/DinnerPage.tsx';
-import { GoodsPage } from './pages/goods/GoodsPage.tsx';
+import { ActivityPage, DinnerPage, GoodsPage, JobsPage, PageLoading, PaymentPage, SetupPage, StaffPage, TablesPage } from './lazy-pages.tsx';
 import { LoginPage } from './pages/login/LoginPage.tsx';
 import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
 import { PinLoginPage } from './pages/login/PinLoginPage.tsx';
 import { NotAvailable } from './pages/misc/NotAvailable.tsx';
-import { PaymentPage } from './pages/payment/PaymentPage.tsx';
-import { SetupPage } from './pages/setup/SetupPage.tsx';
-import { ActivityPage } from './pages/staff/ActivityPage.tsx';
-import { StaffPage } from './pages/staff/StaffPage.tsx';
-import { TablesPage } from './pages/tables/TablesPage.tsx';
 import { PATHS, PLANNED_ROUTES } from './routes.ts';
 import { Layout } from './ui/Layout.tsx';
 
@@ -25,16 +20,18 @@ export function App() {
   return (
     <Router hook={useHashLocation}>
       <AuthGate>
-        <Switch>
-          <Route path={PATHS.root} component={LoginPage} />
-          <Route path={PATHS.login} component={LoginPage} />
-          <Route path={PATHS.appLogin} component={PinLoginPage} />
-          <Route path={PATHS.numberLogin} component={NumberLoginPage} />
-          <Route path={PATHS.setup} component={SetupPage} />
-          <Route>
-            <SignedInPages />
-          </Route>
-        </Switch>
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            <Route path={PATHS.root} component={LoginPage} />
+            <Route path={PATHS.login} component={LoginPage} />
+            <Route path={PATHS.appLogin} component={PinLoginPage} />
+            <Route path={PATHS.numberLogin} component={NumberLoginPage} />
+            <Route path={PATHS.setup} component={SetupPage} />
+            <Route>
+              <SignedInPages />
+            </Route>
+          </Switch>
+        </Suspense>
       </AuthGate>
     </Router>
   );
@@ -45,20 +42,23 @@ function SignedInPages() {
   return (
     <Layout>
       <RouteGate>
-        <Switch>
-          <Route path={PATHS.tables} component={TablesPage} />
-          <Route path={PATHS.dinner} component={DinnerPage} />
-          <Route path={PATHS.payment} component={PaymentPage} />
-          <Route path={PATHS.goods} component={GoodsPage} />
-          <Route path={PATHS.staff} component={StaffPage} />
-          <Route path={PATHS.activity} component={ActivityPage} />
-          {PLANNED_ROUTES.map((p) => (
-            <Route key={p} path={p} component={NotAvailable} />
-          ))}
-          <Route>
-            <Redirect to={PATHS.root} replace />
-          </Route>
-        </Switch>
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            <Route path={PATHS.tables} component={TablesPage} />
+            <Route path={PATHS.dinner} component={DinnerPage} />
+            <Route path={PATHS.payment} component={PaymentPage} />
+            <Route path={PATHS.goods} component={GoodsPage} />
+            <Route path={PATHS.staff} component={StaffPage} />
+            <Route path={PATHS.activity} component={ActivityPage} />
+            <Route path={PATHS.jobs} component={JobsPage} />
+            {PLANNED_ROUTES.map((p) => (
+              <Route key={p} path={p} component={NotAvailable} />
+            ))}
+            <Route>
+              <Redirect to={PATHS.root} replace />
+            </Route>
+          </Switch>
+        </Suspense>
       </RouteGate>
     </Layout>
   );

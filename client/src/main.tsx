@@ -7,14 +7,14 @@ import { loadOutbox, watchOtherTabs } from './sync/outbox.ts';
 import { loadReplica } from './sync/replica.ts';
 import './styles.css';
 
-// Order matters: what this device already knows and owes is loaded before the hub is asked.
-loadReplica();
-loadOutbox();
+// Order matters: what this device already knows and owes (IndexedDB) is loaded before the hub is asked.
 watchOtherTabs();
 initI18n();
-// The live channel opens only for a signed-in person (or to deliver what a signed-out one left queued).
-watchSession();
-void bootSession();
+void Promise.all([loadReplica(), loadOutbox()]).then(() => {
+  // The live channel opens only for a signed-in person (or to deliver what a signed-out one left queued).
+  watchSession();
+  void bootSession();
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -6,8 +6,10 @@ import { run as ackLatency } from './ack-latency.ts';
 import { run as broadcastLatency } from './broadcast-latency.ts';
 import { BENCH_OUT_DIR, formatTable, isMain, machineContext, row, type BenchResult, type MachineContext, type Row } from './common.ts';
 import { run as durableThroughput } from './durable-throughput.ts';
+import { run as firstLoad } from './first-load.ts';
 import { run as menu2000 } from './menu-2000.ts';
 import { run as menuHostile } from './menu-hostile.ts';
+import { run as snapshotSize } from './snapshot-size.ts';
 import { run as startup } from './startup.ts';
 
 /**
@@ -25,6 +27,8 @@ const BENCHMARKS = {
   startup: () => startup({ log: (m) => console.log(`  ${m}`) }),
   menu: () => menu2000({}, (m) => console.log(`  ${m}`)),
   'menu-hostile': () => menuHostile((m) => console.log(`  ${m}`)),
+  'snapshot-size': () => snapshotSize(),
+  'first-load': () => firstLoad((m) => console.log(`  ${m}`)),
 } satisfies Record<string, () => Promise<BenchResult>>;
 
 type Name = keyof typeof BENCHMARKS;

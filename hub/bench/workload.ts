@@ -125,6 +125,8 @@ export type DriveResult = {
   refused: Record<string, number>;
   /** Submit-to-acknowledge time of every command, ms. */
   latencies: number[];
+  /** The same for the commands that were in flight while a snapshot was being written. */
+  duringSnapshot: number[];
   elapsedMs: number;
   /** Commit batches seen (one fdatasync each). */
   batches: number;
@@ -167,6 +169,7 @@ export async function driveEngine(
   const rounds = opts.rounds ?? makeRounds(opts.producers, opts);
   const refused: Record<string, number> = {};
   const latencies: number[] = [];
+  const duringSnapshot: number[] = [];
   const replies: DriveResult['replies'] = [];
   let submitted = 0;
   let batches = 0;
@@ -188,8 +191,13 @@ export async function driveEngine(
       submitted++;
       const command = round.next();
       const t0 = performance.now();
+      const snapshotAtSubmit = engine.snapshotting;
+      const snapshotsBefore = engine.snapshotsStarted;
       const reply = await engine.submit(command, actor);
-      latencies.push(performance.now() - t0);
+      const ms = performance.now() - t0;
+      latencies.push(ms);
+      // In flight while a snapshot ran: one was running at either end, or one started in between.
+      if (snapshotAtSubmit || engine.snapshotting || engine.snapshotsStarted !== snapshotsBefore) duringSnapshot.push(ms);
       if (!reply.ok) refused[reply.code] = (refused[reply.code] ?? 0) + 1;
       if (opts.keepReplies) replies.push({ command, reply });
       await nextTurn();
@@ -198,7 +206,7 @@ export async function driveEngine(
   await Promise.all(Array.from({ length: opts.producers }, (_, i) => producer(i)));
   const elapsedMs = performance.now() - start;
   stop();
-  return { submitted, refused, latencies, elapsedMs, batches, replies };
+  return { submitted, refused, latencies, duringSnapshot, elapsedMs, batches, replies };
 }
 
 /** One round per device, on tables `firstTable`.. of `benchTables`. */

@@ -4,11 +4,12 @@ import { menuAppliers } from './appliers/menu.ts';
 import { orderAppliers } from './appliers/orders.ts';
 import { staffAppliers } from './appliers/staff.ts';
 import { stockAppliers } from './appliers/stock.ts';
+import { jobAppliers } from './jobs/appliers.ts';
 
 type Appliers = { [T in EventType]: (state: State, event: Extract<DomainEvent, { type: T }>) => State };
 
 /** One applier per event type; the compiler rejects a missing or extra one. */
-const appliers: Appliers = { ...menuAppliers, ...stockAppliers, ...floorAppliers, ...orderAppliers, ...staffAppliers } satisfies Appliers;
+const appliers: Appliers = { ...menuAppliers, ...stockAppliers, ...floorAppliers, ...orderAppliers, ...staffAppliers, ...jobAppliers } satisfies Appliers;
 
 /**
  * Folds one event into the state and returns the new state (the input is

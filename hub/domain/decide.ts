@@ -1,6 +1,7 @@
 import type { Command, CommandType, State } from '../protocol/index.ts';
 import { handlers, type Handler } from './commands/index.ts';
 import type { DecideContext, Decision } from './decision.ts';
+import { withReactions } from './jobs/reactions.ts';
 import { permissionDenied } from './permissions.ts';
 
 /**
@@ -13,5 +14,6 @@ export function decide(state: State, command: Command, ctx: DecideContext): Deci
   const denied = permissionDenied(state, command.type, ctx.actor);
   if (denied) return denied;
   const handler = handlers[command.type] as Handler<CommandType>;
-  return handler(state, command.payload, ctx);
+  // The jobs the events cause join the same decision, hence the same log record.
+  return withReactions(state, command.id, ctx.now, handler(state, command.payload, ctx));
 }

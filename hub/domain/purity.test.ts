@@ -3,6 +3,7 @@ import { COMMAND_TYPES, type Command, type State } from '../protocol/index.ts';
 import { apply, applyAll } from './apply.ts';
 import { decide } from './decide.ts';
 import { emptyState } from './state.ts';
+import { J, jobsState } from './jobs/test-jobs.ts';
 import { command, ctxAt, deepFreeze, exec, menuState, NO_CUSTOMER, orderAt, P, product, T, tableDef, uid } from './test-fixtures.ts';
 
 const ORDER = uid(1);
@@ -53,6 +54,14 @@ const SAMPLES: Command[] = [
   command('staff.noteCredentials', { staffId: 'staff-1', hasPin: true, hasPassword: false }),
   command('staff.noteSignIn', { staffId: 'staff-1', method: 'full' }),
   command('staff.noteSignOut', { staffId: 'staff-1', reason: 'lock' }),
+  // Durable jobs (issue 8): aimed at the jobs of the 'jobs in every status' state.
+  command('job.test', { text: 'hola' }),
+  command('job.retry', { jobId: J.failed }),
+  command('job.cancel', { jobId: J.maybeDone }),
+  command('job.start', { jobId: J.pending }),
+  command('job.finish', { jobId: J.running, outcome: { ok: false, canRetry: true, reason: 'TIMEOUT' } }),
+  command('job.recover', { jobIds: [J.running, J.pending] }),
+  command('job.prune', { before: '2099-01-01T00:00:00.000Z' }),
 ];
 
 function toClear(): State {
@@ -67,6 +76,7 @@ const STATES: [string, () => State][] = [
   ['order sent', () => orderAt('sent')],
   ['order pre-billed', () => orderAt('prebilled')],
   ['table to be cleared', toClear],
+  ['jobs in every status', jobsState],
 ];
 
 describe('decide is pure', () => {

@@ -9,12 +9,14 @@ import { DEFAULT_SETTINGS } from '../protocol/index.ts';
  */
 export function upgradeStaff(state: State): State {
   const legacy = state as Partial<State>;
-  if (legacy.staff && legacy.roles && legacy.settings && legacy.alerts) return state;
+  if (legacy.staff && legacy.roles && legacy.settings && legacy.alerts && legacy.jobs) return state;
   return {
     ...state,
     staff: legacy.staff ?? {},
     roles: legacy.roles ?? {},
     settings: legacy.settings ?? { ...DEFAULT_SETTINGS },
     alerts: legacy.alerts ?? {},
+    // Durable jobs (issue 8) arrived later still: same place, same reason.
+    jobs: legacy.jobs ?? {},
   };
 }

@@ -18,6 +18,7 @@ export function emptyState(): State {
     roles: {},
     settings: { ...DEFAULT_SETTINGS },
     alerts: {},
+    jobs: {},
   };
 }
 

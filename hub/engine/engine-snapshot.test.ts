@@ -64,10 +64,17 @@ describe('Engine: snapshots', () => {
     }
     await dineAndPay(engine, clock, 't-s4');
     for (const c of dineCommands('t-s5', clock.iso()).commands) await submitOk(engine, c);
-    // One record per command after the seed batch: a snapshot every 7 of them.
-    await snapshotSettled(dir, seeds + 7 * Math.floor((engine.seq - seeds) / 7));
+    // A snapshot falls due every 7 records; commits go on while one is written,
+    // so the next falls due at the first commit 7 or more past it.
+    await vi.waitFor(async () => {
+      const written = await readSnapshot(dir);
+      expect(written!.seq).toBeGreaterThanOrEqual(seeds + 7);
+      expect(await walSegments(dir)).toEqual([segmentName(written!.seq + 1)]);
+    });
     const snap = await readSnapshot(dir);
-    expect(snap!.seq).toBeLessThan(engine.seq); // there is a tail to replay
+    // One more, fewer than 7 past it, if the last snapshot took everything: a tail for recovery to replay.
+    if (snap!.seq === engine.seq) await submitOk(engine, cmd('product.setSoldOut', { productId: 'p-101', soldOut: true }, clock.iso()));
+    expect(snap!.seq).toBeLessThan(engine.seq);
 
     const sink = logSink();
     const recovered = await recoverCopy(dir, clock, sink.log);
@@ -114,6 +121,37 @@ describe('Engine: snapshots', () => {
     expect(recovered.seq).toBe(engine.seq);
     expect(recovered.state).toEqual(engine.state);
     expect(recovered.state.orders[orderId]?.lines).toHaveLength(2);
+  });
+});
+
+describe('Engine: a snapshot does not hold acknowledgements', () => {
+  it('commands are acknowledged while a large snapshot is being written, and it covers exactly its seq', async () => {
+    const { dir, engine, clock } = await seeded(1_000_000);
+    // A week of command ids makes the snapshot large: 6,000 of them, sent in groups.
+    for (let i = 0; i < 12; i++) {
+      const group = Array.from({ length: 500 }, (_, j) => cmd('product.setSoldOut', { productId: 'p-101', soldOut: (i + j) % 2 === 0 }, clock.iso()));
+      await Promise.all(group.map((c) => submitOk(engine, c)));
+    }
+    const seqAtRequest = engine.seq;
+    let done = false;
+    const snapshot = engine.snapshot().then(() => (done = true));
+    // One device, one command at a time, for as long as the snapshot is being written.
+    let ackedMeanwhile = 0;
+    let soldOut = true;
+    while (!done) {
+      await submitOk(engine, cmd('product.setSoldOut', { productId: 'p-102', soldOut }, clock.iso()));
+      if (!done) ackedMeanwhile++;
+      soldOut = !soldOut;
+    }
+    await snapshot;
+    expect(ackedMeanwhile).toBeGreaterThan(0);
+    const snap = await readSnapshot(dir);
+    expect(snap!.seq).toBe(seqAtRequest);
+    expect(snap!.processed).toHaveLength(seqAtRequest);
+    expect(await walSegments(dir)).toEqual([segmentName(seqAtRequest + 1)]);
+    const recovered = await recoverCopy(dir, clock);
+    expect(recovered.seq).toBe(engine.seq);
+    expect(recovered.state).toEqual(engine.state);
   });
 });
 

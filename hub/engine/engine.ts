@@ -3,13 +3,14 @@ import { applyAll, decide, dropDamagedRecords, emptyState, upgradeGoods, upgrade
 import { Archive, type ArchivedBill } from '../store/archive.ts';
 import { isStorageError } from '../store/durable-fs.ts';
 import { openMeta } from '../store/meta.ts';
-import { readSnapshot, writeSnapshot } from '../store/snapshot.ts';
+import { readSnapshot, removeSnapshotTemps } from '../store/snapshot.ts';
 import { Wal } from '../store/wal.ts';
 import type { DayLog } from '../store/day-log.ts';
 import { activityLog, activityOf } from './activity.ts';
 import { ChangeBuffer } from './change-buffer.ts';
 import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
 import { ProcessedIds } from './processed-ids.ts';
+import { Snapshotter, type SnapshotCapture } from './snapshotter.ts';
 
 export type EngineOptions = {
   dir: string;
@@ -34,6 +35,10 @@ type EngineParts = {
   opts: Required<EngineOptions>;
   state: State;
   seq: number;
+  /** The seq the snapshot on disk covers, and what the records after it leave for the day files. */
+  coveredSeq: number;
+  unarchived: ArchivedBill[];
+  unlogged: ActivityEntry[];
 };
 
 type Pending = { record: LogRecord; stateAfter: State; resolve: (reply: CommandReply) => void };
@@ -42,8 +47,10 @@ type Pending = { record: LogRecord; stateAfter: State; resolve: (reply: CommandR
  * The heart of the hub: command -> decide -> WAL (fsync) -> memory -> ack ->
  * broadcast. Commands are decided one after another against a staged state;
  * their records are written in batches (group commit: one fdatasync for all
- * that arrived while the previous one ran). Nobody hears of a change before
- * it is on disk, and if a write fails, every staged change is dropped.
+ * that arrived while the previous one ran, and none held back for company).
+ * Nobody hears of a change before it is on disk, and if a write fails, every
+ * staged change is dropped. Snapshots are written beside the write loop, not
+ * in it (see Snapshotter). The walk of one command: README.md here.
  */
 export class Engine {
   private committed: State;
@@ -54,11 +61,9 @@ export class Engine {
   private inflight = new Map<string, Promise<CommandReply>>();
   private flushing: Promise<void> | null = null;
   private listeners = new Set<(change: Change) => void>();
-  private unarchived: ArchivedBill[] = [];
-  /** Activity of the records since the last snapshot: the view's in-memory tail. */
-  private unlogged: ActivityEntry[] = [];
-  private sinceSnapshot = 0;
   private lastWriteOk = true;
+  /** Set by snapshot(): the write loop stops at its next record boundary so the log can be rotated. */
+  private holdLoop = false;
   private closed = false;
 
   readonly storeId: string;
@@ -68,6 +73,7 @@ export class Engine {
   private readonly wal: Wal<LogRecord>;
   private readonly processed: ProcessedIds;
   private readonly buffer: ChangeBuffer;
+  private readonly snapshots: Snapshotter;
   private readonly opts: Required<EngineOptions>;
 
   private constructor(parts: EngineParts) {
@@ -80,6 +86,23 @@ export class Engine {
     this.opts = parts.opts;
     this.committed = this.staged = parts.state;
     this.committedSeq = this.stagedSeq = parts.seq;
+    this.snapshots = new Snapshotter({
+      dir: parts.opts.dir,
+      storeId: parts.storeId,
+      wal: parts.wal,
+      archive: parts.archive,
+      activity: this.activity,
+      every: parts.opts.snapshotEvery,
+      coveredSeq: parts.coveredSeq,
+      unarchived: parts.unarchived,
+      unlogged: parts.unlogged,
+      clock: parts.opts.clock,
+      log: parts.opts.log,
+      // Records committed while one was written may already call for the next.
+      whenDone: () => {
+        if (!this.closed && this.snapshots.isDue(this.committedSeq)) this.snapshot().catch(() => undefined);
+      },
+    });
   }
 
   /** Opens (and if needed recovers) the store in `opts.dir`. */
@@ -95,6 +118,7 @@ export class Engine {
     };
     const meta = await openMeta(opts.dir, opts.clock());
     const snap = await readSnapshot(opts.dir);
+    await removeSnapshotTemps(opts.dir);
     const base = snap?.seq ?? 0;
     const { wal, records, truncatedBytes } = await Wal.open<LogRecord>(`${opts.dir}/wal`, base, opts.log);
     const processed = ProcessedIds.from(snap?.processed ?? [], opts.retentionDays * 86_400_000);
@@ -115,10 +139,8 @@ export class Engine {
     // Data recorded by an older hub gains the fields added since (menu sizes, stock...).
     state = upgradeGoods(replayed.state);
     const archive = new Archive(`${opts.dir}/archive`, opts.utcOffsetMinutes);
-    const engine = new Engine({ storeId: meta.storeId, wal, archive, processed, buffer, opts, state, seq });
-    engine.unarchived = unarchived;
-    engine.unlogged = records.filter((r) => r.seq > (snap?.archivedThroughSeq ?? 0)).map(activityOf);
-    engine.sinceSnapshot = records.length;
+    const unlogged = records.filter((r) => r.seq > (snap?.archivedThroughSeq ?? 0)).map(activityOf);
+    const engine = new Engine({ storeId: meta.storeId, wal, archive, processed, buffer, opts, state, seq, coveredSeq: base, unarchived, unlogged });
     opts.log(`store: recovered seq ${seq} (snapshot ${base}, ${records.length} replayed${truncatedBytes ? `, torn tail of ${truncatedBytes} bytes cut` : ''})`);
     await engine.settleRepair([...new Set([...fromSnapshot.dropped, ...replayed.dropped])]);
     return engine;
@@ -146,6 +168,21 @@ export class Engine {
     return this.committedSeq;
   }
 
+  /** Durable writes of the log since open: one per batch of commands (group commit). */
+  get durableWrites(): number {
+    return this.wal.appends;
+  }
+
+  /** True while a snapshot is being written beside the write loop. */
+  get snapshotting(): boolean {
+    return this.snapshots.busy;
+  }
+
+  /** Snapshots started since open: with `snapshotting`, tells whether a snapshot overlapped some span of time. */
+  get snapshotsStarted(): number {
+    return this.snapshots.started;
+  }
+
   /** False after a write failed (disk full, read-only) until one succeeds again. */
   get writable(): boolean {
     return this.lastWriteOk;
@@ -158,7 +195,7 @@ export class Engine {
 
   /** The activity not yet in the day files (records since the last snapshot), oldest first. */
   recentActivity(): readonly ActivityEntry[] {
-    return this.unlogged;
+    return this.snapshots.recentActivity();
   }
 
   changesSince(seq: number): Change[] | null {
@@ -210,27 +247,48 @@ export class Engine {
     return promise;
   }
 
-  /** Folds the log into a snapshot, archives closed bills, drops covered log segments. */
+  /**
+   * Folds the log into a snapshot, archives closed bills, drops covered log
+   * segments; resolves once all that is on disk. Commands go on being
+   * written meanwhile (only the log's rotation holds them, briefly).
+   */
   async snapshot(): Promise<void> {
-    // Take the write loop's place: an append landing between rotating the log
-    // and writing the snapshot would hit a closed log, or be folded into a
-    // snapshot that claims an older seq and then be replayed twice.
-    while (this.flushing) await this.flushing;
-    const run = this.writeSnapshot();
-    this.flushing = run
-      .catch(() => undefined)
+    // One snapshot at a time, and the rotation at a record boundary: the
+    // write loop is asked to stop after its current batch (under a steady
+    // stream of commands it would never end by itself), then its place is taken.
+    for (;;) {
+      await this.snapshots.settled();
+      this.holdLoop = true;
+      while (this.flushing) await this.flushing;
+      if (!this.snapshots.busy) break;
+      // One fell due meanwhile: let the loop go on, wait for that one, then start ours.
+      this.holdLoop = false;
+      if (this.queue.length > 0) this.kick();
+    }
+    const rotation = this.snapshots.start(this.capture());
+    this.flushing = rotation
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => {
         this.flushing = null;
+        this.holdLoop = false;
         if (this.queue.length > 0) this.kick();
       });
-    await run;
+    const { written } = await rotation;
+    await written;
   }
 
-  /** Waits for staged commands, writes a final snapshot and closes the log. */
+  /** Waits for staged commands and a running snapshot, writes a final snapshot and closes the log. */
   async close(): Promise<void> {
     await this.idle();
     this.closed = true;
-    if (this.sinceSnapshot > 0 && this.lastWriteOk) await this.writeSnapshot().catch((e) => this.opts.log(`store: final snapshot failed: ${String(e)}`));
+    await this.snapshots.settled();
+    if (this.committedSeq > this.snapshots.coveredSeq && this.lastWriteOk) {
+      // Failures are logged by the snapshotter; the log keeps everything.
+      await this.snapshots.start(this.capture()).then(({ written }) => written).catch(() => undefined);
+    }
     await this.wal.close();
   }
 
@@ -239,7 +297,7 @@ export class Engine {
   }
 
   private kick(): void {
-    if (this.flushing) return;
+    if (this.flushing || this.holdLoop) return;
     this.flushing = this.flushLoop().finally(() => {
       this.flushing = null;
       // A command submitted after the loop's last look at the queue but before
@@ -249,9 +307,11 @@ export class Engine {
   }
 
   private async flushLoop(): Promise<void> {
-    // Let commands submitted in the same tick join the first batch.
+    // Commands that arrived in this same turn of the event loop (one read of
+    // several sockets, a Promise.all) join the first batch. This is the end of
+    // the turn, not a wait for company: a lone command is written at once.
     await new Promise((r) => setImmediate(r));
-    while (this.queue.length > 0) {
+    while (this.queue.length > 0 && !this.holdLoop) {
       const batch = this.queue.splice(0, this.queue.length);
       try {
         await this.wal.append(batch.map((p) => p.record));
@@ -261,10 +321,14 @@ export class Engine {
         continue;
       }
       this.commit(batch);
-      if (this.sinceSnapshot >= this.opts.snapshotEvery) {
-        await this.writeSnapshot().catch((e) => this.opts.log(`store: snapshot failed, log kept: ${String(e)}`));
-      }
+      // Only the rotation happens here; the snapshot itself is written beside the loop.
+      if (this.snapshots.isDue(this.committedSeq)) await this.snapshots.start(this.capture()).catch(() => undefined);
     }
+  }
+
+  /** What a snapshot taken now holds: the committed state (immutable) and the command ids worth keeping. */
+  private capture(): SnapshotCapture {
+    return { seq: this.committedSeq, state: this.committed, processed: this.processed.prune(this.opts.clock()) };
   }
 
   private commit(batch: Pending[]): void {
@@ -272,12 +336,10 @@ export class Engine {
       const r = p.record;
       this.committed = p.stateAfter;
       this.committedSeq = r.seq;
-      this.sinceSnapshot++;
       this.processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
       this.inflight.delete(r.commandId);
       this.buffer.push(changeOf(r));
-      for (const e of r.events) if (e.type === 'order.settled') this.unarchived.push({ seq: r.seq, bill: e.bill });
-      this.unlogged.push(activityOf(r));
+      this.snapshots.noteCommitted(r);
     }
     for (const p of batch) p.resolve({ ok: true, seq: p.record.seq, result: p.record.result });
     for (const p of batch) {
@@ -300,23 +362,4 @@ export class Engine {
     }
   }
 
-  private async writeSnapshot(): Promise<void> {
-    const seq = this.committedSeq;
-    await this.wal.rotate(seq + 1);
-    const bills = this.unarchived;
-    await this.archive.append(bills);
-    await this.activity.append(this.unlogged.filter((e) => e.seq <= seq));
-    await writeSnapshot(this.opts.dir, {
-      storeId: this.storeId,
-      seq,
-      archivedThroughSeq: seq,
-      writtenAt: this.opts.clock().toISOString(),
-      state: this.committed,
-      processed: this.processed.prune(this.opts.clock()),
-    });
-    this.unarchived = this.unarchived.filter((b) => b.seq > seq);
-    this.unlogged = this.unlogged.filter((e) => e.seq > seq);
-    this.sinceSnapshot = 0;
-    await this.wal.dropOlderSegments();
-  }
 }

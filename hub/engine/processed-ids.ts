@@ -8,6 +8,12 @@ import type { ProcessedEntry } from '../store/snapshot.ts';
  */
 export class ProcessedIds {
   private map = new Map<string, ProcessedEntry>();
+  /**
+   * Each entry's time as a number, parsed once when it is added: pruning a
+   * week of ids (tens of thousands) happens while the write loop waits, and
+   * parsing every date then would hold it for milliseconds.
+   */
+  private times = new Map<string, number>();
 
   readonly retentionMs: number;
 
@@ -17,12 +23,13 @@ export class ProcessedIds {
 
   static from(entries: readonly ProcessedEntry[], retentionMs: number): ProcessedIds {
     const ids = new ProcessedIds(retentionMs);
-    for (const e of entries) ids.map.set(e.id, e);
+    for (const e of entries) ids.add(e);
     return ids;
   }
 
   add(entry: ProcessedEntry): void {
     this.map.set(entry.id, entry);
+    this.times.set(entry.id, Date.parse(entry.at));
   }
 
   reply(id: string): CommandReply | undefined {
@@ -38,7 +45,12 @@ export class ProcessedIds {
   /** The entries worth keeping, for the snapshot. */
   prune(now: Date): ProcessedEntry[] {
     const cutoff = now.getTime() - this.retentionMs;
-    for (const [id, e] of this.map) if (Date.parse(e.at) < cutoff) this.map.delete(id);
+    for (const [id, t] of this.times) {
+      if (t < cutoff) {
+        this.times.delete(id);
+        this.map.delete(id);
+      }
+    }
     return [...this.map.values()];
   }
 

@@ -20,6 +20,7 @@ import { commandRoutes } from './routes/commands/commands.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { setupRoutes } from './routes/setup/setup.ts';
 import { stateRoutes } from './routes/state/state.ts';
+import { stockMoveRoutes } from './routes/stock-moves/stock-moves.ts';
 
 export type HttpDeps = {
   engine: Engine;
@@ -59,7 +60,7 @@ export function createHttpApp(deps: HttpDeps): Koa {
   app.use(signIn.routes());
   app.use(signIn.allowedMethods());
   app.use(actorMiddleware(deps.auth));
-  const routers = [stateRoutes(deps.engine), commandRoutes(deps.intake), sessionRoutes(deps.auth), credentialRoutes(deps.auth), activityRoutes(deps.auth), goodsRoutes(deps.engine, deps.intake)];
+  const routers = [stateRoutes(deps.engine), commandRoutes(deps.intake), sessionRoutes(deps.auth), credentialRoutes(deps.auth), activityRoutes(deps.auth), goodsRoutes(deps.engine, deps.intake), stockMoveRoutes(deps.engine)];
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -48,4 +48,13 @@ export const COMMAND_ALIAS: Record<CommandType, CommandGate> = {
   'staff.noteSignIn': INTERNAL,
   'staff.noteSignOut': INTERNAL,
   'security.raiseAlert': INTERNAL,
+
+  // Durable jobs (hub/jobs/README.md): people act only on stuck jobs; the runner records the rest.
+  'job.retry': 'settings',
+  'job.cancel': 'settings',
+  'job.test': 'settings',
+  'job.start': INTERNAL,
+  'job.finish': INTERNAL,
+  'job.recover': INTERNAL,
+  'job.prune': INTERNAL,
 };

@@ -10,6 +10,7 @@ import {
   uuidSchema,
 } from './entities.ts';
 import { goodsCommandPayloads, productInputSchema } from './goods.ts';
+import { jobCommandPayloads } from './jobs.ts';
 import { staffCommandPayloads } from './staff.ts';
 
 /**
@@ -50,6 +51,11 @@ export const commandPayloads = {
       )
       .min(1)
       .max(100),
+    /**
+     * Send every unsent line to the kitchen in the same command: "send to
+     * kitchen" is one gesture, so the lines and the send stand or fall together.
+     */
+    send: z.boolean().optional(),
   }),
   'order.removeLine': z.object({ orderId: idSchema, lineId: idSchema }),
   'order.returnLine': z.object({
@@ -69,6 +75,8 @@ export const commandPayloads = {
   ...goodsCommandPayloads,
 
   ...staffCommandPayloads,
+
+  ...jobCommandPayloads,
 } as const;
 
 export type CommandType = keyof typeof commandPayloads;

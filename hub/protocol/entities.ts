@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import type { MenuSettings, Product, StockMove } from './goods.ts';
+import type { Job } from './jobs.ts';
 import type { Role, SecurityAlert, Settings, Staff } from './staff.ts';
 
 /**
@@ -144,4 +145,6 @@ export type State = {
   settings: Settings;
   /** Security alerts for owner and manager (wrong PINs beyond the free tries), bounded. */
   alerts: Record<string, SecurityAlert>;
+  /** Durable jobs not yet pruned: pending, running, stuck (failed, maybe done) and recently finished. */
+  jobs: Record<string, Job>;
 };

@@ -68,6 +68,9 @@ export const ERROR_CODES = [
   'HOST_REFUSED',
   'RATE_LIMITED',
   'TOO_MANY_CONNECTIONS',
+  // durable jobs: the job is not in the status the command needs
+  'JOB_NOT_PENDING',
+  'JOB_NOT_STUCK',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -113,6 +116,8 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   HOST_REFUSED: 421,
   RATE_LIMITED: 429,
   TOO_MANY_CONNECTIONS: 429,
+  JOB_NOT_PENDING: 409,
+  JOB_NOT_STUCK: 409,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

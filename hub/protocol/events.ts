@@ -1,5 +1,6 @@
 import type { Area, Bill, Category, Order, OrderLine, TableDef } from './entities.ts';
 import type { GoodsEvent, Product } from './goods.ts';
+import type { JobEvent } from './jobs.ts';
 import type { StaffEvent } from './staff.ts';
 
 /**
@@ -25,7 +26,8 @@ export type DomainEvent =
   | { type: 'order.settled'; bill: Bill }
   | { type: 'table.cleared'; tableId: string }
   | GoodsEvent
-  | StaffEvent;
+  | StaffEvent
+  | JobEvent;
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

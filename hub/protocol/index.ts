@@ -13,6 +13,8 @@ export * from './command-alias.ts';
 export * from './ruc.ts';
 export * from './auth.ts';
 export * from './activity.ts';
+export * from './stock-history.ts';
+export * from './jobs.ts';
 export * from './commands.ts';
 export * from './events.ts';
 export * from './sync.ts';

@@ -7,8 +7,13 @@ import type { DomainEvent } from './events.ts';
 /** One committed command as every device receives it, in `seq` order. */
 export type Change = { seq: number; commandId: string; events: DomainEvent[] };
 
-/** The whole live state, sent when a device is new or too far behind. */
-export type Snapshot = { storeId: string; seq: number; state: State };
+/**
+ * The live state as the receiving person may see it (hub/presenters), sent
+ * when a device is new, too far behind, or now someone else. `view` names
+ * what the copy was shaped for (the hub always sets it); the device hands it
+ * back when it reconnects.
+ */
+export type Snapshot = { storeId: string; seq: number; state: State; view?: string };
 
 export type CommandReply =
   | { ok: true; seq: number; result: CommandResult; duplicate?: boolean }
@@ -21,10 +26,16 @@ export const handshakeSchema = z.object({
   /** The store the device's replica came from; another one means start over. */
   storeId: z.string().max(64).default(''),
   lastSeq: z.int().min(0).default(0),
+  /**
+   * The `view` of the snapshot the replica came from; another one than the
+   * person's current view means a snapshot ('' when unknown). Left out, the
+   * device gets what it missed shaped for who it is now (scripts, tests).
+   */
+  view: z.string().max(400).optional(),
 });
 export type Handshake = z.infer<typeof handshakeSchema>;
 
-export const resumeSchema = z.object({ storeId: z.string().max(64), lastSeq: z.int().min(0) });
+export const resumeSchema = z.object({ storeId: z.string().max(64), lastSeq: z.int().min(0), view: z.string().max(400).optional() });
 export type Resume = z.infer<typeof resumeSchema>;
 
 /** socket.io event names: use these constants, never a hand-typed string. */

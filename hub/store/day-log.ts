@@ -61,9 +61,10 @@ export class DayLog<T extends { seq: number }> {
       if (fresh.length === 0) continue;
       // Until the write is known whole, the file must be read (and repaired) again.
       this.tails.delete(file);
+      const text = await encodeInSlices(fresh);
       const handle = await fs.open(file, 'a', PRIVATE_FILE_MODE);
       try {
-        await handle.write(fresh.map(encodeLine).join(''));
+        await handle.write(text);
         await handle.sync();
         this.tails.set(file, { seq: fresh.at(-1)!.seq, size: (await handle.stat()).size });
       } finally {
@@ -121,4 +122,22 @@ export class DayLog<T extends { seq: number }> {
     }
     return (lines.findLast((l) => l.value !== null)?.value as T | undefined)?.seq ?? 0;
   }
+}
+
+/**
+ * The lines of many entries (a snapshot's worth of activity is thousands),
+ * encoded in slices of about 2 ms with the event loop running between them:
+ * this runs beside the hub's write loop and must not hold its acknowledgements.
+ */
+async function encodeInSlices(entries: readonly unknown[]): Promise<string> {
+  const lines: string[] = [];
+  let sliceStart = performance.now();
+  for (const e of entries) {
+    lines.push(encodeLine(e));
+    if (performance.now() - sliceStart >= 2) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+  return lines.join('');
 }

@@ -2,8 +2,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { CommandResult, State } from '../protocol/index.ts';
 import { STORE_FORMAT_VERSION } from '../protocol/index.ts';
-import { writeFileAtomic } from './durable-fs.ts';
-import { decodeLine, encodeLine } from './line-codec.ts';
+import { crc32 } from 'node:zlib';
+import { fsyncDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
+import { stringifyInSlices, type JsonSink } from './json-slices.ts';
+import { decodeLine } from './line-codec.ts';
 
 /** A command id the hub has answered, kept so that a resend gets the same answer. */
 export type ProcessedEntry = { id: string; seq: number; at: string; result: CommandResult };
@@ -43,9 +45,82 @@ export async function readSnapshot(dir: string): Promise<SnapshotFile | null> {
   return value;
 }
 
-/** Writes the snapshot atomically: a crash leaves the old one or the new one, never half. */
-export async function writeSnapshot(dir: string, snapshot: Omit<SnapshotFile, 'format'>): Promise<number> {
-  const line = encodeLine({ format: STORE_FORMAT_VERSION, ...snapshot });
-  await writeFileAtomic(path.join(dir, FILE), line);
-  return line.length;
+/**
+ * Removes temp files of snapshots whose writer died before the rename (a
+ * crash mid-snapshot leaves one, as large as the state). Only call it while
+ * no snapshot is being written, as at start-up.
+ */
+export async function removeSnapshotTemps(dir: string): Promise<number> {
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const stale = names.filter((n) => n.startsWith(`${FILE}.tmp-`));
+  for (const n of stale) await fs.unlink(path.join(dir, n));
+  return stale.length;
+}
+
+/** Bytes written per file write while a snapshot is serialised (the text between pauses gathers up to this). */
+const WRITE_CHUNK = 256 * 1024;
+
+/**
+ * Writes the snapshot atomically: a crash leaves the old one or the new one,
+ * never half (temp file, fsync, rename, fsync the directory). The JSON is
+ * produced in slices of about `sliceMs` (see json-slices.ts) and written as it
+ * comes, so a big state neither holds the event loop nor sits in memory twice;
+ * the checksum that heads the line is computed along the way and written into
+ * its place last. The bytes are exactly `encodeLine` of the file's value.
+ * Returns the size in bytes.
+ */
+export async function writeSnapshot(dir: string, snapshot: Omit<SnapshotFile, 'format'>, sliceMs = 2): Promise<number> {
+  const file = path.join(dir, FILE);
+  const tmp = `${file}.tmp-${process.pid}`;
+  const handle = await fs.open(tmp, 'w', PRIVATE_FILE_MODE);
+  let size = 0;
+  try {
+    // Room for "<crc32 hex> " ahead of the JSON; filled in once the JSON is whole.
+    await handle.write(Buffer.from('00000000 ', 'latin1'));
+    let crc = 0;
+    let pending: string[] = [];
+    let pendingLength = 0;
+    let written = 9;
+    const flush = async () => {
+      if (pendingLength === 0) return;
+      const bytes = Buffer.from(pending.join(''), 'utf8');
+      pending = [];
+      pendingLength = 0;
+      crc = crc32(bytes, crc);
+      await writeAll(handle, bytes, written);
+      written += bytes.length;
+    };
+    const sink: JsonSink = {
+      push(text) {
+        pending.push(text);
+        pendingLength += text.length;
+      },
+      // Between slices: write what gathered once it is worth a system call.
+      flush: () => (pendingLength >= WRITE_CHUNK ? flush() : Promise.resolve()),
+    };
+    await stringifyInSlices({ format: STORE_FORMAT_VERSION, ...snapshot }, sink, sliceMs);
+    await flush();
+    await writeAll(handle, Buffer.from('\n', 'latin1'), written);
+    size = written + 1;
+    await writeAll(handle, Buffer.from(crc.toString(16).padStart(8, '0'), 'latin1'), 0);
+    await handle.sync();
+  } catch (err) {
+    // Half a snapshot is of no use, and on a full disk it holds the space the log needs.
+    await handle.close().catch(() => undefined);
+    await fs.unlink(tmp).catch(() => undefined);
+    throw err;
+  }
+  await handle.close();
+  await fs.rename(tmp, file);
+  await fsyncDir(dir);
+  return size;
+}
+
+/** Writes all of `bytes` at `position` (a write may take fewer bytes than asked). */
+async function writeAll(handle: fs.FileHandle, bytes: Buffer, position: number): Promise<void> {
+  let off = 0;
+  while (off < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, off, bytes.length - off, position + off);
+    off += bytesWritten;
+  }
 }

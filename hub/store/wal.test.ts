@@ -155,7 +155,7 @@ describe('Wal: corruption stops the opening', () => {
   });
 });
 
-describe('Wal: rotate and dropOlderSegments', () => {
+describe('Wal: rotate and dropSegmentsBefore', () => {
   it('rotate starts a segment named by its first seq; reopening reads across segments', async () => {
     const dir = await dirs.make();
     const { wal } = await openWal(dir);
@@ -172,7 +172,7 @@ describe('Wal: rotate and dropOlderSegments', () => {
     await again.wal.close();
   });
 
-  it('dropOlderSegments removes the segments before the current one and nothing else', async () => {
+  it('dropSegmentsBefore removes the segments a snapshot covers and nothing else', async () => {
     const dir = await dirs.make();
     const { wal } = await openWal(dir);
     await wal.append(recs(1, 3));
@@ -180,8 +180,8 @@ describe('Wal: rotate and dropOlderSegments', () => {
     await wal.append(recs(4, 5));
     await wal.rotate(6);
     await fs.writeFile(path.join(dir, 'notes.txt'), 'not a segment');
-    expect(await wal.dropOlderSegments()).toBe(2);
-    expect(await wal.dropOlderSegments()).toBe(0);
+    expect(await wal.dropSegmentsBefore(6)).toBe(2);
+    expect(await wal.dropSegmentsBefore(6)).toBe(0);
     await wal.append([rec(6)]);
     await wal.close();
     expect((await fs.readdir(dir)).sort()).toEqual(['0000000000000006.log', 'notes.txt']);
@@ -191,6 +191,37 @@ describe('Wal: rotate and dropOlderSegments', () => {
     expect(fromSnapshot.records).toEqual([rec(6)]);
     await fromSnapshot.wal.close();
     await expect(openWal(dir, 0)).rejects.toThrow('expected seq 1, found 6');
+  });
+
+  it('a snapshot of seq 3 drops only what it covers, even after the log moved on to a newer segment', async () => {
+    const dir = await dirs.make();
+    const { wal } = await openWal(dir);
+    await wal.append(recs(1, 3));
+    await wal.rotate(4); // the snapshot of seq 3 starts here...
+    await wal.append(recs(4, 5));
+    await wal.rotate(6); // ...and a later one here, before the first is done
+    await wal.append([rec(6)]);
+    expect(await wal.dropSegmentsBefore(4)).toBe(1);
+    await wal.close();
+    expect((await fs.readdir(dir)).sort()).toEqual(['0000000000000004.log', '0000000000000006.log']);
+    const again = await openWal(dir, 3);
+    expect(again.records).toEqual(recs(4, 6));
+    await again.wal.close();
+  });
+
+  it('a rotation that cannot make its segment leaves the current one open for appends', async () => {
+    const dir = await dirs.make();
+    const { wal } = await openWal(dir);
+    await wal.append(recs(1, 2));
+    // A directory where the new segment would go: opening it as a file fails.
+    await fs.mkdir(path.join(dir, '0000000000000003.log'));
+    await expect(wal.rotate(3)).rejects.toThrow();
+    await wal.append([rec(3)]);
+    await wal.close();
+    await fs.rmdir(path.join(dir, '0000000000000003.log'));
+    const again = await openWal(dir);
+    expect(again.records).toEqual(recs(1, 3));
+    await again.wal.close();
   });
 
   it('segments a snapshot already covers are read past (crash between snapshot and drop)', async () => {

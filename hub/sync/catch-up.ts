@@ -1,22 +1,9 @@
 import type { Engine } from '../engine/engine.ts';
-import type { Change, Resume, ServerToClientEvents, Snapshot, SocketNotice } from '../protocol/index.ts';
+import type { Change, Resume } from '../protocol/index.ts';
+import type { DeviceFeed, DeviceOutbox } from './device-feed.ts';
 import type { TokenBucket } from './token-bucket.ts';
 
-/** The three messages a catch-up may send to its socket. */
-export type CatchUpOutbox = {
-  changes(changes: Change[]): void;
-  snapshot(snapshot: Snapshot): void;
-  notice(notice: SocketNotice): void;
-};
-
-/** Sends hub messages through a typed socket.io socket. */
-export function socketOutbox(socket: { emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): unknown }): CatchUpOutbox {
-  return {
-    changes: (changes) => socket.emit('changes', changes),
-    snapshot: (snapshot) => socket.emit('snapshot', snapshot),
-    notice: (notice) => socket.emit('notice', notice),
-  };
-}
+export { socketOutbox, type DeviceOutbox as CatchUpOutbox } from './device-feed.ts';
 
 /**
  * What one socket missed, sent at the handshake and again at each `resume`.
@@ -25,19 +12,23 @@ export function socketOutbox(socket: { emit<E extends keyof ServerToClientEvents
  * the session's snapshot tokens when only a snapshot will do; without a
  * token the answer waits (the device is told by a notice) and is sent by
  * itself when the budget allows. Resumes that arrive while one waits are
- * folded into it: a flood costs one answer, never a queue.
+ * folded into it: a flood costs one answer, never a queue. Answers go
+ * through the socket's feed, shaped for its person; a device whose copy was
+ * shaped for another view (another person, a changed role) gets a snapshot.
  */
 export class CatchUp {
   private waiting: Resume | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   private readonly engine: Engine;
-  private readonly out: CatchUpOutbox;
+  private readonly feed: DeviceFeed;
+  private readonly out: Pick<DeviceOutbox, 'notice'>;
   private readonly resumes: TokenBucket;
   private readonly snapshots: TokenBucket;
 
-  constructor(engine: Engine, out: CatchUpOutbox, resumes: TokenBucket, snapshots: TokenBucket) {
+  constructor(engine: Engine, feed: DeviceFeed, out: Pick<DeviceOutbox, 'notice'>, resumes: TokenBucket, snapshots: TokenBucket) {
     this.engine = engine;
+    this.feed = feed;
     this.out = out;
     this.resumes = resumes;
     this.snapshots = snapshots;
@@ -64,7 +55,8 @@ export class CatchUp {
   }
 
   private missed(request: Resume): Change[] | null {
-    return request.storeId === this.engine.storeId ? this.engine.changesSince(request.lastSeq) : null;
+    if (request.storeId !== this.engine.storeId || !this.feed.deviceHas(request.view)) return null;
+    return this.engine.changesSince(request.lastSeq);
   }
 
   private serve(request: Resume): void {
@@ -76,8 +68,8 @@ export class CatchUp {
 
   /** Runs synchronously, so no commit can slip between it and the live changes that follow. */
   private send(missed: Change[] | null): void {
-    if (missed === null) this.out.snapshot({ storeId: this.engine.storeId, seq: this.engine.seq, state: this.engine.state });
-    else if (missed.length > 0) this.out.changes(missed);
+    if (missed === null) this.feed.snapshot();
+    else this.feed.changes(missed);
   }
 
   private wait(request: Resume, ms: number): void {

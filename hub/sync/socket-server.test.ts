@@ -10,6 +10,7 @@ import { seedDemo } from '../demo/seed.ts';
 import { seedDemoStaff } from '../demo/staff.ts';
 import { applyAll } from '../domain/index.ts';
 import { Engine } from '../engine/engine.ts';
+import { snapshotFor } from '../presenters/index.ts';
 import type { Change, CommandReply, HandshakeRefusal, Snapshot } from '../protocol/index.ts';
 import { PROTOCOL_VERSION, SOCKET_EVENTS, TABLE_STATUS } from '../protocol/index.ts';
 import {
@@ -189,7 +190,7 @@ describe('catching up from far behind', () => {
       const near = device({ storeId: engine.storeId, lastSeq: engine.seq - 3, cookie }, url);
       const gotNear = recordMessages(near);
       await waitUntil(() => gotBehind.length > 0 && gotNear.length > 0, 5000, 'catch-up');
-      expect(gotBehind).toEqual([{ event: SOCKET_EVENTS.snapshot, data: { storeId: engine.storeId, seq: engine.seq, state: engine.state } }]);
+      expect(gotBehind).toEqual([{ event: SOCKET_EVENTS.snapshot, data: snapshotFor(engine, DEMO_OWNER.id) }]);
       expect(seqsOf(gotNear)).toEqual([engine.seq - 2, engine.seq - 1, engine.seq]);
     } finally {
       await sockets.close();

@@ -6,9 +6,10 @@ import { isSameOrigin } from '../auth/origin.ts';
 import { isClaimed } from '../domain/index.ts';
 import type { Actor, Engine } from '../engine/engine.ts';
 import { createHostCheck, type HostCheck } from '../net/host-names.ts';
-import type { ClientToServerEvents, ErrorCode, Handshake, HandshakeRefusal, ServerToClientEvents } from '../protocol/index.ts';
+import type { Change, ClientToServerEvents, ErrorCode, Handshake, HandshakeRefusal, ServerToClientEvents } from '../protocol/index.ts';
 import { handshakeSchema, PROTOCOL_VERSION, resumeSchema, SOCKET_EVENTS } from '../protocol/index.ts';
-import { CatchUp, socketOutbox } from './catch-up.ts';
+import { CatchUp } from './catch-up.ts';
+import { DeviceFeed, socketOutbox, type ShapedCache } from './device-feed.ts';
 import { CommandGate } from './command-gate.ts';
 import type { CommandIntake } from './intake.ts';
 import { bucketOf, SOCKET_LIMITS, SocketRegistry, type SocketLimits } from './socket-limits.ts';
@@ -49,7 +50,8 @@ function describe(envelope: unknown): string {
  * names (Host), come from the hub's own page (Origin) and carry a live
  * session (cookie); it names the device, its protocol version and the last
  * seq it saw, and the device then gets exactly the changes it missed (or a
- * snapshot), and every change after that. Commands are recorded as sent by
+ * snapshot), and every change after that, each shaped for the signed-in
+ * person's role (hub/presenters). Commands are recorded as sent by
  * the session's staff member and device. When a session ends (sign-out,
  * staff disabled) its sockets are told and dropped. Floods meet the limits
  * of socket-limits.ts, each with its own code.
@@ -59,9 +61,14 @@ export function attachSockets(server: HttpServer, engine: Engine, intake: Comman
   const log = opts.log ?? ((m: string) => console.log(m));
   const isOwnHost = opts.isOwnHost ?? createHostCheck({ ownerNames: () => engine.state.settings.hostNames });
   const registry = new SocketRegistry<HubSocket>(limits);
+  /** What each joined socket has been sent (its view and last seq). */
+  const feeds = new Map<HubSocket, DeviceFeed>();
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
     serveClient: false,
     maxHttpBufferSize: 256 * 1024,
+    // Snapshots (a big menu and every open order: about 1.5 MB of JSON) go deflated, about 10x smaller;
+    // changes stay below the threshold and go as they are, with no compression cost (polling is gzipped anyway).
+    perMessageDeflate: { threshold: 32 * 1024 },
     pingInterval: 10_000,
     pingTimeout: 8_000,
     // A device joins at once; a connection that never does is dropped soon, not after 45 s.
@@ -110,14 +117,18 @@ export function attachSockets(server: HttpServer, engine: Engine, intake: Comman
       oldest.emit(SOCKET_EVENTS.notice, { code: 'TOO_MANY_CONNECTIONS' });
       oldest.disconnect(true);
     }
-    const catchUp = new CatchUp(engine, socketOutbox(socket), bucketOf(limits.resumesPerSocket), registry.snapshotBudget(sessionId));
+    const out = socketOutbox(socket);
+    const feed = new DeviceFeed(engine, actor.staffId, out);
+    feeds.set(socket, feed);
+    const catchUp = new CatchUp(engine, feed, out, bucketOf(limits.resumesPerSocket), registry.snapshotBudget(sessionId));
     const gate = new CommandGate(limits.commandsInFlightPerSocket, bucketOf(limits.commandsPerSocket));
     socket.on('disconnect', () => {
       registry.remove(sessionId, address, socket);
+      feeds.delete(socket);
       catchUp.close();
       gate.close();
     });
-    catchUp.atHandshake({ storeId: hello.storeId, lastSeq: hello.lastSeq });
+    catchUp.atHandshake({ storeId: hello.storeId, lastSeq: hello.lastSeq, view: hello.view });
     socket.on(SOCKET_EVENTS.resume, (request) => {
       const r = resumeSchema.safeParse(request);
       if (r.success) catchUp.resume(r.data);
@@ -139,7 +150,20 @@ export function attachSockets(server: HttpServer, engine: Engine, intake: Comman
     });
   });
 
-  const stopChanges = engine.onChange((change) => io.emit(SOCKET_EVENTS.change, change));
+  // Each socket gets the change shaped for its person (hub/presenters): shaped and encoded once per view.
+  const stopChanges = engine.onChange((change) => {
+    const shaped: ShapedCache = new Map();
+    const audiences = new Map<Change, string[]>();
+    for (const [socket, feed] of feeds) {
+      const out = feed.live(change, shaped);
+      if (!out) continue;
+      const ids = audiences.get(out);
+      if (ids) ids.push(socket.id);
+      else audiences.set(out, [socket.id]);
+    }
+    // Every socket is in a room of its own id.
+    for (const [out, ids] of audiences) io.to(ids).emit(SOCKET_EVENTS.change, out);
+  });
   const stopEnded = auth.sessions.onEnded((ids, code: ErrorCode) => {
     for (const id of ids) {
       io.to(roomOf(id)).emit(SOCKET_EVENTS.sessionEnded, { code });

@@ -14,6 +14,7 @@ export const en: Messages = {
     goods: 'Goods',
     staff: 'Staff',
     activity: 'Staff activity',
+    jobs: 'Stuck jobs',
   },
   connection: {
     online: 'Connected',
@@ -167,5 +168,7 @@ export const en: Messages = {
     HOST_REFUSED: 'Open the hub by its address (or a name added under Staff › Security)',
     RATE_LIMITED: 'Too many requests in a row: it will retry in a few seconds',
     TOO_MANY_CONNECTIONS: 'This device has too many windows of the hub open: close the ones not in use',
+    JOB_NOT_PENDING: 'That job is no longer waiting',
+    JOB_NOT_STUCK: 'That job is no longer stuck: someone else retried or cancelled it',
   },
 };

@@ -15,6 +15,7 @@ export const es = {
     goods: 'Productos',
     staff: 'Personal',
     activity: 'Actividad del personal',
+    jobs: 'Tareas detenidas',
   },
   connection: {
     online: 'Conectado',
@@ -175,6 +176,8 @@ export const es = {
     HOST_REFUSED: 'Abra el sistema por su dirección (o un nombre agregado en Personal › Seguridad)',
     RATE_LIMITED: 'Demasiadas solicitudes seguidas: se reintentará en unos segundos',
     TOO_MANY_CONNECTIONS: 'Este equipo tiene demasiadas ventanas abiertas del sistema: cierre las que no use',
+    JOB_NOT_PENDING: 'Esa tarea ya no está en espera',
+    JOB_NOT_STUCK: 'Esa tarea ya no está detenida: otra persona la reintentó o la canceló',
   },
 };
 

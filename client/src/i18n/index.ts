@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Names } from '../../../hub/protocol/index.ts';
 import { orderingMessages } from '../pages/dinner/messages.ts';
 import { goodsMessages } from '../pages/goods/messages.ts';
+import { jobsMessages } from '../pages/jobs/messages.ts';
 import { authMessages } from '../auth/messages.ts';
 import { loginMessages } from '../pages/login/messages.ts';
 import { setupMessages } from '../pages/setup/messages.ts';
@@ -23,6 +24,7 @@ export const FEATURE_MESSAGES: Record<string, { es: object; en: object; zh: obje
   login: loginMessages,
   setup: setupMessages,
   staffAdmin: staffMessages,
+  jobs: jobsMessages,
 };
 
 export const LANGUAGES = [

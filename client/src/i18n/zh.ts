@@ -14,6 +14,7 @@ export const zh: Messages = {
     goods: '商品管理',
     staff: '员工',
     activity: '员工操作记录',
+    jobs: '停滞的任务',
   },
   connection: {
     online: '已连接',
@@ -160,5 +161,7 @@ export const zh: Messages = {
     HOST_REFUSED: '请通过系统的地址打开（或使用在“员工 › 安全”中添加的名称）',
     RATE_LIMITED: '请求过于频繁：几秒后将自动重试',
     TOO_MANY_CONNECTIONS: '此设备打开的系统窗口过多：请关闭不用的窗口',
+    JOB_NOT_PENDING: '该任务已不在等待中',
+    JOB_NOT_STUCK: '该任务已不再停滞：其他人已重试或取消',
   },
 };

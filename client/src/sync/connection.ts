@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { io as createSocket, Socket } from 'socket.io-client';
 import type { ClientToServerEvents, Command, CommandReply, ErrorCode, HandshakeRefusal, ServerToClientEvents } from '../../../hub/protocol/index.ts';
 import { PROTOCOL_VERSION, SOCKET_EVENTS } from '../../../hub/protocol/index.ts';
 import { deviceId } from './device.ts';
@@ -13,6 +13,11 @@ const ACK_TIMEOUT_MS = 10_000;
 const RETRY_MS = 5_000;
 
 let socket: HubSocket | null = null;
+/** Bumped by every connect and disconnect: a library load that ends after a disconnect opens nothing. */
+let generation = 0;
+let loading = false;
+/** How soon to try again when the socket library could not be loaded (the Wi-Fi dropped at that moment). */
+const LOAD_RETRY_MS = 3_000;
 let retryTimer: ReturnType<typeof setInterval> | undefined;
 let refusedListener: ((code: ErrorCode) => void) | null = null;
 
@@ -34,14 +39,33 @@ const TRY_LATER_MS = 10_000;
  * last seq this device saw, so the hub sends only what it missed; socket.io's
  * own reconnection keeps trying while the Wi-Fi is gone.
  */
-export function connect(): HubSocket {
-  if (socket) return socket;
+export function connect(): void {
+  if (socket || loading) return;
+  loading = true;
+  const mine = ++generation;
+  // The socket library loads on first use: a signed-out device's sign-in page never downloads it.
+  import('socket.io-client').then(
+    ({ io }) => {
+      loading = false;
+      if (mine === generation && !socket) open(io);
+    },
+    () => {
+      loading = false;
+      setTimeout(() => {
+        if (mine === generation) connect();
+      }, LOAD_RETRY_MS);
+    },
+  );
+}
+
+function open(io: typeof createSocket): HubSocket {
   const s: HubSocket = io({
     path: '/socket.io',
     transports: ['websocket', 'polling'],
     reconnectionDelayMax: 3_000,
     timeout: 60_000,
-    auth: (cb) => cb({ deviceId: deviceId(), protocolVersion: PROTOCOL_VERSION, storeId: replica.storeId, lastSeq: replica.seq }),
+    // `view`: who the copy was shaped for; after a user switch it differs, and the hub sends a fresh snapshot.
+    auth: (cb) => cb({ deviceId: deviceId(), protocolVersion: PROTOCOL_VERSION, storeId: replica.storeId, lastSeq: replica.seq, view: replica.view }),
   });
   socket = s;
 
@@ -99,6 +123,8 @@ export function connect(): HubSocket {
 
 /** Closes the live channel (signed out, or a new sign-in that must reconnect with its own cookie). */
 export function disconnect(): void {
+  generation++;
+  loading = false;
   clearInterval(retryTimer);
   const s = socket;
   socket = null;
@@ -109,12 +135,12 @@ export function disconnect(): void {
 
 /** True while a live channel is open or being opened. */
 export function isConnecting(): boolean {
-  return socket !== null;
+  return socket !== null || loading;
 }
 
 /** Asks for everything after our seq again (after a gap, or the "refresh" button). */
 export function resume(s: HubSocket | null = socket): void {
-  s?.emit(SOCKET_EVENTS.resume, { storeId: replica.storeId, lastSeq: replica.seq });
+  s?.emit(SOCKET_EVENTS.resume, { storeId: replica.storeId, lastSeq: replica.seq, view: replica.view });
 }
 
 function sendOne(s: HubSocket, command: Command): Promise<CommandReply | null> {

@@ -1,11 +1,17 @@
 /**
- * localStorage behind a few named keys. Everything the client keeps in the
- * browser goes through here, so the list of what is persisted stays short.
+ * localStorage behind a few named keys: small things only (the device id,
+ * who is signed in, the language, carts). The replica and the outbox live in
+ * IndexedDB, each in its own database (idb.ts), so a large replica can never
+ * fill the quota a tap needs; their old keys here are read once, moved over
+ * and removed (replica.ts, outbox.ts).
  */
 export const KEYS = {
   deviceId: 'pos.deviceId',
+  /** Legacy: the replica as an older client kept it. */
   replica: 'pos.replica',
+  /** Legacy: one key per queued command, as an older client kept them. */
   outboxPrefix: 'pos.outbox.',
+  /** Legacy: the older client's outbox counter. */
   outboxCounter: 'pos.outbox.counter',
   cartPrefix: 'pos.cart.',
   /** SPEC.md: the language choice lives under a language key. */

@@ -1,5 +1,6 @@
 import type { CommandPayload, CommandType, State } from '../../protocol/index.ts';
 import type { DecideContext, Decision } from '../decision.ts';
+import { jobHandlers } from '../jobs/handlers.ts';
 import { addCustomDish } from './custom-dish.ts';
 import { floorHandlers } from './floor.ts';
 import { importMenu } from './menu-import.ts';
@@ -26,4 +27,5 @@ export const handlers: Handlers = {
   ...orderLineHandlers,
   ...orderFlowHandlers,
   ...staffHandlers,
+  ...jobHandlers,
 };

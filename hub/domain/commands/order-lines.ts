@@ -1,4 +1,4 @@
-import type { CommandPayload, Order, OrderLine, State } from '../../protocol/index.ts';
+import type { CommandPayload, DomainEvent, Order, OrderLine, State } from '../../protocol/index.ts';
 import { refuse, accept, type Decision } from '../decision.ts';
 import { billableQty, subtotalCents } from '../money.ts';
 import { MAX_CENTS } from '../../protocol/index.ts';
@@ -28,6 +28,7 @@ export function wouldBeTooLarge(order: Order, lines: readonly OrderLine[]): bool
 
 /** Order lines: add from the menu, remove before the kitchen has them, return after. */
 export const orderLineHandlers = {
+  /** With `send`, the lines go to the kitchen in the same decision (one gesture, one command, one log record). */
   'order.addLines': (s: State, p: CommandPayload<'order.addLines'>): Decision => {
     const order = editableOrder(s, p.orderId);
     if (isDecision(order)) return order;
@@ -70,7 +71,11 @@ export const orderLineHandlers = {
     const needs = lines.map((l) => ({ productId: l.productId ?? '', qty: l.qty }));
     const short = shortOfStock(s, needs);
     if (short !== null) return refuse('INSUFFICIENT_STOCK', short);
-    return accept([{ type: 'order.linesAdded', orderId: order.id, lines }, ...takeStockEvents(s, needs)]);
+    const added: DomainEvent[] = [{ type: 'order.linesAdded', orderId: order.id, lines }, ...takeStockEvents(s, needs)];
+    if (!p.send) return accept(added);
+    // Add and send as one: what was unsent before goes with the new lines, as "order.send" would take it.
+    const lineIds = [...order.lines.filter((l) => l.sentBatch === null).map((l) => l.id), ...lines.map((l) => l.id)];
+    return accept([...added, { type: 'order.sent', orderId: order.id, batch: order.batches + 1, lineIds }]);
   },
 
   'order.removeLine': (s: State, p: CommandPayload<'order.removeLine'>): Decision => {

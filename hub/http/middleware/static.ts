@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Middleware } from 'koa';
+import { acceptedEncodings } from '../accept-encoding.ts';
 import type { AssetSource } from '../assets.ts';
 import { HttpError } from '../http-error.ts';
 
@@ -15,10 +16,16 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** Text types the build precompresses (client/precompress.ts): only these are looked up as `.br`/`.gz`. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmanifest']);
+
 /**
  * Serves the client. Routing is by hash, so any other path gets the page
  * itself (SPEC: unknown routes go to the root). Hashed bundles are cached for
  * good; the page is always revalidated so an update reaches every device.
+ * A text file goes out as its precompressed `.br` or `.gz` twin when the
+ * browser accepts that encoding (a phone on a busy Wi-Fi gets a quarter of
+ * the bytes); the type and caching are the original file's.
  */
 export function staticMiddleware(assets: AssetSource): Middleware {
   return async (ctx, next) => {
@@ -43,6 +50,17 @@ export function staticMiddleware(assets: AssetSource): Middleware {
     const ext = file ? path.extname(rel) : '.html';
     ctx.type = TYPES[ext] ?? 'application/octet-stream';
     ctx.set('cache-control', file && rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (COMPRESSIBLE.has(ext)) {
+      // Caches between here and the browser must keep one copy per encoding.
+      ctx.vary('Accept-Encoding');
+      for (const { coding, suffix } of acceptedEncodings(ctx.get('accept-encoding'))) {
+        const packed = await assets.get((file ? rel : 'index.html') + suffix);
+        if (!packed) continue;
+        ctx.set('content-encoding', coding);
+        ctx.body = packed;
+        return;
+      }
+    }
     ctx.body = body;
   };
 }

@@ -1,20 +1,24 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import type { Order, OrderLine, Product, State } from '../../../../hub/protocol/index.ts';
 import { formatSoles, orderTotals } from '../../../../hub/domain/money.ts';
 import { getOwn } from '../../../../hub/domain/records.ts';
 import { useCanSend } from '../../auth/aliases.ts';
 import { PATHS } from '../../routes.ts';
-import { enqueue } from '../../sync/outbox.ts';
+import { enqueue, outbox } from '../../sync/outbox.ts';
+import { replica } from '../../sync/replica.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { useView } from '../../sync/view.ts';
+import { showToast } from '../../ui/ui-store.ts';
 import { NoOpenOrder } from '../../ui/NoOpenOrder.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';
-import { addToCart, clearCart, useCart } from './cart.ts';
+import { addToCart, dropSent, queueForSending, reconcileCart, unqueue, useCart } from './cart.ts';
 import { CustomDishDialog } from './CustomDishDialog.tsx';
 import { MenuPanel } from './MenuPanel.tsx';
 import { OrderPanel } from './OrderPanel.tsx';
+import { refusalText } from './refusal.ts';
 import { ReturnDialog } from './ReturnDialog.tsx';
 import { SpecPicker } from './SpecPicker.tsx';
 import './ordering.css';
@@ -34,13 +38,18 @@ export function DinnerPage() {
 }
 
 function OrderScreen(props: { state: State; order: Order; tableName: string; minimum: number; pendingIds: ReadonlySet<string> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   // A role without these aliases does not see their buttons (the hub would refuse them anyway).
   const canReturn = useCanSend('order.returnLine');
   const canPay = useCanSend('order.settleCash');
   const { state, order } = props;
   const cart = useCart(order.id);
+  useCartSettled(order.id);
+  // Queued lines show among the ordered ones (the view folds their command); one the view could not fold stays visible here.
+  const shownLineIds = new Set(order.lines.map((l) => l.id));
+  const shownCart = cart.filter((c) => !c.queued || !c.lineId || !shownLineIds.has(c.lineId));
+  const toSend = cart.filter((c) => !c.queued);
   const [returning, setReturning] = useState<OrderLine | null>(null);
   const [pane, setPane] = useState<'menu' | 'order'>('menu');
   const [sizing, setSizing] = useState<Product | null>(null);
@@ -51,13 +60,20 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
   const prebilled = order.status === 'prebilled';
   const orderNo = props.pendingIds.has(order.id) ? t('order.pendingNo') : String(order.no);
 
+  // One gesture, one command: the lines and the send stand or fall together, and the cart is
+  // kept until the hub takes it. Refused, the lines come back to the cart and the toast names the dish.
   const send = () => {
-    if (cart.length > 0) {
-      const lines = cart.map((c) => ({ lineId: uuid(), productId: c.productId, qty: c.qty, remark: c.remark, ...(c.specId ? { specId: c.specId } : {}) }));
-      void enqueue('order.addLines', { orderId: order.id, lines });
+    const lines = queueForSending(order.id);
+    if (lines.length === 0) {
+      void enqueue('order.send', { orderId: order.id });
+      return;
     }
-    void enqueue('order.send', { orderId: order.id });
-    clearCart(order.id);
+    const ids = new Set(lines.map((l) => l.lineId));
+    void enqueue('order.addLines', { orderId: order.id, lines, send: true }, { ownsRefusal: true }).then((reply) => {
+      if (reply.ok) return dropSent(order.id, ids);
+      unqueue(order.id, ids);
+      showToast(refusalText(t, i18n.language, replica.state, reply.code, reply.message), 'error');
+    });
   };
 
   return (
@@ -74,7 +90,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
           {t('app.menu')}
         </button>
         <button className={`chip${pane === 'order' ? ' active' : ''}`} onClick={() => setPane('order')} data-testid="pane-order">
-          {t('order.ordered')} ({order.lines.length + cart.length})
+          {t('order.ordered')} ({order.lines.length + shownCart.length})
         </button>
       </div>
       <div className="dinner-body">
@@ -84,7 +100,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
           <OrderPanel
             state={state}
             order={order}
-            cart={cart}
+            cart={shownCart}
             pendingIds={props.pendingIds}
             onRemove={(line) => void enqueue('order.removeLine', { orderId: order.id, lineId: line.id })}
             onReturn={canReturn ? setReturning : undefined}
@@ -94,13 +110,13 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
       </div>
       <footer className="action-bar">
         {!prebilled && (
-          <button className="btn btn-primary" disabled={cart.length === 0 && !unsent} onClick={send} data-testid="send">
+          <button className="btn btn-primary" disabled={toSend.length === 0 && !unsent} onClick={send} data-testid="send">
             {t('order.send')}
-            {cart.length > 0 && ` (${cart.reduce((n, c) => n + c.qty, 0)})`}
+            {toSend.length > 0 && ` (${toSend.reduce((n, c) => n + c.qty, 0)})`}
           </button>
         )}
         {!prebilled ? (
-          <button className="btn" disabled={unsent || cart.length > 0 || order.lines.length === 0} onClick={() => void enqueue('order.prebill', { orderId: order.id })} data-testid="prebill">
+          <button className="btn" disabled={unsent || shownCart.length > 0 || order.lines.length === 0} onClick={() => void enqueue('order.prebill', { orderId: order.id })} data-testid="prebill">
             {t('order.prebill')}
           </button>
         ) : (
@@ -111,7 +127,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
         {canPay && (
           <button
             className="btn btn-accent"
-            disabled={unsent || cart.length > 0 || order.lines.length === 0}
+            disabled={unsent || shownCart.length > 0 || order.lines.length === 0}
             onClick={() => navigate(`${PATHS.payment}?orderId=${encodeURIComponent(order.id)}`)}
             data-testid="settle"
           >
@@ -150,4 +166,20 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
       )}
     </div>
   );
+}
+
+/**
+ * Settles the cart against answers it may have missed: a reload forgets the
+ * promise of a send, not its lines. Lines the hub's order has leave the cart;
+ * queued lines no longer in the outbox, once online, were refused and come back.
+ */
+function useCartSettled(orderId: string): void {
+  const { state, status } = useSnapshot(replica);
+  const { items } = useSnapshot(outbox);
+  useEffect(() => {
+    const hubOrder = replica.state ? getOwn(replica.state.orders, orderId) : undefined;
+    const inOrder = new Set(hubOrder?.lines.map((l) => l.id) ?? []);
+    const inOutbox = new Set(outbox.items.flatMap((i) => (i.command.payload as { lines?: { lineId: string }[] }).lines?.map((l) => l.lineId) ?? []));
+    reconcileCart(orderId, inOrder, inOutbox, status === 'online');
+  }, [orderId, state, items, status]);
 }

@@ -3,6 +3,7 @@ import type { Names, Order, OrderLine, State } from '../../../../hub/protocol/in
 import { billableQty, formatSoles, lineTotalCents } from '../../../../hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { changeQty, toggleRemark, type CartLine } from './cart.ts';
+import { orderable } from './MenuPanel.tsx';
 
 /** "Ceviche · Fuente": a dish and the size it was ordered in. */
 function withSize(name: string, size: Names | null | undefined, lang: string): string {
@@ -65,18 +66,28 @@ export function OrderPanel(props: {
             return (
               <li key={c.key} className="line cart-line" data-testid="cart-line">
                 <div className="cart-row">
-                  <span className="line-name">{product ? withSize(nameIn(product.names, i18n.language), size?.names, i18n.language) : c.productId}</span>
-                  <div className="stepper small">
-                    <button className="btn btn-small" onClick={() => changeQty(order.id, c.key, -1)} aria-label="-">
-                      −
-                    </button>
-                    <span className="qty">{c.qty}</span>
-                    <button className="btn btn-small" onClick={() => changeQty(order.id, c.key, 1)} aria-label="+">
-                      +
-                    </button>
-                  </div>
+                  <span className="line-name">
+                    {product ? withSize(nameIn(product.names, i18n.language), size?.names, i18n.language) : c.productId}
+                    {/* Sold out since it was picked: the waiter sees which line the hub will refuse. */}
+                    {product && !orderable(product) && <small className="cart-unavailable">{t('ordering.unavailable')}</small>}
+                  </span>
+                  {c.queued ? (
+                    <span className="qty">
+                      {c.qty}× <small className="line-pending">⏳ {t('ordering.queued')}</small>
+                    </span>
+                  ) : (
+                    <div className="stepper small">
+                      <button className="btn btn-small" onClick={() => changeQty(order.id, c.key, -1)} aria-label="-">
+                        −
+                      </button>
+                      <span className="qty">{c.qty}</span>
+                      <button className="btn btn-small" onClick={() => changeQty(order.id, c.key, 1)} aria-label="+">
+                        +
+                      </button>
+                    </div>
+                  )}
                 </div>
-                <div className="chips remarks">
+                {!c.queued && <div className="chips remarks">
                   {[...new Set(remarks)].map((text) => {
                     const on = c.remark.split(', ').includes(text);
                     return (
@@ -85,7 +96,7 @@ export function OrderPanel(props: {
                       </button>
                     );
                   })}
-                </div>
+                </div>}
               </li>
             );
           })}

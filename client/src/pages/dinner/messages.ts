@@ -1,6 +1,6 @@
 import { defineMessages } from '../../i18n/define.ts';
 
-/** Texts of ordering that came with goods management: sizes, stock left, custom dishes, return to stock. */
+/** Texts of ordering: sizes, stock left, custom dishes, return to stock, and a refused send that names the dish. */
 export const orderingMessages = defineMessages({
   es: {
     chooseSize: 'Tamaño de {{name}}',
@@ -16,6 +16,15 @@ export const orderingMessages = defineMessages({
     add: 'Agregar al pedido',
     toStock: 'Devolver al inventario',
     toStockHint: 'Márquelo si el plato no se preparó o volvió intacto.',
+    refused: {
+      soldOut: '{{name}} está agotado: el pedido no se envió',
+      offMenu: '{{name}} ya no está en la carta: el pedido no se envió',
+      fewLeft_one: 'Solo queda {{count}} de {{name}}: el pedido no se envió',
+      fewLeft_other: 'Solo quedan {{count}} de {{name}}: el pedido no se envió',
+      chooseSize: 'Elija el tamaño de {{name}}: el pedido no se envió',
+    },
+    queued: 'En cola',
+    unavailable: 'Agotado',
   },
   en: {
     chooseSize: 'Size of {{name}}',
@@ -31,6 +40,15 @@ export const orderingMessages = defineMessages({
     add: 'Add to the order',
     toStock: 'Return to inventory',
     toStockHint: 'Tick it if the dish was not made or came back untouched.',
+    refused: {
+      soldOut: '{{name}} is sold out: the order was not sent',
+      offMenu: '{{name}} is no longer on the menu: the order was not sent',
+      fewLeft_one: 'Only {{count}} {{name}} left: the order was not sent',
+      fewLeft_other: 'Only {{count}} {{name}} left: the order was not sent',
+      chooseSize: 'Choose a size for {{name}}: the order was not sent',
+    },
+    queued: 'Queued',
+    unavailable: 'Sold out',
   },
   zh: {
     chooseSize: '{{name}} 的规格',
@@ -46,5 +64,14 @@ export const orderingMessages = defineMessages({
     add: '加入订单',
     toStock: '退回库存',
     toStockHint: '菜品未制作或原样退回时勾选。',
+    refused: {
+      soldOut: '{{name}} 已售罄：订单未发送',
+      offMenu: '{{name}} 已下架：订单未发送',
+      fewLeft_one: '{{name}} 只剩 {{count}} 份：订单未发送',
+      fewLeft_other: '{{name}} 只剩 {{count}} 份：订单未发送',
+      chooseSize: '请选择 {{name}} 的规格：订单未发送',
+    },
+    queued: '排队中',
+    unavailable: '已售罄',
   },
 });

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Product, State } from '../../../../hub/protocol/index.ts';
+import type { Product, State, StockHistoryPage, StockMove } from '../../../../hub/protocol/index.ts';
+import { api } from '../../auth/api.ts';
 import { IMPORT_REASON } from '../../../../hub/domain/goods/defaults.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
@@ -8,6 +9,26 @@ import { showToast } from '../../ui/ui-store.ts';
 import { sendAndWait } from './goods-api.ts';
 
 const OPS = ['add', 'remove', 'set'] as const;
+/** How many of the latest moves the dialog lists. */
+const HISTORY_SIZE = 8;
+
+/**
+ * The product's latest stock moves, asked of the hub (the history is not in
+ * the replica), again whenever its stock changes. Offline: nothing listed.
+ */
+function useStockHistory(p: Product): StockMove[] {
+  const [moves, setMoves] = useState<StockMove[]>([]);
+  useEffect(() => {
+    let live = true;
+    void api<StockHistoryPage>('GET', `/api/goods/stock-moves?productId=${encodeURIComponent(p.id)}&limit=${HISTORY_SIZE}`).then((r) => {
+      if (live && r.ok) setMoves(r.body.moves);
+    });
+    return () => {
+      live = false;
+    };
+  }, [p.id, p.stock]);
+  return moves;
+}
 const REASONS = ['purchase', 'waste', 'count', 'correction'] as const;
 
 /**
@@ -24,7 +45,7 @@ export function StockDialog(props: { state: State; product: Product; onClose: ()
   const [error, setError] = useState('');
   const n = /^\s*\d{1,7}\s*$/.test(qty) ? Number(qty) : null;
   const result = n === null ? null : op === 'set' ? n : op === 'add' ? p.stock + n : p.stock - n;
-  const history = props.state.stockMoves.filter((m) => m.productId === p.id).slice(-8).reverse();
+  const history = useStockHistory(p);
 
   const save = async () => {
     if (n === null || (op !== 'set' && n === 0)) return setError(t('goods.invalid.whole'));

@@ -1,0 +1,27 @@
+import { lazy, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Every page but sign-in, each in its own file loaded when first opened: the
+ * sign-in page's first load stays small (a phone on a busy Wi-Fi), and a
+ * waiter's phone never downloads the goods or staff pages it cannot open.
+ * The build precompresses each piece (client/vite.config.ts).
+ */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
+}
+
+export const SetupPage = page(() => import('./pages/setup/SetupPage.tsx'), (m) => m.SetupPage);
+export const TablesPage = page(() => import('./pages/tables/TablesPage.tsx'), (m) => m.TablesPage);
+export const DinnerPage = page(() => import('./pages/dinner/DinnerPage.tsx'), (m) => m.DinnerPage);
+export const PaymentPage = page(() => import('./pages/payment/PaymentPage.tsx'), (m) => m.PaymentPage);
+export const GoodsPage = page(() => import('./pages/goods/GoodsPage.tsx'), (m) => m.GoodsPage);
+export const StaffPage = page(() => import('./pages/staff/StaffPage.tsx'), (m) => m.StaffPage);
+export const ActivityPage = page(() => import('./pages/staff/ActivityPage.tsx'), (m) => m.ActivityPage);
+export const JobsPage = page(() => import('./pages/jobs/JobsPage.tsx'), (m) => m.JobsPage);
+
+/** Shown for the moment a page's file is on its way. */
+export function PageLoading() {
+  const { t } = useTranslation();
+  return <p className="empty">{t('auth.loading')}</p>;
+}

@@ -1,0 +1,67 @@
+import type { CommandPayload, DomainEvent, Job, State } from '../../protocol/index.ts';
+import { JOB_POLICIES } from '../../protocol/index.ts';
+import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
+import { getOwn } from '../records.ts';
+import { later, retryDelayMs } from './backoff.ts';
+
+/** Stuck jobs: the ones a person decides about (retry or cancel). */
+export function isStuck(job: Job): boolean {
+  return job.status === 'failed' || job.status === 'maybeDone';
+}
+
+/** Finished jobs: nothing more will happen to them; pruned from the live state after a while. */
+export function isFinished(job: Job): boolean {
+  return job.status === 'done' || job.status === 'cancelled';
+}
+
+/** Finds the job, or the refusal; `want` is the check the command needs. */
+function withJob(s: State, jobId: string, want: (job: Job) => boolean, code: 'JOB_NOT_PENDING' | 'JOB_NOT_STUCK', then: (job: Job) => Decision): Decision {
+  const job = getOwn(s.jobs, jobId);
+  if (!job) return refuse('NOT_FOUND', 'jobId');
+  return want(job) ? then(job) : refuse(code);
+}
+
+/**
+ * The job state machine (hub/jobs/README.md). People may only retry or
+ * cancel a stuck job; the hub's runner records start, finish, recovery and
+ * pruning (internal commands nobody else may send).
+ */
+export const jobHandlers = {
+  'job.retry': (s: State, p: CommandPayload<'job.retry'>, ctx: DecideContext): Decision =>
+    withJob(s, p.jobId, isStuck, 'JOB_NOT_STUCK', (job) => accept([{ type: 'job.retried', jobId: job.id, at: ctx.now }])),
+
+  'job.cancel': (s: State, p: CommandPayload<'job.cancel'>, ctx: DecideContext): Decision =>
+    withJob(s, p.jobId, isStuck, 'JOB_NOT_STUCK', (job) => accept([{ type: 'job.cancelled', jobId: job.id, at: ctx.now }])),
+
+  // The jobs themselves are appended by `withReactions` (reactions.ts).
+  'job.test': (_s: State, p: CommandPayload<'job.test'>): Decision => accept([{ type: 'job.testRequested', text: p.text }]),
+
+  'job.start': (s: State, p: CommandPayload<'job.start'>, ctx: DecideContext): Decision =>
+    withJob(s, p.jobId, (job) => job.status === 'pending', 'JOB_NOT_PENDING', (job) => accept([{ type: 'job.started', jobId: job.id, at: ctx.now }])),
+
+  'job.finish': (s: State, p: CommandPayload<'job.finish'>, ctx: DecideContext): Decision =>
+    withJob(s, p.jobId, (job) => job.status === 'running', 'JOB_NOT_PENDING', (job) => {
+      const o = p.outcome;
+      if (o.ok) return accept([{ type: 'job.succeeded', jobId: job.id, at: ctx.now }]);
+      const again = o.canRetry && job.attempts < JOB_POLICIES[job.kind].maxAttempts;
+      return accept([{ type: 'job.failed', jobId: job.id, at: ctx.now, reason: o.reason, retryAt: again ? later(ctx.now, retryDelayMs(job.attempts)) : null }]);
+    }),
+
+  'job.recover': (s: State, p: CommandPayload<'job.recover'>, ctx: DecideContext): Decision => {
+    const events: DomainEvent[] = [];
+    for (const id of new Set(p.jobIds)) {
+      const job = getOwn(s.jobs, id);
+      if (job?.status !== 'running') continue;
+      events.push({ type: 'job.interrupted', jobId: job.id, at: ctx.now, status: JOB_POLICIES[job.kind].repeatable ? 'pending' : 'maybeDone' });
+    }
+    // Nothing to recover (another start did it): nothing to record.
+    return events.length > 0 ? accept(events) : refuse('NOT_FOUND', 'jobIds');
+  },
+
+  'job.prune': (s: State, p: CommandPayload<'job.prune'>): Decision => {
+    const jobIds = Object.values(s.jobs)
+      .filter((job) => isFinished(job) && job.updatedAt < p.before)
+      .map((job) => job.id);
+    return jobIds.length > 0 ? accept([{ type: 'job.pruned', jobIds }]) : refuse('NOT_FOUND', 'before');
+  },
+};

@@ -1,0 +1,4 @@
+export { jobHandlers, isFinished, isStuck } from './handlers.ts';
+export { jobAppliers } from './appliers.ts';
+export { reactions, withReactions, jobIdOf } from './reactions.ts';
+export { retryDelayMs, FIRST_RETRY_MS, MAX_RETRY_MS } from './backoff.ts';

@@ -1,0 +1,50 @@
+import type { DomainEvent, EventOf, EventType, Job, JobSpec, State } from '../../protocol/index.ts';
+import { apply } from '../apply.ts';
+import type { Decision } from '../decision.ts';
+
+/** What one event type causes: the jobs to create, given the state right after the event. */
+type Reactor<T extends EventType> = (event: EventOf<T>, state: State) => JobSpec[];
+type Reactors = { [T in EventType]?: Reactor<T> };
+
+/**
+ * Every event that causes a side effect, and which. Printing adds its
+ * entries here (`order.sent` -> kitchen tickets, `order.settled` -> receipt).
+ * A job's payload captures what the runner needs now, so a later change
+ * (a dish renamed) does not change a ticket already asked for.
+ */
+const REACTORS: Reactors = {
+  'job.testRequested': (e) => [
+    { kind: 'test.echo', payload: { text: e.text } },
+    { kind: 'test.mark', payload: { text: e.text } },
+  ],
+};
+
+/** The jobs one event causes; `state` is the state with this event already folded in. */
+export function reactions(event: DomainEvent, state: State): JobSpec[] {
+  const reactor = REACTORS[event.type] as Reactor<EventType> | undefined;
+  return reactor ? reactor(event, state) : [];
+}
+
+/** The id of the `index`-th job a command causes: derived, so deciding again yields the same. */
+export function jobIdOf(commandId: string, index: number): string {
+  return `${commandId}.${index}`;
+}
+
+/**
+ * Appends a `job.created` event for every job the decision's events cause,
+ * to the same decision: they are written in the same log record as their
+ * cause, so a crash can never keep one without the other.
+ */
+export function withReactions(state: State, commandId: string, now: string, decision: Decision): Decision {
+  if (!decision.ok || !decision.events.some((e) => Object.hasOwn(REACTORS, e.type))) return decision;
+  const created: DomainEvent[] = [];
+  let after = state;
+  for (const event of decision.events) {
+    after = apply(after, event);
+    for (const spec of reactions(event, after)) {
+      const job = { ...spec, id: jobIdOf(commandId, created.length), status: 'pending', attempts: 0, nextAt: now, reason: null, createdAt: now, updatedAt: now } satisfies Job;
+      created.push({ type: 'job.created', job });
+    }
+  }
+  return created.length === 0 ? decision : { ...decision, events: [...decision.events, ...created] };
+}

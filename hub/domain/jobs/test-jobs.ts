@@ -1,0 +1,35 @@
+import type { Job, JobStatus, State } from '../../protocol/index.ts';
+import { menuState, NOW } from '../test-fixtures.ts';
+
+/** One job id per status, for the job tests and the purity samples. */
+export const J = {
+  pending: 'job-pending.0',
+  running: 'job-running.0',
+  done: 'job-done.0',
+  failed: 'job-failed.0',
+  maybeDone: 'job-maybe.0',
+  cancelled: 'job-cancelled.0',
+} as const satisfies Record<JobStatus, string>;
+
+/** A `test.echo` job (or `test.mark`, repeatable) in the given status. */
+export function jobAt(id: string, status: JobStatus, over: Partial<Job> = {}): Job {
+  return {
+    id,
+    kind: 'test.echo',
+    payload: { text: id },
+    status,
+    attempts: status === 'pending' ? 0 : 1,
+    nextAt: NOW,
+    reason: status === 'failed' ? 'DEVICE_OFFLINE' : status === 'maybeDone' ? 'INTERRUPTED' : null,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...over,
+  } as Job;
+}
+
+/** The test menu with one job in every status. */
+export function jobsState(): State {
+  const jobs: Record<string, Job> = {};
+  for (const [status, id] of Object.entries(J) as [JobStatus, string][]) jobs[id] = jobAt(id, status);
+  return { ...menuState(), jobs };
+}

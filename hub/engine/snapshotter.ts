@@ -1,0 +1,150 @@
+import type { ActivityEntry, State } from '../protocol/index.ts';
+import type { Archive, ArchivedBill } from '../store/archive.ts';
+import type { DayLog } from '../store/day-log.ts';
+import { writeSnapshot, type ProcessedEntry } from '../store/snapshot.ts';
+import type { Wal } from '../store/wal.ts';
+import { activityOf } from './activity.ts';
+import type { LogRecord } from './log-record.ts';
+
+/** What a snapshot holds, taken at a record boundary. The state is immutable: holding the reference is enough. */
+export type SnapshotCapture = { seq: number; state: State; processed: ProcessedEntry[] };
+
+export type SnapshotterParts = {
+  dir: string;
+  storeId: string;
+  wal: Wal<LogRecord>;
+  archive: Archive;
+  activity: DayLog<ActivityEntry>;
+  /** Records between snapshots. */
+  every: number;
+  /** The seq the snapshot on disk covers (0 for none). */
+  coveredSeq: number;
+  /** Closed bills and activity of the records after `coveredSeq` (recovered from the log). */
+  unarchived: ArchivedBill[];
+  unlogged: ActivityEntry[];
+  clock: () => Date;
+  log: (message: string) => void;
+  /** Called when a snapshot ends (written or failed): another may be due already. */
+  whenDone: () => void;
+};
+
+/**
+ * Folds the log into `snapshot.json` without holding the write loop:
+ *
+ * 1. at a record boundary (the engine holds its write loop for this step
+ *    only) the log is rotated: records after the captured seq go to a new
+ *    segment;
+ * 2. in the background, the bills and the activity up to that seq go to
+ *    their day files, then the snapshot is written (in slices, to a temp
+ *    file, fsynced, renamed);
+ * 3. only then are the segments it covers removed.
+ *
+ * A crash at any point leaves the old snapshot with every segment after it,
+ * or the new one with (perhaps) some segments it covers: recovery reads past
+ * those. The day files skip entries they already hold, so running step 2
+ * again after a crash adds nothing. One snapshot runs at a time.
+ */
+export class Snapshotter {
+  private unarchived: ArchivedBill[];
+  private unlogged: ActivityEntry[];
+  private running: Promise<void> | null = null;
+  private covered: number;
+  /** The seq from which the next one falls due; a failure moves it on, so a full disk is not hammered. */
+  private dueAt: number;
+  private readonly parts: SnapshotterParts;
+
+  constructor(parts: SnapshotterParts) {
+    this.parts = parts;
+    this.unarchived = parts.unarchived;
+    this.unlogged = parts.unlogged;
+    this.covered = parts.coveredSeq;
+    this.dueAt = parts.coveredSeq + parts.every;
+  }
+
+  /** The seq the snapshot on disk covers. */
+  get coveredSeq(): number {
+    return this.covered;
+  }
+
+  /** Snapshots started since open (written or not). */
+  started = 0;
+
+  /** True while a snapshot is being written. */
+  get busy(): boolean {
+    return this.running !== null;
+  }
+
+  /** Keeps what a committed record leaves for the day files until a snapshot writes it there. */
+  noteCommitted(record: LogRecord): void {
+    for (const e of record.events) if (e.type === 'order.settled') this.unarchived.push({ seq: record.seq, bill: e.bill });
+    this.unlogged.push(activityOf(record));
+  }
+
+  /** The activity not yet in the day files, oldest first. */
+  recentActivity(): readonly ActivityEntry[] {
+    return this.unlogged;
+  }
+
+  /** True when `seq` records call for a snapshot and none is running. */
+  isDue(seq: number): boolean {
+    return this.running === null && seq >= this.dueAt;
+  }
+
+  /** Resolves once no snapshot is running (its failure was already reported). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
+  }
+
+  /**
+   * Step 1, while the caller holds the write loop: rotates the log after
+   * `capture.seq`. Returns the background rest (steps 2 and 3): awaiting it is
+   * optional, its failure is logged either way.
+   */
+  async start(capture: SnapshotCapture): Promise<{ written: Promise<void> }> {
+    if (this.running) throw new Error('a snapshot is already running');
+    this.started++;
+    try {
+      await this.parts.wal.rotate(capture.seq + 1);
+    } catch (err) {
+      this.failed(capture.seq, err);
+      throw err;
+    }
+    const written = this.write(capture).catch((err: unknown) => {
+      this.failed(capture.seq, err);
+      throw err;
+    });
+    this.running = written.finally(() => {
+      this.running = null;
+      this.parts.whenDone();
+    });
+    // Nobody may be waiting: the failure is logged above.
+    this.running.catch(() => undefined);
+    return { written };
+  }
+
+  private async write(capture: SnapshotCapture): Promise<void> {
+    const { seq } = capture;
+    const p = this.parts;
+    await p.archive.append(this.unarchived.filter((b) => b.seq <= seq));
+    await p.activity.append(this.unlogged.filter((e) => e.seq <= seq));
+    await writeSnapshot(p.dir, {
+      storeId: p.storeId,
+      seq,
+      archivedThroughSeq: seq,
+      writtenAt: p.clock().toISOString(),
+      state: capture.state,
+      processed: capture.processed,
+    });
+    // Commits went on meanwhile: keep what came after the captured seq.
+    this.unarchived = this.unarchived.filter((b) => b.seq > seq);
+    this.unlogged = this.unlogged.filter((e) => e.seq > seq);
+    this.covered = Math.max(this.covered, seq);
+    this.dueAt = seq + p.every;
+    await p.wal.dropSegmentsBefore(seq + 1);
+  }
+
+  private failed(seq: number, err: unknown): void {
+    this.dueAt = Math.max(this.dueAt, seq + this.parts.every);
+    this.parts.log(`store: snapshot failed, log kept: ${String(err)}`);
+  }
+}

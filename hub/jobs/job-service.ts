@@ -1,0 +1,182 @@
+import { hubCommand } from '../auth/hub-command.ts';
+import type { Engine } from '../engine/engine.ts';
+import type { CommandPayload, CommandReply, CommandType, Job, JobKind, JobOutcome } from '../protocol/index.ts';
+import { hasPrunable, nextDue, nextWake, runningJobIds } from './due.ts';
+import type { AnyJobRunner } from './runner.ts';
+
+/** What the service needs of the engine (the real one in the hub; any in a test). */
+export type JobEngine = Pick<Engine, 'state' | 'submit' | 'onChange'>;
+
+export type JobServiceOptions = {
+  clock?: () => Date;
+  log?: (message: string) => void;
+  /** How long done and cancelled jobs stay in the live state (devices see them finish). */
+  keepFinishedMs?: number;
+  /** How often the service looks for work without being told (prune, a failed write to retry). */
+  tickMs?: number;
+};
+
+/** How long the lanes rest after the log refused a write (disk full, read-only), instead of hammering it. */
+export const STORAGE_PAUSE_MS = 5_000;
+
+/** The hub itself, as the actor of the job commands (like its sign-in notes). */
+const HUB_ACTOR = { staffId: null, deviceId: 'hub' } as const;
+
+type Lane = { runner: AnyJobRunner; running: Promise<void> | null };
+
+/**
+ * Carries out durable jobs: one lane per kind, one job at a time per lane,
+ * in order. Each job is recorded `job.start` (on disk) before its effect
+ * and `job.finish` after; at start-up the jobs found running are handed to
+ * the rules (`job.recover`), which retry a repeatable kind and mark the
+ * others maybe done. Started and stopped with the hub (hub/server.ts).
+ */
+export class JobService {
+  private readonly lanes = new Map<JobKind, Lane>();
+  private readonly clock: () => Date;
+  private readonly log: (message: string) => void;
+  private readonly keepFinishedMs: number;
+  private readonly tickMs: number;
+  /** Effects that happened but whose finish could not be written yet (disk full): written on the next tick. */
+  private readonly unfinished = new Map<string, JobOutcome>();
+  private unsubscribe: (() => void) | null = null;
+  private wake: NodeJS.Timeout | null = null;
+  private tick: NodeJS.Timeout | null = null;
+  private stopped = true;
+  /** Hub time before which no lane starts a job (after the log refused a write). */
+  private pausedUntil = 0;
+
+  private readonly engine: JobEngine;
+
+  constructor(engine: JobEngine, runners: readonly AnyJobRunner[], opts: JobServiceOptions = {}) {
+    this.engine = engine;
+    for (const runner of runners) this.lanes.set(runner.kind, { runner, running: null });
+    this.clock = opts.clock ?? (() => new Date());
+    this.log = opts.log ?? ((m) => console.log(m));
+    this.keepFinishedMs = opts.keepFinishedMs ?? 10 * 60_000;
+    this.tickMs = opts.tickMs ?? 60_000;
+  }
+
+  /** Recovers jobs interrupted by a stop, starts the runners and the lanes. */
+  async start(): Promise<void> {
+    const interrupted = runningJobIds(this.engine.state);
+    if (interrupted.length > 0) {
+      const reply = await this.submit('job.recover', { jobIds: interrupted });
+      this.log(`jobs: ${interrupted.length} job(s) were running when the hub stopped${reply.ok ? '' : ` (not recorded: ${reply.code}, tried again at next start)`}`);
+    }
+    for (const lane of this.lanes.values()) await lane.runner.start?.();
+    this.stopped = false;
+    this.unsubscribe = this.engine.onChange((change) => {
+      if (change.events.some((e) => e.type.startsWith('job.'))) this.pump();
+    });
+    this.tick = setInterval(() => void this.onTick().catch((e: unknown) => this.log(`jobs: tick failed: ${String(e)}`)), this.tickMs);
+    this.tick.unref();
+    this.pump();
+  }
+
+  /** Stops taking jobs, waits for the effects under way, stops the runners. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.unsubscribe?.();
+    if (this.wake) clearTimeout(this.wake);
+    if (this.tick) clearInterval(this.tick);
+    await this.idle();
+    for (const lane of this.lanes.values()) await lane.runner.stop?.();
+  }
+
+  /** Resolves when no lane is carrying out a job (tests; stop). */
+  async idle(): Promise<void> {
+    for (;;) {
+      const running = [...this.lanes.values()].flatMap((l) => (l.running ? [l.running] : []));
+      if (running.length === 0) return;
+      await Promise.all(running);
+    }
+  }
+
+  /** Looks for due jobs now (called on every job change, on the wake timer, and by tests after moving the clock). */
+  pump(): void {
+    if (this.stopped) return;
+    if (this.clock().getTime() < this.pausedUntil) return this.scheduleWake();
+    for (const lane of this.lanes.values()) {
+      if (lane.running) continue;
+      lane.running = this.runLane(lane).finally(() => {
+        lane.running = null;
+        this.scheduleWake();
+      });
+    }
+    this.scheduleWake();
+  }
+
+  private async runLane(lane: Lane): Promise<void> {
+    while (!this.stopped) {
+      const job = nextDue(this.engine.state, lane.runner.kind, this.clock());
+      if (!job) return;
+      if (!(await this.carryOut(lane.runner, job))) return;
+    }
+  }
+
+  /** One job: start on disk, effect, finish. False when the lane should pause (the log refuses writes). */
+  private async carryOut(runner: AnyJobRunner, job: Job): Promise<boolean> {
+    const started = await this.submit('job.start', { jobId: job.id });
+    // Someone cancelled it meanwhile: go on with the next. The disk refused: rest a while.
+    if (!started.ok) {
+      if (started.code !== 'STORAGE_UNAVAILABLE') return true;
+      this.pausedUntil = this.clock().getTime() + STORAGE_PAUSE_MS;
+      return false;
+    }
+    const outcome = await this.perform(runner, job);
+    const finished = await this.submit('job.finish', { jobId: job.id, outcome });
+    if (!finished.ok) {
+      this.unfinished.set(job.id, outcome);
+      if (finished.code === 'STORAGE_UNAVAILABLE') this.pausedUntil = this.clock().getTime() + STORAGE_PAUSE_MS;
+      this.log(`jobs: ${job.kind} ${job.id} carried out, its finish not recorded yet (${finished.code})`);
+      return false;
+    }
+    return true;
+  }
+
+  private async perform(runner: AnyJobRunner, job: Job): Promise<JobOutcome> {
+    try {
+      // The lane holds only jobs of the runner's own kind.
+      return await (runner.perform as (j: Job) => Promise<JobOutcome>)(job);
+    } catch (err) {
+      this.log(`jobs: ${job.kind} ${job.id} threw: ${String(err)}`);
+      return { ok: false, canRetry: true, reason: 'UNKNOWN' };
+    }
+  }
+
+  private async onTick(): Promise<void> {
+    if (this.stopped) return;
+    for (const [jobId, outcome] of [...this.unfinished]) {
+      const reply = await this.submit('job.finish', { jobId, outcome });
+      // Written, or no longer running (nothing left to say): either way done with it.
+      if (reply.ok || reply.code !== 'STORAGE_UNAVAILABLE') this.unfinished.delete(jobId);
+    }
+    const before = new Date(this.clock().getTime() - this.keepFinishedMs).toISOString();
+    if (hasPrunable(this.engine.state, before)) await this.submit('job.prune', { before });
+    this.pump();
+  }
+
+  /** Runs the tick now (tests: prune and retry a finish without waiting a minute). */
+  async tickNow(): Promise<void> {
+    await this.onTick();
+  }
+
+  private scheduleWake(): void {
+    if (this.stopped) return;
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = null;
+    const due = nextWake(this.engine.state, new Set(this.lanes.keys()));
+    if (due === null) return;
+    const at = Math.max(due, this.pausedUntil);
+    // Timers are capped by the tick anyway; a far retry time needs no long timer.
+    const delay = Math.min(Math.max(0, at - this.clock().getTime()), this.tickMs);
+    this.wake = setTimeout(() => this.pump(), delay);
+    this.wake.unref();
+  }
+
+  private submit<K extends CommandType>(type: K, payload: CommandPayload<K>): Promise<CommandReply> {
+    return this.engine.submit(hubCommand(type, payload, HUB_ACTOR.deviceId, this.clock()), HUB_ACTOR);
+  }
+}

@@ -1,0 +1,22 @@
+import type { Job, JobKind, JobOutcome } from '../protocol/index.ts';
+
+/** A job of one kind, its payload typed. */
+export type JobOf<K extends JobKind> = Extract<Job, { kind: K }>;
+
+/**
+ * What carries out the jobs of one kind (a printer, the e-invoice outbox).
+ * `perform` reports its outcome and never throws where it can help it (a
+ * throw counts as a retryable UNKNOWN failure). It may rely on `job.id` to
+ * make its effect idempotent when its kind is declared repeatable.
+ */
+export type JobRunner<K extends JobKind = JobKind> = {
+  kind: K;
+  /** Called once when the hub starts its jobs (open a connection, make a folder). */
+  start?(): Promise<void>;
+  /** Called once when the hub stops, after the last effect returned. */
+  stop?(): Promise<void>;
+  perform(job: JobOf<K>): Promise<JobOutcome>;
+};
+
+/** Any kind's runner, as the service holds them. */
+export type AnyJobRunner = { [K in JobKind]: JobRunner<K> }[JobKind];

@@ -1,0 +1,93 @@
+import type { Change, DomainEvent, EventOf, EventType } from '../protocol/index.ts';
+import { managesStaff, publicSettings, seesHostNames, seesRoles } from './slices.ts';
+import { holds, type Viewer } from './viewer.ts';
+
+/** An event as one viewer receives it: as is, reshaped, or null (not sent). */
+type EventRule<T extends EventType> = (event: EventOf<T>, viewer: Viewer) => DomainEvent | null;
+
+const everyone = <T extends EventType>(event: EventOf<T>): DomainEvent => event;
+const nobody = (): null => null;
+/** Sent to holders of one of the aliases only. */
+const holdersOf =
+  (...aliases: Parameters<typeof holds>[1][]) =>
+  <T extends EventType>(event: EventOf<T>, viewer: Viewer): DomainEvent | null =>
+    holds(viewer, ...aliases) ? event : null;
+/** About one person's flags: to those who manage staff, and to that person. */
+const staffOrSelf = (event: EventOf<'staff.disabledSet'> | EventOf<'staff.credentialsNoted'>, viewer: Viewer): DomainEvent | null =>
+  managesStaff(viewer) || event.staffId === viewer.staffId ? event : null;
+
+/**
+ * Every event type and how it leaves the hub, mirroring SLICE_RULES (a
+ * presented change folded into a presented state gives the presented state
+ * after it; presenters.test.ts checks this for every role). Typed over every
+ * event type: a new one does not compile until someone decides. An event
+ * type missing here at run time is not sent.
+ */
+export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
+  'restaurant.renamed': everyone,
+  'category.saved': everyone,
+  'product.saved': everyone,
+  'product.soldOutSet': everyone,
+  'product.listedSet': everyone,
+  'product.specSoldOutSet': everyone,
+  'product.manySet': everyone,
+  'product.stockChanged': everyone,
+  // The new count goes to every device; who moved it and why is on-demand history.
+  'product.stockAdjusted': (e) => ({ type: 'product.stockChanged', productId: e.move.productId, delta: e.move.delta, stock: e.move.stock }),
+  'menu.stationsSaved': everyone,
+  'menu.remarksSaved': everyone,
+  'menu.imported': (e) => ({ ...e, moves: [] }),
+  'area.saved': everyone,
+  'table.saved': everyone,
+  'table.opened': everyone,
+  'order.linesAdded': everyone,
+  'order.lineRemoved': everyone,
+  'order.lineReturned': everyone,
+  'order.sent': everyone,
+  'order.prebilled': everyone,
+  'order.prebillCancelled': everyone,
+  // Closes an open order every device shows; the bill is that order's, already on each device.
+  'order.settled': everyone,
+  'table.cleared': everyone,
+  'role.saved': (e, viewer) => (seesRoles(viewer) || e.role.id === viewer.roleId ? e : null),
+  // A profile (name, number, role) carries no flag; the applier keeps the flags a device has.
+  'staff.saved': everyone,
+  'staff.disabledSet': staffOrSelf,
+  'staff.credentialsNoted': staffOrSelf,
+  // Sign-ins change nothing live: they are activity, asked for on demand.
+  'staff.signedIn': nobody,
+  'staff.signedOut': nobody,
+  'settings.saved': (e, viewer) => (seesHostNames(viewer) ? e : { ...e, settings: publicSettings(e.settings) }),
+  'security.alertRaised': holdersOf('staff'),
+  'security.alertDismissed': holdersOf('staff'),
+  'job.created': holdersOf('settings'),
+  'job.started': holdersOf('settings'),
+  'job.succeeded': holdersOf('settings'),
+  'job.failed': holdersOf('settings'),
+  'job.interrupted': holdersOf('settings'),
+  'job.retried': holdersOf('settings'),
+  'job.cancelled': holdersOf('settings'),
+  'job.pruned': holdersOf('settings'),
+  'job.testRequested': holdersOf('settings'),
+};
+
+/** One event as this viewer receives it, or null. */
+export function presentEvent(event: DomainEvent, viewer: Viewer): DomainEvent | null {
+  if (!Object.hasOwn(EVENT_RULES, event.type)) return null;
+  const rule = EVENT_RULES[event.type] as (e: DomainEvent, v: Viewer) => DomainEvent | null;
+  return rule(event, viewer);
+}
+
+/**
+ * A change as this viewer receives it. Its seq and command id always go
+ * (events it may not see are left out, possibly all of them), so the device
+ * still sees every seq, detects gaps, and knows its own command arrived.
+ */
+export function presentChange(change: Change, viewer: Viewer): Change {
+  const events: DomainEvent[] = [];
+  for (const e of change.events) {
+    const shown = presentEvent(e, viewer);
+    if (shown) events.push(shown);
+  }
+  return { seq: change.seq, commandId: change.commandId, events };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { emptyState } from '../domain/index.ts';
+import { menuState } from '../domain/test-fixtures.ts';
+import type { Change, DomainEvent, State } from '../protocol/index.ts';
+import { presentChange, presentEvent, presentState, SLICE_RULES, viewerOf } from './index.ts';
+
+/** A viewer holding nothing: what any unknown or new slice must look like to it. */
+const nobody = viewerOf(emptyState(), 'nobody');
+
+describe('the slice table decides every slice', () => {
+  it('has a rule for every key of the state (a new slice must say who sees it)', () => {
+    for (const state of [emptyState(), menuState()]) {
+      const missing = Object.keys(state).filter((k) => !Object.hasOwn(SLICE_RULES, k));
+      expect(missing, 'State keys without an entry in SLICE_RULES (hub/presenters/slices.ts)').toEqual([]);
+    }
+  });
+
+  it('never sends a slice it has no rule for', () => {
+    const state = { ...emptyState(), secretLedger: { a: 1 } } as State & { secretLedger: unknown };
+    const owner = viewerOf(state, null);
+    expect(Object.keys(presentState(state, owner))).not.toContain('secretLedger');
+    expect(JSON.stringify(presentState(state, nobody))).not.toContain('secretLedger');
+  });
+
+  it('never sends an event type it has no rule for, and keeps the seq of a change it empties', () => {
+    const unknown = { type: 'ledger.secretPosted', amount: 5 } as unknown as DomainEvent;
+    expect(presentEvent(unknown, viewerOf(emptyState(), null))).toBeNull();
+    const change: Change = { seq: 7, commandId: 'c-7', events: [unknown] };
+    expect(presentChange(change, nobody)).toEqual({ seq: 7, commandId: 'c-7', events: [] });
+  });
+
+  it('gives a person without a role nothing private, and the live menu', () => {
+    const state = menuState();
+    const shown = presentState(state, nobody);
+    expect(shown.products).toEqual(state.products);
+    expect(shown.alerts).toEqual({});
+    expect(shown.roles).toEqual({});
+    expect(shown.stockMoves).toEqual([]);
+    expect(shown.jobs).toEqual({});
+  });
+});

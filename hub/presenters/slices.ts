@@ -1,0 +1,80 @@
+import type { Role, Settings, Staff, State } from '../protocol/index.ts';
+import { emptyState } from '../domain/index.ts';
+import { holds, type Viewer } from './viewer.ts';
+
+/** How one slice of the state leaves the hub for a viewer: whole, shaped, or as its empty value. */
+type SliceRule<K extends keyof State> = (value: State[K], viewer: Viewer) => State[K];
+
+const everyone = <T>(value: T): T => value;
+/** Never on a device: the slice's empty value, so code that reads it finds nothing rather than breaking. */
+const onDemand = <K extends keyof State>(key: K): SliceRule<K> => () => emptyState()[key];
+/** Whole to holders of one of the aliases, empty for everyone else. */
+const holdersOf =
+  <K extends keyof State>(key: K, ...aliases: Parameters<typeof holds>[1][]): SliceRule<K> =>
+  (value, viewer) =>
+    holds(viewer, ...aliases) ? value : emptyState()[key];
+
+/** Whether this viewer sees the staff page's data (everyone's flags, every role, alerts). */
+export const managesStaff = (viewer: Viewer) => holds(viewer, 'staff');
+/** Whether this viewer sees every role (to give one, or edit them). */
+export const seesRoles = (viewer: Viewer) => holds(viewer, 'staff', 'roles');
+/** Whether this viewer sees the names the hub may be opened by (a security setting). */
+export const seesHostNames = (viewer: Viewer) => holds(viewer, 'settings', 'staff');
+
+/** Another person's profile as those who do not manage staff see it: name, number and role, no flags. */
+export function publicStaff(staff: Staff): Staff {
+  return { ...staff, disabled: false, hasPin: false, hasPassword: false };
+}
+
+/** Settings without the host names for those who do not set them. */
+export function publicSettings(settings: Settings): Settings {
+  return { ...settings, hostNames: [] };
+}
+
+/**
+ * Every slice of the state and who receives it. Typed over every key of
+ * State: a new slice does not compile until someone decides who may see it
+ * (and presenters.test.ts fails on a key the table lacks at run time). A key
+ * missing from this table never leaves the hub.
+ */
+export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
+  restaurant: everyone,
+  categories: everyone,
+  products: everyone,
+  menuSettings: everyone,
+  areas: everyone,
+  tables: everyone,
+  orders: everyone,
+  counters: everyone,
+  // The stock history is asked for page by page (GET /api/goods/stock-moves), by goods managers.
+  stockMoves: onDemand('stockMoves'),
+  settings: (settings, viewer) => (seesHostNames(viewer) ? settings : publicSettings(settings)),
+  staff: (staff, viewer) => {
+    if (managesStaff(viewer)) return staff;
+    const out: Record<string, Staff> = {};
+    for (const [id, s] of Object.entries(staff)) out[id] = id === viewer.staffId ? s : publicStaff(s);
+    return out;
+  },
+  roles: (roles, viewer) => {
+    if (seesRoles(viewer)) return roles;
+    // A device needs its own role: its aliases gate the menu and buttons, its name shows in the corner.
+    const out: Record<string, Role> = {};
+    const own = viewer.roleId !== null && Object.hasOwn(roles, viewer.roleId) ? roles[viewer.roleId] : undefined;
+    if (own) out[own.id] = own;
+    return out;
+  },
+  alerts: holdersOf('alerts', 'staff'),
+  // Stuck jobs are retried or cancelled by those holding `settings` (hub/protocol/command-alias.ts).
+  jobs: holdersOf('jobs', 'settings'),
+};
+
+/** The state as this viewer may see it: each slice through its rule, slices without one left out. */
+export function presentState(state: State, viewer: Viewer): State {
+  const out: Partial<Record<keyof State, unknown>> = {};
+  for (const key of Object.keys(SLICE_RULES) as (keyof State)[]) {
+    if (!Object.hasOwn(state, key)) continue;
+    const rule = SLICE_RULES[key] as (value: unknown, viewer: Viewer) => unknown;
+    out[key] = rule(state[key], viewer);
+  }
+  return out as State;
+}

@@ -1,0 +1,85 @@
+/**
+ * JSON text of a large value, produced in slices so that the event loop runs
+ * between them: a snapshot of a busy store (open orders, a week of command
+ * ids) takes tens of milliseconds to stringify, and a hub must not hold every
+ * acknowledgement that long. The text is exactly `JSON.stringify(value)`.
+ *
+ * The top two levels (the file, the state) are always walked; deeper, only
+ * plain objects and arrays with more than `SMALL` entries (the orders, the
+ * products, the command ids). Anything smaller (an order, a product, one
+ * command id) goes to JSON.stringify whole, faster than any walk in JavaScript.
+ */
+
+/** Containers up to this many entries are stringified in one call (below the top levels). */
+const SMALL = 32;
+/** Levels walked whatever their size: a small object may hold a large one. */
+const TOP_LEVELS = 2;
+
+/** Where the text goes. `flush` is awaited at every pause: the place to write what `push` collected. */
+export type JsonSink = {
+  push(text: string): void;
+  flush(): Promise<void>;
+};
+
+/** Writes `JSON.stringify(value)` into `sink`, pausing whenever a slice has run `sliceMs` milliseconds. */
+export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs = 2): Promise<void> {
+  let sliceStart = performance.now();
+  const pause = async () => {
+    if (performance.now() - sliceStart < sliceMs) return;
+    await sink.flush();
+    // The flush may have had nothing to write: give the loop its turn all the same.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    sliceStart = performance.now();
+  };
+
+  const write = async (v: unknown, depth: number): Promise<void> => {
+    const walk = (item: unknown) => isWalkable(item, depth + 1);
+    if (Array.isArray(v) && isWalkable(v, depth)) {
+      sink.push('[');
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) sink.push(',');
+        const item: unknown = v[i];
+        if (walk(item)) await write(item, depth + 1);
+        // JSON.stringify writes a function, symbol or undefined in an array as null.
+        else sink.push(JSON.stringify(item) ?? 'null');
+        await pause();
+      }
+      sink.push(']');
+      return;
+    }
+    if (!Array.isArray(v) && isWalkable(v, depth)) {
+      sink.push('{');
+      let first = true;
+      for (const key of Object.keys(v)) {
+        const item: unknown = (v as Record<string, unknown>)[key];
+        const text = walk(item) ? null : JSON.stringify(item);
+        // ...and leaves such a member out of an object.
+        if (text === undefined) continue;
+        sink.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
+        first = false;
+        if (text === null) await write(item, depth + 1);
+        else sink.push(text);
+        await pause();
+      }
+      sink.push('}');
+      return;
+    }
+    sink.push(JSON.stringify(v) ?? 'null');
+  };
+
+  await write(value, 0);
+}
+
+/** A plain object or array worth walking entry by entry: near the top, or large. */
+function isWalkable(v: unknown, depth: number): v is object {
+  if (typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) return depth < TOP_LEVELS || v.length > SMALL;
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  // A value with its own toJSON says how it is written: leave that to JSON.stringify.
+  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (depth < TOP_LEVELS) return true;
+  let n = 0;
+  for (const _ in v) if (++n > SMALL) return true;
+  return false;
+}

@@ -1,0 +1,94 @@
+import type { Engine } from '../engine/engine.ts';
+import { currentView, presentChange, snapshotFor, viewerOf } from '../presenters/index.ts';
+import type { Change, ServerToClientEvents, Snapshot, SocketNotice } from '../protocol/index.ts';
+
+/** The messages the hub sends one socket by itself (live changes go to all sockets of a view at once). */
+export type DeviceOutbox = {
+  changes(changes: Change[]): void;
+  snapshot(snapshot: Snapshot): void;
+  notice(notice: SocketNotice): void;
+};
+
+/** Sends hub messages through a typed socket.io socket. */
+export function socketOutbox(socket: { emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): unknown }): DeviceOutbox {
+  return {
+    changes: (changes) => socket.emit('changes', changes),
+    snapshot: (snapshot) => socket.emit('snapshot', snapshot),
+    notice: (notice) => socket.emit('notice', notice),
+  };
+}
+
+/** Presented changes of one committed change, by view: computed once for all the sockets sharing a view. */
+export type ShapedCache = Map<string, Change>;
+
+/**
+ * Everything one socket receives, shaped for its person (hub/presenters):
+ * snapshots, catch-up changes and live changes. It remembers the view the
+ * device's copy is shaped for and the last seq sent; when the person's view
+ * changes (their role was edited, they were disabled), the next change goes
+ * as a fresh snapshot instead, since the copy no longer has the right shape.
+ */
+export class DeviceFeed {
+  /** The view the device's copy is shaped for; null until the first answer. */
+  private view: string | null = null;
+  private sentSeq = 0;
+
+  private readonly engine: Engine;
+  private readonly staffId: string | null;
+  private readonly out: DeviceOutbox;
+
+  constructor(engine: Engine, staffId: string | null, out: DeviceOutbox) {
+    this.engine = engine;
+    this.staffId = staffId;
+    this.out = out;
+  }
+
+  /** The view the person has now. */
+  currentView(): string {
+    return currentView(this.engine.state, this.staffId);
+  }
+
+  /** The device says which view its copy has (a handshake or resume naming none keeps it as it is now). */
+  deviceHas(view: string | undefined): boolean {
+    return view === undefined || view === this.currentView();
+  }
+
+  /** A whole snapshot for this person, now. */
+  snapshot(): void {
+    const snap = snapshotFor(this.engine, this.staffId);
+    this.out.snapshot(snap);
+    this.view = snap.view ?? null;
+    this.sentSeq = snap.seq;
+  }
+
+  /** Missed changes (from the change buffer), shaped for who the person is now. */
+  changes(changes: readonly Change[]): void {
+    const viewer = viewerOf(this.engine.state, this.staffId);
+    this.view = this.currentView();
+    this.sentSeq = Math.max(this.sentSeq, this.engine.seq);
+    if (changes.length > 0) this.out.changes(changes.map((c) => presentChange(c, viewer)));
+  }
+
+  /**
+   * A change just committed: the shaped change this socket is to receive
+   * (the same object for every socket of one view, so the caller sends it
+   * once per view), or null when there is nothing to send or a snapshot
+   * went instead. Runs synchronously in the engine's broadcast, so nothing
+   * slips between.
+   */
+  live(change: Change, cache: ShapedCache): Change | null {
+    if (this.view === null || change.seq <= this.sentSeq) return null;
+    const view = this.currentView();
+    if (view !== this.view) {
+      this.snapshot();
+      return null;
+    }
+    let shaped = cache.get(view);
+    if (!shaped) {
+      shaped = presentChange(change, viewerOf(this.engine.state, this.staffId));
+      cache.set(view, shaped);
+    }
+    this.sentSeq = change.seq;
+    return shaped;
+  }
+}
