@@ -10,6 +10,7 @@ import { Wal } from '../store/wal.ts';
 import { freePort, spawnHub, type ChildHub } from '../testing/child-hub.ts';
 import { command, DEMO_OWNER, getState, signedIn, sleep, useCookie } from '../testing/test-hub.ts';
 import { echoDir } from './echo-runners.ts';
+import { prng } from '../testing/prng.ts';
 
 /**
  * Durable jobs under the worst a till can do: the plug pulled (kill -9) at
@@ -26,16 +27,6 @@ const DEVICES = 4;
 /** 5 log records per job.test (cause, two starts, two finishes): stay under the engine's snapshotEvery (5000) so the whole log is checked. */
 const MAX_COMMANDS = 700;
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = prng(SEED);
 
 const world = { phase: 'run' as 'run' | 'drain' | 'stop', sent: new Set<string>(), acked: new Set<string>(), errors: [] as string[], failedSends: 0 };

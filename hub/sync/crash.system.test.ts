@@ -29,6 +29,7 @@ import {
   waitUntil,
   type DeviceSocket,
 } from '../testing/test-hub.ts';
+import { prng } from '../testing/prng.ts';
 
 /**
  * The hub's promise under the worst a till can do to it: pulled plug (kill -9)
@@ -49,17 +50,6 @@ const RECEIVED_CENTS = 50_000;
 /** Every this many cycles, the crash also leaves half a record at the log's end (as a power cut mid-write would). */
 const TEAR_EVERY = 5;
 
-/** mulberry32: small, seeded, so a failing run can be replayed in its choices (CRASH_SEED). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = prng(SEED);
 
 type Phase = 'run' | 'drain' | 'stop';

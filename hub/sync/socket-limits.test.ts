@@ -104,8 +104,9 @@ describe('resume floods', () => {
     await sleep(200);
     const answers = got.filter((m) => m.event === SOCKET_EVENTS.changes);
     expect(answers.length).toBeGreaterThanOrEqual(SOCKET_LIMITS.resumesPerSocket.burst);
-    // The burst, plus what refills while the test runs (one every 500 ms), never 100.
-    expect(answers.length).toBeLessThanOrEqual(SOCKET_LIMITS.resumesPerSocket.burst + 2);
+    // The burst, plus what refills while the test runs (one every 500 ms; a loaded machine may
+    // take a few seconds to deliver the 100 asks), never 100.
+    expect(answers.length).toBeLessThanOrEqual(SOCKET_LIMITS.resumesPerSocket.burst + 8);
     for (const a of answers) expect(seqsOf([a])).toEqual([base + 1, base + 2, base + 3]);
   });
 
@@ -119,9 +120,14 @@ describe('resume floods', () => {
       for (let i = 0; i < 50; i++) s.emit(SOCKET_EVENTS.resume, { storeId: '', lastSeq: 0 });
       await waitUntil(() => got.length === 3, 5000, 'the held-back snapshot');
       await sleep(600);
-      // handshake + the one of the budget + the held-back one: 50 asks, 3 snapshots.
-      expect(got.map((m) => m.event)).toEqual([SOCKET_EVENTS.snapshot, SOCKET_EVENTS.snapshot, SOCKET_EVENTS.snapshot]);
-      expect(told.map((n) => n.code)).toEqual(['RATE_LIMITED']);
+      // Handshake + the one of the budget + one held-back answer per wait (asks arriving while an
+      // answer waits are folded into it). On a loaded machine the 50 asks may straddle the first
+      // held-back answer and start a second wait: never more than a few, never 50.
+      await waitUntil(() => got.length === 2 + told.length, 5000, 'one answer per wait');
+      expect(got.every((m) => m.event === SOCKET_EVENTS.snapshot)).toBe(true);
+      expect(told.length).toBeGreaterThanOrEqual(1);
+      expect(told.length).toBeLessThanOrEqual(3);
+      expect(told.every((n) => n.code === 'RATE_LIMITED')).toBe(true);
     } finally {
       await small.close();
     }
