@@ -16,7 +16,7 @@ import type { AnyJobRunner } from './jobs/runner.ts';
 import { createHostCheck } from './net/host-names.ts';
 import { advertise, type Advertiser } from './net/mdns.ts';
 import { oneLineLog } from './safe-log.ts';
-import { createIntake } from './sync/intake.ts';
+import { createIntake } from './engine/intake.ts';
 import type { SocketLimits } from './sync/socket-limits.ts';
 import { attachSockets } from './sync/socket-server.ts';
 import type { HubConfig } from './config.ts';

@@ -8,6 +8,8 @@ import { LoginPage } from './pages/login/LoginPage.tsx';
 import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
 import { PinLoginPage } from './pages/login/PinLoginPage.tsx';
 import { NotAvailable } from './pages/misc/NotAvailable.tsx';
+import { GoodsBadge } from './pages/goods/GoodsBadge.tsx';
+import { AlertBanner } from './pages/staff/AlertsPanel.tsx';
 import { PATHS, PLANNED_ROUTES } from './routes.ts';
 import { Layout } from './ui/Layout.tsx';
 
@@ -37,10 +39,13 @@ export function App() {
   );
 }
 
+/** Badges features put beside their left-window entry; with the banners below, the frame's slots (shared ui imports no page). */
+const NAV_BADGES = { goods: <GoodsBadge /> } as const;
+
 /** The pages of a signed-in person, inside the left window. */
 function SignedInPages() {
   return (
-    <Layout>
+    <Layout banners={<AlertBanner />} navBadges={NAV_BADGES}>
       <RouteGate>
         <Suspense fallback={<PageLoading />}>
           <Switch>

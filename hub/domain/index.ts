@@ -1,5 +1,6 @@
 export { decide } from './decide.ts';
 export { apply, applyAll } from './apply.ts';
+export { archivedBy } from './archived.ts';
 export { emptyState, statusForOrder } from './state.ts';
 export { upgradeStaff } from './staff-upgrade.ts';
 export { aliasesOf, canManageRole, isClaimed, permissionDenied, roleAliases } from './permissions.ts';

@@ -1,5 +1,5 @@
 import type { ActivityEntry, Change, Command, CommandReply, State } from '../protocol/index.ts';
-import { applyAll, decide, dropDamagedRecords, emptyState, upgradeGoods, upgradeStaff, type DecideContext, type Decision } from '../domain/index.ts';
+import { applyAll, archivedBy, decide, dropDamagedRecords, emptyState, upgradeGoods, upgradeStaff, type DecideContext, type Decision } from '../domain/index.ts';
 import { Archive, type ArchivedBill } from '../store/archive.ts';
 import { isStorageError } from '../store/durable-fs.ts';
 import { openMeta } from '../store/meta.ts';
@@ -131,7 +131,11 @@ export class Engine {
       state = applyAll(state, r.events);
       processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
       buffer.push(changeOf(r));
-      for (const e of r.events) if (e.type === 'order.settled' && r.seq > (snap?.archivedThroughSeq ?? 0)) unarchived.push({ seq: r.seq, bill: e.bill });
+      if (r.seq <= (snap?.archivedThroughSeq ?? 0)) continue;
+      for (const e of r.events) {
+        const bill = archivedBy(e);
+        if (bill) unarchived.push({ seq: r.seq, bill });
+      }
     }
     const seq = records.at(-1)?.seq ?? base;
     // The log may recreate what the snapshot had damaged (events recorded before ids had a rule).

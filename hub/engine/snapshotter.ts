@@ -1,3 +1,4 @@
+import { archivedBy } from '../domain/index.ts';
 import type { ActivityEntry, State } from '../protocol/index.ts';
 import type { Archive, ArchivedBill } from '../store/archive.ts';
 import type { DayLog } from '../store/day-log.ts';
@@ -76,7 +77,10 @@ export class Snapshotter {
 
   /** Keeps what a committed record leaves for the day files until a snapshot writes it there. */
   noteCommitted(record: LogRecord): void {
-    for (const e of record.events) if (e.type === 'order.settled') this.unarchived.push({ seq: record.seq, bill: e.bill });
+    for (const e of record.events) {
+      const bill = archivedBy(e);
+      if (bill) this.unarchived.push({ seq: record.seq, bill });
+    }
     this.unlogged.push(activityOf(record));
   }
 

@@ -3,7 +3,7 @@ import type { AuthService } from '../auth/auth-service.ts';
 import type { ClaimCode } from '../auth/claim.ts';
 import type { Engine } from '../engine/engine.ts';
 import type { HostCheck } from '../net/host-names.ts';
-import type { CommandIntake } from '../sync/intake.ts';
+import type { CommandIntake } from '../engine/intake.ts';
 import type { AssetSource } from './assets.ts';
 import { HttpError } from './http-error.ts';
 import { actorMiddleware } from './middleware/actor.ts';

@@ -10,7 +10,7 @@ import { seedDemo } from '../demo/seed.ts';
 import { seedDemoStaff } from '../demo/staff.ts';
 import { Engine } from '../engine/engine.ts';
 import { command, connectDevice, DEMO_OWNER, sendCommand, whenConnected } from '../testing/test-hub.ts';
-import { createIntake, type CommandIntake } from './intake.ts';
+import { createIntake, type CommandIntake } from '../engine/intake.ts';
 import { attachSockets } from './socket-server.ts';
 
 describe('a failure on the socket command path', () => {

@@ -32,7 +32,7 @@ import {
   type DeviceSocket,
   type TestHub,
 } from '../testing/test-hub.ts';
-import { createIntake } from './intake.ts';
+import { createIntake } from '../engine/intake.ts';
 import { attachSockets } from './socket-server.ts';
 
 let t: TestHub;

@@ -11,7 +11,7 @@ import { handshakeSchema, PROTOCOL_VERSION, resumeSchema, SOCKET_EVENTS } from '
 import { CatchUp } from './catch-up.ts';
 import { DeviceFeed, socketOutbox, type ShapedCache } from './device-feed.ts';
 import { CommandGate } from './command-gate.ts';
-import type { CommandIntake } from './intake.ts';
+import type { CommandIntake } from '../engine/intake.ts';
 import { bucketOf, SOCKET_LIMITS, SocketRegistry, type SocketLimits } from './socket-limits.ts';
 
 /** What the handshake established: the device's hello, who is signed in on it (from the session cookie), and from where. */

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../hub/protocol/index.ts';
 import type { DeepStrings } from './define.ts';
 
 /** Spanish: the default language (SPEC.md: es_US). Every other language must have every key. */
@@ -178,8 +179,8 @@ export const es = {
     TOO_MANY_CONNECTIONS: 'Este equipo tiene demasiadas ventanas abiertas del sistema: cierre las que no use',
     JOB_NOT_PENDING: 'Esa tarea ya no está en espera',
     JOB_NOT_STUCK: 'Esa tarea ya no está detenida: otra persona la reintentó o la canceló',
-  },
-};
+  } satisfies Record<ErrorCode, string>,
+} as const;
 
 /** The shape every language file must match, key for key. */
 export type Messages = DeepStrings<typeof es>;

@@ -1,16 +1,19 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { useAliases } from '../auth/aliases.ts';
 import { SessionBox } from '../auth/SessionBox.tsx';
 import { LANGUAGES, setLanguage, type Lang } from '../i18n/index.ts';
-import { GoodsBadge } from '../pages/goods/GoodsBadge.tsx';
-import { NAV } from '../routes.ts';
+import { NAV, type NavEntry } from '../routes.ts';
 import { replica } from '../sync/replica.ts';
 import { ui } from './ui-store.ts';
 
+/** A badge per left-window entry, handed in by the app (shared ui imports no page). */
+export type NavBadges = Partial<Record<NavEntry['key'], ReactNode>>;
+
 /** SPEC.md's left window: 180 px, dark, the sections the signed-in role may use; a drawer on phones. */
-export function SideNav() {
+export function SideNav(props: { badges?: NavBadges | undefined }) {
   const { t, i18n } = useTranslation();
   const [location] = useLocation();
   const { navOpen } = useSnapshot(ui);
@@ -34,7 +37,7 @@ export function SideNav() {
               onClick={() => (ui.navOpen = false)}
             >
               {t(`nav.${entry.key}`)}
-              {entry.key === 'goods' && <GoodsBadge />}
+              {props.badges?.[entry.key]}
             </Link>
           </li>
         ))}

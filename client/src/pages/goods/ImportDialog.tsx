@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportReport } from '../../../../hub/protocol/index.ts';
 import { MENU_COLUMN_LABELS } from '../../../../hub/protocol/index.ts';
+import { bodyErrorText } from '../../i18n/keys.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';
@@ -86,7 +87,7 @@ export function ImportDialog(props: { onClose: () => void }) {
       </label>
       {file && <p className="hint">{file.name}</p>}
       {step.kind === 'busy' && <p className="hint">{step.text}</p>}
-      {step.kind === 'error' && <p className="field-error">{t('goods.importer.failed', { error: t(`errors.${step.code}`) })}</p>}
+      {step.kind === 'error' && <p className="field-error">{t('goods.importer.failed', { error: bodyErrorText(t, step.code) })}</p>}
       {report && ready && (
         <div className="import-ok" data-testid="import-ready">
           <p>{t('goods.importer.ready', { rows: report.rows, created: report.created, updated: report.updated, unchanged: report.unchanged })}</p>

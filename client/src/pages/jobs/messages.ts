@@ -1,3 +1,4 @@
+import type { JobStatus } from '../../../../hub/protocol/index.ts';
 import { defineMessages } from '../../i18n/define.ts';
 
 /** Texts of the stuck-jobs page (durable jobs, hub/jobs/README.md). Kind names nest by their dots: `kinds.test.echo`. */
@@ -15,7 +16,15 @@ export const jobsMessages = defineMessages({
     attempts_one: '{{count}} intento',
     attempts_other: '{{count}} intentos',
     maybeDoneHint: 'El sistema se detuvo mientras la hacía: puede que ya se haya hecho. Revise antes de reintentar.',
-    status: { failed: 'Falló', maybeDone: 'Quizá hecha' },
+    // Every status has a text: the row is typed over every JobStatus, so `tsc` asks for all six (the page lists only failed and maybeDone today).
+    status: {
+      pending: 'En espera',
+      running: 'En curso',
+      done: 'Hecha',
+      failed: 'Falló',
+      maybeDone: 'Quizá hecha',
+      cancelled: 'Cancelada',
+    } satisfies Record<JobStatus, string>,
     kinds: { test: { echo: 'Prueba (anotar)', mark: 'Prueba (marcar una vez)' } },
     reasons: {
       IO_ERROR: 'No se pudo escribir',
@@ -39,7 +48,7 @@ export const jobsMessages = defineMessages({
     attempts_one: '{{count}} try',
     attempts_other: '{{count}} tries',
     maybeDoneHint: 'The hub stopped while doing it: it may have happened already. Check before retrying.',
-    status: { failed: 'Failed', maybeDone: 'Maybe done' },
+    status: { pending: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', maybeDone: 'Maybe done', cancelled: 'Cancelled' },
     kinds: { test: { echo: 'Test (write)', mark: 'Test (mark once)' } },
     reasons: {
       IO_ERROR: 'Could not write',
@@ -63,7 +72,7 @@ export const jobsMessages = defineMessages({
     attempts_one: '尝试 {{count}} 次',
     attempts_other: '尝试 {{count}} 次',
     maybeDoneHint: '系统在执行时停止了：可能已经完成。重试前请先检查。',
-    status: { failed: '失败', maybeDone: '可能已完成' },
+    status: { pending: '等待中', running: '进行中', done: '已完成', failed: '失败', maybeDone: '可能已完成', cancelled: '已取消' },
     kinds: { test: { echo: '测试（写入）', mark: '测试（仅标记一次）' } },
     reasons: {
       IO_ERROR: '无法写入',

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { session } from '../../auth/session.ts';
+import type { ErrorCode } from '../../../../hub/protocol/index.ts';
 import { LANGUAGES, setLanguage, type Lang } from '../../i18n/index.ts';
+import { errorText } from '../../i18n/keys.ts';
 import { replica } from '../../sync/replica.ts';
 import './login.css';
 
@@ -36,6 +38,6 @@ export function LoginShell(props: { title: string; children: ReactNode; testId: 
 }
 
 /** The hub's refusal as a sentence; a lock-out says how long to wait. */
-export function refusalText(t: TFunction, code: string, retryAfter: number): string {
-  return code === 'TOO_MANY_ATTEMPTS' && retryAfter > 0 ? t('login.wait', { seconds: retryAfter }) : t(`errors.${code}`);
+export function refusalText(t: TFunction, code: ErrorCode, retryAfter: number): string {
+  return code === 'TOO_MANY_ATTEMPTS' && retryAfter > 0 ? t('login.wait', { seconds: retryAfter }) : errorText(t, code);
 }

@@ -33,7 +33,7 @@ export function PaymentPage() {
           ✓
         </div>
         <h1>{outcome.kind === 'paid' ? t('pay.success') : t('connection.offline')}</h1>
-        {outcome.kind === 'paid' && <p>{t('pay.billNo', { no: outcome.result.billNo })}</p>}
+        {outcome.kind === 'paid' && outcome.result.billNo !== undefined && <p>{t('pay.billNo', { no: outcome.result.billNo })}</p>}
         {outcome.kind === 'queued' && <p className="note">{t('pay.queued')}</p>}
         <p className="change-big">
           {t('pay.change')}: <b data-testid="pay-change">{formatSoles(change)}</b>

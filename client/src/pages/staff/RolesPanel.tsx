@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alias, Role, State } from '../../../../hub/protocol/index.ts';
 import { ACTION_ALIASES, ALIASES, MENU_ALIASES, OWNER_ROLE } from '../../../../hub/protocol/index.ts';
+import { errorText } from '../../i18n/keys.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { roleName, sendNow, sortedRoles } from './staff-api.ts';
@@ -23,7 +24,7 @@ function RoleEditor(props: { role: Role }) {
     });
   const save = async () => {
     const sent = await sendNow('role.save', { id: role.id, name: name.trim(), aliases: [...aliases] });
-    if (sent.kind === 'refused') setError(t(`errors.${sent.code}`));
+    if (sent.kind === 'refused') setError(errorText(t, sent.code));
     else {
       setError('');
       showToast(t('staffAdmin.saved'));

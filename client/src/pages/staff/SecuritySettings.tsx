@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { State } from '../../../../hub/protocol/index.ts';
+import { errorText } from '../../i18n/keys.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { HostNamesSetting } from './HostNamesSetting.tsx';
 import { sendNow } from './staff-api.ts';
@@ -16,7 +17,7 @@ export function SecuritySettings(props: { state: State }) {
   const current = props.state.settings.idleLockMinutes;
   const save = async (change: Partial<State['settings']>): Promise<boolean> => {
     const sent = await sendNow('settings.save', { ...props.state.settings, ...change });
-    showToast(sent.kind === 'refused' ? t(`errors.${sent.code}`) : t('staffAdmin.saved'), sent.kind === 'refused' ? 'error' : 'success');
+    showToast(sent.kind === 'refused' ? errorText(t, sent.code) : t('staffAdmin.saved'), sent.kind === 'refused' ? 'error' : 'success');
     return sent.kind !== 'refused';
   };
   const choose = (minutes: number) => save({ idleLockMinutes: minutes });

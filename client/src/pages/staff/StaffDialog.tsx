@@ -4,6 +4,7 @@ import type { Staff, State } from '../../../../hub/protocol/index.ts';
 import { PASSWORD_MIN, PIN_PATTERN } from '../../../../hub/protocol/index.ts';
 import { canManageRole } from '../../../../hub/domain/index.ts';
 import { session } from '../../auth/session.ts';
+import { errorText } from '../../i18n/keys.ts';
 import { replica } from '../../sync/replica.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
@@ -47,7 +48,7 @@ export function StaffDialog(props: { staff: Staff | null; state: State; onClose:
     const sent = await sendNow('staff.save', { id, name: form.name.trim(), code: form.code.trim(), roleId: form.roleId });
     if (sent.kind === 'refused') {
       setBusy(false);
-      return setError({ field: sent.field, text: t(`errors.${sent.code}`) });
+      return setError({ field: sent.field, text: errorText(t, sent.code) });
     }
     if (form.pin || form.password || form.clearPassword) {
       const r = await setCredentials(id, {

@@ -6,6 +6,7 @@ import type { Staff } from '../../../../hub/protocol/index.ts';
 import { canManageRole } from '../../../../hub/domain/index.ts';
 import { useAliases } from '../../auth/aliases.ts';
 import { session } from '../../auth/session.ts';
+import { errorText } from '../../i18n/keys.ts';
 import { PATHS } from '../../routes.ts';
 import { useView } from '../../sync/view.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
@@ -32,7 +33,7 @@ export function StaffPage() {
     setDisabling(null);
     setEditing(null);
     const sent = await sendNow('staff.setDisabled', { staffId: s.id, disabled: !s.disabled });
-    if (sent.kind === 'refused') showToast(t(`errors.${sent.code}`), 'error');
+    if (sent.kind === 'refused') showToast(errorText(t, sent.code), 'error');
   };
 
   return (

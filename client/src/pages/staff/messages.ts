@@ -1,3 +1,4 @@
+import type { RolePresetId } from '../../../../hub/protocol/index.ts';
 import { defineMessages } from '../../i18n/define.ts';
 
 /** Texts of staff management, roles, security alerts and the activity view. */
@@ -32,7 +33,7 @@ export const staffMessages = defineMessages({
     roleName: 'Nombre del rol',
     menuAliases: 'Secciones y mesas',
     actionAliases: 'Acciones',
-    presets: { owner: 'Dueño', manager: 'Encargado', cashier: 'Cajero', waiter: 'Mozo', kitchen: 'Cocina', rider: 'Repartidor' },
+    presets: { owner: 'Dueño', manager: 'Encargado', cashier: 'Cajero', waiter: 'Mozo', kitchen: 'Cocina', rider: 'Repartidor' } satisfies Record<RolePresetId, string>,
     aliases: {
       M001: 'Mesas',
       M002: 'Pedido para llevar',

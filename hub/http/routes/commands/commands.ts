@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Actor } from '../../../engine/engine.ts';
-import type { CommandIntake } from '../../../sync/intake.ts';
+import type { CommandIntake } from '../../../engine/intake.ts';
 import { httpStatusOf } from '../../../protocol/index.ts';
 import { readJsonBody } from '../../middleware/json-body.ts';
 

@@ -8,7 +8,7 @@ import { CONTENT_TYPES, menuFileName, readMenuFile, writeMenuFile, type Lang, ty
 import { MenuFileError } from '../../../goods-io/menu-file-error.ts';
 import type { ImportReport } from '../../../protocol/index.ts';
 import { uuidSchema } from '../../../protocol/index.ts';
-import type { CommandIntake } from '../../../sync/intake.ts';
+import type { CommandIntake } from '../../../engine/intake.ts';
 import { HttpError } from '../../http-error.ts';
 import { readRawBody } from '../../middleware/raw-body.ts';
 

@@ -184,4 +184,4 @@ export const goodsEs = {
       cellCount: 'La fila tiene más celdas que el encabezado (una coma sin comillas dentro de un texto): ponga ese texto entre comillas o guarde otra vez el archivo desde la hoja de cálculo',
     },
   },
-};
+} as const;

@@ -1,4 +1,4 @@
-import type { Actor, Engine } from '../engine/engine.ts';
+import type { Actor, Engine } from './engine.ts';
 import type { CommandReply } from '../protocol/index.ts';
 import { COMMAND_ALIAS, INTERNAL, parseCommand } from '../protocol/index.ts';
 
