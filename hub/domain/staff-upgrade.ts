@@ -2,10 +2,10 @@ import type { State } from '../protocol/index.ts';
 import { DEFAULT_SETTINGS } from '../protocol/index.ts';
 
 /**
- * Gives a state recorded before staff and roles existed (issue 3) its empty
- * staff, roles, settings and alerts, so an existing hub updates in place and
- * comes up unclaimed. Idempotent and pure; run on a snapshot before the log
- * is replayed onto it, and on a device's stored replica.
+ * Store migration 2 (see ./migrations): gives a state recorded before staff
+ * and roles existed (issue 3) its empty staff, roles, settings and alerts, so
+ * an existing hub updates in place and comes up unclaimed. Pure, and a no-op
+ * on a state that has them: format 1 covers hubs from before and after staff.
  */
 export function upgradeStaff(state: State): State {
   const legacy = state as Partial<State>;

@@ -1,5 +1,6 @@
 import type { ActivityEntry, Change, Command, CommandReply, State } from '../protocol/index.ts';
-import { applyAll, archivedBy, decide, dropDamagedRecords, emptyState, upgradeGoods, upgradeStaff, type DecideContext, type Decision } from '../domain/index.ts';
+import { STORE_FORMAT_VERSION } from '../protocol/index.ts';
+import { applyAll, archivedBy, decide, dropDamagedRecords, emptyState, migrate, recordFormat, StoreFormatError, type DecideContext, type Decision } from '../domain/index.ts';
 import { Archive, type ArchivedBill } from '../store/archive.ts';
 import { isStorageError } from '../store/durable-fs.ts';
 import { openMeta } from '../store/meta.ts';
@@ -123,11 +124,26 @@ export class Engine {
     const { wal, records, truncatedBytes } = await Wal.open<LogRecord>(`${opts.dir}/wal`, base, opts.log);
     const processed = ProcessedIds.from(snap?.processed ?? [], opts.retentionDays * 86_400_000);
     const buffer = new ChangeBuffer(opts.changeBufferSize);
-    // Staff slices before the replay: the log may hold staff events an older snapshot has no place for.
-    const fromSnapshot = dropDamagedRecords(snap ? upgradeStaff(snap.state) : emptyState());
+    // Numbered migrations (hub/domain/migrations): the state is brought to each
+    // record's format before that record is applied, and to the latest after.
+    // An empty store counts as format 1 so legacy records replayed on it get every step.
+    const newer = records.find((r) => recordFormat(r) > STORE_FORMAT_VERSION);
+    if (newer) {
+      // Refuse, and touch nothing: the record is whole and a newer hub will need it.
+      await wal.close();
+      throw new StoreFormatError(`wal record ${newer.seq} was written by a newer hub (store format ${recordFormat(newer)}, this one knows up to ${STORE_FORMAT_VERSION}): update this hub`);
+    }
+    let format = snap?.format ?? 1;
+    const startAt = Math.max(format, records[0] ? recordFormat(records[0]) : STORE_FORMAT_VERSION);
+    const fromSnapshot = dropDamagedRecords(migrate(snap?.state ?? emptyState(), format, startAt).state);
+    format = startAt;
     let state = fromSnapshot.state;
     const unarchived: ArchivedBill[] = [];
     for (const r of records) {
+      if (recordFormat(r) > format) {
+        state = migrate(state, format, recordFormat(r)).state;
+        format = recordFormat(r);
+      }
       state = applyAll(state, r.events);
       processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
       buffer.push(changeOf(r));
@@ -141,7 +157,7 @@ export class Engine {
     // The log may recreate what the snapshot had damaged (events recorded before ids had a rule).
     const replayed = dropDamagedRecords(state);
     // Data recorded by an older hub gains the fields added since (menu sizes, stock...).
-    state = upgradeGoods(replayed.state);
+    state = migrate(replayed.state, format).state;
     const archive = new Archive(`${opts.dir}/archive`, opts.utcOffsetMinutes);
     const unlogged = records.filter((r) => r.seq > (snap?.archivedThroughSeq ?? 0)).map(activityOf);
     const engine = new Engine({ storeId: meta.storeId, wal, archive, processed, buffer, opts, state, seq, coveredSeq: base, unarchived, unlogged });
@@ -241,6 +257,7 @@ export class Engine {
       deviceAt: command.at,
       events: decision.events,
       result: decision.result,
+      format: STORE_FORMAT_VERSION,
     };
     this.staged = stateAfter;
     const promise = new Promise<CommandReply>((resolve) => {

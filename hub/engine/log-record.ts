@@ -14,6 +14,8 @@ export type LogRecord = {
   deviceAt?: string;
   events: DomainEvent[];
   result: CommandResult;
+  /** Store format it was written in (STORE_FORMAT_VERSION); absent in records older than numbered migrations, see recordFormat. */
+  format?: number;
 };
 
 export function changeOf(record: LogRecord): Change {

@@ -11,6 +11,7 @@ import { decodeLine } from './line-codec.ts';
 export type ProcessedEntry = { id: string; seq: number; at: string; result: CommandResult };
 
 export type SnapshotFile = {
+  /** Store format of `state` (STORE_FORMAT_VERSION when written; see hub/domain/migrations). */
   format: number;
   storeId: string;
   /** Every record up to this seq is folded into `state`. */
@@ -39,10 +40,12 @@ export async function readSnapshot(dir: string): Promise<SnapshotFile | null> {
   }
   const value = decodeLine(text.replace(/\n$/, '')) as SnapshotFile | null;
   if (!value || typeof value.seq !== 'number') throw new SnapshotCorruptError(`${FILE} in ${dir} fails its checksum`);
-  if (value.format > STORE_FORMAT_VERSION) {
-    throw new SnapshotCorruptError(`${FILE} was written by a newer hub (format ${value.format}); update this hub`);
+  // Every snapshot ever written names its format; one that does not is read as the first (1).
+  const format = typeof value.format === 'number' ? value.format : 1;
+  if (format > STORE_FORMAT_VERSION) {
+    throw new SnapshotCorruptError(`${FILE} was written by a newer hub (store format ${format}, this one knows up to ${STORE_FORMAT_VERSION}): update this hub`);
   }
-  return value;
+  return { ...value, format };
 }
 
 /**

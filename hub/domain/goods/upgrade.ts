@@ -2,11 +2,12 @@ import type { OrderLine, Product, State } from '../../protocol/index.ts';
 import { defaultMenuSettings } from './defaults.ts';
 
 /**
- * Brings a state recorded before goods management (issue 4) up to today's
- * shape: products without VIP price, sizes, stock or times; order lines
- * without size, unit or stock fields; no menu settings. Idempotent and pure;
- * the engine runs it once after recovery, so an existing hub keeps its menu,
- * tables and open orders across the update.
+ * Store migration 3 (see ../migrations): brings a state recorded before goods
+ * management (issue 4) up to today's shape: products without VIP price,
+ * sizes, stock or times; order lines without size, unit or stock fields; no
+ * menu settings. Pure, and a no-op on a state that has them; it runs after
+ * the legacy log records (format 2), which may add dishes of the old shape,
+ * so an existing hub keeps its menu, tables and open orders across the update.
  */
 export function upgradeGoods(state: State): State {
   const legacy = state as Partial<State>;

@@ -1,0 +1,60 @@
+import type { State } from '../../protocol/index.ts';
+import { STORE_FORMAT_VERSION } from '../../protocol/index.ts';
+import { upgradeGoods } from '../goods/upgrade.ts';
+import { upgradeStaff } from '../staff-upgrade.ts';
+
+/**
+ * One step of the store's format: `up` turns a state of format `version - 1`
+ * into one of format `version`. Pure (returns a new state, never changes its
+ * argument) and tolerant of a state that already has what it adds, because
+ * format 1 named several shapes (see README "Migrations" in hub/store).
+ */
+export type Migration = { version: number; name: string; up: (state: State) => State };
+
+/**
+ * Every migration, oldest first, numbered without gaps from 2 to
+ * STORE_FORMAT_VERSION (a test holds this). Each feature slice owns its
+ * transform; this table only orders them. Never renumber or remove a row:
+ * data on some hub is still at every version ever released.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 2, name: 'staff, roles, settings, alerts and jobs slices', up: upgradeStaff },
+  { version: 3, name: 'goods management: sizes, stock, VIP price, menu settings', up: upgradeGoods },
+];
+
+/**
+ * The format a log record was written in. Records carry `format` since
+ * numbered migrations; one without it was written by a hub whose snapshots
+ * said format 1, and counts as 2: those hubs already logged staff events
+ * (which need migration 2's slices) and, before goods management, dishes
+ * of the old shape (which migration 3, run after them, completes).
+ */
+export function recordFormat(record: { format?: number }): number {
+  return typeof record.format === 'number' ? record.format : LEGACY_RECORD_FORMAT;
+}
+
+/** See recordFormat. */
+export const LEGACY_RECORD_FORMAT = 2;
+
+/** Thrown for data this hub cannot read: written by a newer hub, or a step with no migration. */
+export class StoreFormatError extends Error {
+  override name = 'StoreFormatError';
+}
+
+/**
+ * Brings `state`, of format `from`, to format `to` by running each migration
+ * in between once, in order. `from >= to` changes nothing. A `to` beyond
+ * what this hub knows is refused: never guess at a newer hub's data.
+ */
+export function migrate(state: State, from: number, to: number = STORE_FORMAT_VERSION, table: readonly Migration[] = MIGRATIONS): { state: State; applied: string[] } {
+  const latest = table.at(-1)?.version ?? 1;
+  if (to > latest) throw new StoreFormatError(`data of store format ${to} was written by a newer hub (this one knows up to ${latest}): update this hub`);
+  const applied: string[] = [];
+  let next = state;
+  for (const m of table) {
+    if (m.version <= from || m.version > to) continue;
+    next = m.up(next);
+    applied.push(`${m.version} ${m.name}`);
+  }
+  return { state: next, applied };
+}

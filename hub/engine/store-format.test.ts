@@ -1,0 +1,120 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { State } from '../protocol/index.ts';
+import { STORE_FORMAT_VERSION } from '../protocol/index.ts';
+import { runFixtureScript, type FixtureScript } from '../store/fixtures/make-format-fixture.ts';
+import { decodeLine, encodeLine } from '../store/line-codec.ts';
+import { readSnapshot } from '../store/snapshot.ts';
+import { useTempDirs } from '../store/test-fixtures.ts';
+import { Engine } from './engine.ts';
+import { cmd, submitOk, useEngines } from './test-fixtures.ts';
+
+/**
+ * Data directories written by an older hub open with today's code: the
+ * committed fixture of store format 1 (made by make-format-fixture.ts with the
+ * code of that day) is migrated, equals a fresh replay of the same commands,
+ * and is written back at the latest format. Data of a newer format stops the
+ * hub with a clear message and is left exactly as it was.
+ */
+const dirs = useTempDirs('pos-store-format-');
+const engines = useEngines();
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../store/fixtures');
+/** Every store format a hub was released with, each kept as a data directory; add the new one with each migration. */
+const FORMATS = [1, 3];
+
+async function fixtureCopy(format = 1): Promise<{ dir: string; script: FixtureScript }> {
+  const dir = await dirs.make();
+  await fs.cp(path.join(FIXTURES, `format-${format}`), dir, { recursive: true });
+  const script = JSON.parse(await fs.readFile(path.join(dir, 'commands.json'), 'utf8')) as FixtureScript;
+  return { dir, script };
+}
+
+const openAt = (dir: string, script: FixtureScript) => engines.open({ dir, clock: () => new Date(script.clock), snapshotEvery: 1_000_000 });
+
+async function lastWalSegment(dir: string): Promise<string> {
+  const names = (await fs.readdir(path.join(dir, 'wal'))).sort();
+  return path.join(dir, 'wal', names.at(-1) ?? '');
+}
+
+describe('store format: migrations on open', () => {
+  it('has a fixture for the latest format', () => {
+    expect(FORMATS.at(-1)).toBe(STORE_FORMAT_VERSION);
+  });
+
+  it.each(FORMATS)('the format-%i fixture (snapshot + log records after it) opens and equals a fresh replay of its commands', async (format) => {
+    const { dir, script } = await fixtureCopy(format);
+    const snap = await readSnapshot(dir);
+    expect(snap?.format).toBe(format);
+    const migrated = await openAt(dir, script);
+    expect(migrated.seq).toBe(script.commands.length);
+    expect(migrated.seq).toBeGreaterThan(snap?.seq ?? 0);
+
+    const fresh = await openAt(await dirs.make(), script);
+    await runFixtureScript(fresh, script, false);
+    expect(fresh.seq).toBe(migrated.seq);
+    expect(migrated.state).toEqual<State>(fresh.state);
+  });
+
+  it('a snapshot written after the migration records the latest format, and new log records carry it', async () => {
+    const { dir, script } = await fixtureCopy();
+    const engine = await openAt(dir, script);
+    await submitOk(engine, cmd('restaurant.rename', { name: 'Nuevo nombre' }, script.clock));
+    const lines = (await fs.readFile(await lastWalSegment(dir), 'utf8')).trim().split('\n');
+    expect((decodeLine(lines.at(-1) ?? '') as { format?: number }).format).toBe(STORE_FORMAT_VERSION);
+    await engine.snapshot();
+    const snap = await readSnapshot(dir);
+    expect(snap?.format).toBe(STORE_FORMAT_VERSION);
+    const state = engine.state;
+    await engine.close();
+    engines.release(engine);
+    const again = await openAt(dir, script);
+    expect(again.state).toEqual(state);
+  });
+
+  it('a snapshot from before staff and goods management gains their slices on open', async () => {
+    const { dir, script } = await fixtureCopy();
+    const file = path.join(dir, 'snapshot.json');
+    const snap = decodeLine((await fs.readFile(file, 'utf8')).trim()) as { state: Record<string, unknown> };
+    for (const k of ['staff', 'roles', 'settings', 'alerts', 'jobs', 'menuSettings', 'stockMoves']) delete snap.state[k];
+    await fs.writeFile(file, encodeLine(snap));
+    const engine = await openAt(dir, script);
+    expect(engine.state.jobs).toEqual({});
+    expect(engine.state.staff).toEqual({});
+    expect(engine.state.stockMoves).toEqual([]);
+    expect(engine.state.menuSettings).toBeDefined();
+    expect(Object.keys(engine.state.orders).length).toBeGreaterThan(0);
+  });
+
+  it('attack: a snapshot of a newer format is refused with a clear message and left untouched', async () => {
+    const { dir, script } = await fixtureCopy();
+    const file = path.join(dir, 'snapshot.json');
+    const snap = decodeLine((await fs.readFile(file, 'utf8')).trim()) as { format: number };
+    await fs.writeFile(file, encodeLine({ ...snap, format: STORE_FORMAT_VERSION + 1 }));
+    const before = await fs.readFile(file);
+    const segment = await fs.readFile(await lastWalSegment(dir));
+    await expect(Engine.open({ dir, clock: () => new Date(script.clock), log: () => {} })).rejects.toThrow(
+      `written by a newer hub (store format ${STORE_FORMAT_VERSION + 1}, this one knows up to ${STORE_FORMAT_VERSION}): update this hub`,
+    );
+    expect(await fs.readFile(file)).toEqual(before);
+    expect(await fs.readFile(await lastWalSegment(dir))).toEqual(segment);
+  });
+
+  it('attack: a log record of a newer format stops the hub, and the record is kept, never dropped', async () => {
+    const { dir, script } = await fixtureCopy();
+    const segment = await lastWalSegment(dir);
+    const lines = (await fs.readFile(segment, 'utf8')).trim().split('\n');
+    const last = decodeLine(lines.at(-1) ?? '') as { seq: number; commandId: string };
+    const future = { ...last, seq: last.seq + 1, commandId: '00000000-0000-4000-8000-000000000001', format: STORE_FORMAT_VERSION + 1, events: [{ type: 'from.the.future' }] };
+    await fs.appendFile(segment, encodeLine(future));
+    const before = await fs.readFile(segment);
+    await expect(Engine.open({ dir, clock: () => new Date(script.clock), log: () => {} })).rejects.toThrow(
+      `wal record ${future.seq} was written by a newer hub (store format ${STORE_FORMAT_VERSION + 1}, this one knows up to ${STORE_FORMAT_VERSION}): update this hub`,
+    );
+    // Refused twice over: a second start finds the same bytes and says the same.
+    expect(await fs.readFile(segment)).toEqual(before);
+    await expect(Engine.open({ dir, clock: () => new Date(script.clock), log: () => {} })).rejects.toThrow('newer hub');
+    expect(await fs.readFile(segment)).toEqual(before);
+  });
+});
