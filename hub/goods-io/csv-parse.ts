@@ -1,5 +1,5 @@
 import { MenuFileError } from './menu-file-error.ts';
-import { MAX_CELL_CHARS, MAX_CELLS_PER_ROW, MAX_COLUMNS } from './xlsx-limits.ts';
+import { MAX_CELL_CHARS, MAX_CELLS_PER_ROW, MAX_COLUMNS, MAX_CSV_LINES } from './xlsx-limits.ts';
 
 /**
  * CSV as spreadsheets write it (RFC 4180), read as a stream: text is fed in
@@ -121,6 +121,7 @@ export class CsvParser {
   }
 
   private endRow(): void {
+    if (this.line >= MAX_CSV_LINES) throw new MenuFileError('fileTooBig', `more than ${MAX_CSV_LINES} lines`);
     this.onRow(this.rowLine, this.cells);
     this.cells = [];
     this.count = 0;

@@ -30,5 +30,11 @@ export const MAX_SHARED_CHARS = 8_000_000;
 export const MAX_SHEET_CHARS = 8_000_000;
 /** Most sheets a workbook may list (Excel has no limit; a menu file has a handful). */
 export const MAX_SHEETS = 1024;
+/**
+ * Most lines a CSV may have, empty ones included: a menu of 5,000 dishes with
+ * blank lines between them is far below; millions of empty lines are not a
+ * menu, and reading them to the end would only cost the tills time.
+ */
+export const MAX_CSV_LINES = 100_000;
 /** Highest row number a sheet has (Excel's own limit). */
 export const MAX_ROW_NUMBER = 1_048_576;

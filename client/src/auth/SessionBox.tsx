@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { roleName } from '../pages/staff/staff-api.ts';
+import { roleName } from './role-name.ts';
 import { replica } from '../sync/replica.ts';
 import { ui } from '../ui/ui-store.ts';
 import { endSession, session } from './session.ts';

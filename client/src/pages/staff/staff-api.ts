@@ -1,9 +1,7 @@
-import type { TFunction } from 'i18next';
 import type { ActivityPage, ActivityQuery, CommandPayload, CommandReply, CommandType, CredentialsRequest, Role } from '../../../../hub/protocol/index.ts';
 import type { ErrorCode } from '../../../../hub/protocol/index.ts';
 import { ROLE_PRESET_IDS } from '../../../../hub/protocol/index.ts';
 import { api, type ApiResult } from '../../auth/api.ts';
-import { isRolePresetId, presetName } from '../../i18n/keys.ts';
 import { enqueue } from '../../sync/outbox.ts';
 
 /** A staff change's fate after a short wait: done, refused with the hub's code and field, or queued (offline). */
@@ -29,10 +27,7 @@ export function fetchActivity(q: ActivityQuery): Promise<ApiResult<ActivityPage>
 }
 
 /** A role's name: a preset is named in the device's language, a role the owner made by its own name. */
-export function roleName(t: TFunction, role: Pick<Role, 'id' | 'name'> | undefined, id: string): string {
-  if (role?.name) return role.name;
-  return isRolePresetId(id) ? presetName(t, id) : id;
-}
+export { roleName } from '../../auth/role-name.ts';
 
 /** Roles in a stable order: the presets as listed, then the owner's own by name. */
 export function sortedRoles(roles: Record<string, Role>): Role[] {
