@@ -1,4 +1,4 @@
-import type { Bill, DomainEvent } from '../protocol/index.ts';
+import type { Bill, DomainEvent, StockMove } from '../protocol/index.ts';
 
 /**
  * What an event sends to the day archive (`archive/YYYY-MM-DD.jsonl`), if
@@ -13,5 +13,21 @@ export function archivedBy(event: DomainEvent): Bill | null {
       return event.bill;
     default:
       return null;
+  }
+}
+
+/**
+ * The stock moves an event sends to the stock history (`stock/YYYY-MM-DD.jsonl`):
+ * manual adjustments and the stock an import sets. Like closed bills they never
+ * stay in the live state; the goods page reads them page by page from the day files.
+ */
+export function stockMovesOf(event: DomainEvent): readonly StockMove[] {
+  switch (event.type) {
+    case 'product.stockAdjusted':
+      return [event.move];
+    case 'menu.imported':
+      return event.moves;
+    default:
+      return [];
   }
 }

@@ -1,6 +1,7 @@
 export { decide } from './decide.ts';
 export { apply, applyAll } from './apply.ts';
-export { archivedBy } from './archived.ts';
+export { archivedBy, stockMovesOf } from './archived.ts';
+export { legacyStockMoves } from './goods/stock-history-upgrade.ts';
 export { emptyState, statusForOrder } from './state.ts';
 export { aliasesOf, canManageRole, isClaimed, permissionDenied, roleAliases } from './permissions.ts';
 export { LEGACY_RECORD_FORMAT, MIGRATIONS, migrate, recordFormat, StoreFormatError, type Migration } from './migrations/index.ts';

@@ -9,7 +9,6 @@ export function emptyState(): State {
     categories: {},
     products: {},
     menuSettings: defaultMenuSettings(),
-    stockMoves: [],
     areas: {},
     tables: {},
     orders: {},

@@ -1,10 +1,11 @@
 import type { ActivityEntry, Change, Command, CommandReply, State } from '../protocol/index.ts';
 import { STORE_FORMAT_VERSION } from '../protocol/index.ts';
-import { applyAll, archivedBy, decide, dropDamagedRecords, emptyState, migrate, recordFormat, StoreFormatError, type DecideContext, type Decision } from '../domain/index.ts';
+import { applyAll, archivedBy, decide, dropDamagedRecords, emptyState, legacyStockMoves, migrate, recordFormat, stockMovesOf, StoreFormatError, type DecideContext, type Decision } from '../domain/index.ts';
 import { Archive, type ArchivedBill } from '../store/archive.ts';
 import { isStorageError } from '../store/durable-fs.ts';
 import { openMeta } from '../store/meta.ts';
 import { readSnapshot, removeSnapshotTemps } from '../store/snapshot.ts';
+import { StockHistory, type FiledStockMove } from '../store/stock-history.ts';
 import { Wal } from '../store/wal.ts';
 import type { DayLog } from '../store/day-log.ts';
 import { activityLog, activityOf } from './activity.ts';
@@ -40,6 +41,8 @@ type EngineParts = {
   coveredSeq: number;
   unarchived: ArchivedBill[];
   unlogged: ActivityEntry[];
+  stock: StockHistory;
+  unfiledStock: FiledStockMove[];
 };
 
 type Pending = { record: LogRecord; stateAfter: State; resolve: (reply: CommandReply) => void };
@@ -71,6 +74,8 @@ export class Engine {
   readonly archive: Archive;
   /** Who did what, per day, for the staff activity view (written at snapshot time). */
   readonly activity: DayLog<ActivityEntry>;
+  /** Who moved stock, when and why, per day (written at snapshot time). */
+  readonly stock: StockHistory;
   private readonly wal: Wal<LogRecord>;
   private readonly processed: ProcessedIds;
   private readonly buffer: ChangeBuffer;
@@ -82,6 +87,7 @@ export class Engine {
     this.wal = parts.wal;
     this.archive = parts.archive;
     this.activity = activityLog(parts.opts.dir, parts.opts.utcOffsetMinutes);
+    this.stock = parts.stock;
     this.processed = parts.processed;
     this.buffer = parts.buffer;
     this.opts = parts.opts;
@@ -93,10 +99,12 @@ export class Engine {
       wal: parts.wal,
       archive: parts.archive,
       activity: this.activity,
+      stock: parts.stock,
       every: parts.opts.snapshotEvery,
       coveredSeq: parts.coveredSeq,
       unarchived: parts.unarchived,
       unlogged: parts.unlogged,
+      unfiledStock: parts.unfiledStock,
       clock: parts.opts.clock,
       log: parts.opts.log,
       // Records committed while one was written may already call for the next.
@@ -134,11 +142,17 @@ export class Engine {
       throw new StoreFormatError(`wal record ${newer.seq} was written by a newer hub (store format ${recordFormat(newer)}, this one knows up to ${STORE_FORMAT_VERSION}): update this hub`);
     }
     let format = snap?.format ?? 1;
+    const stock = new StockHistory(opts.dir, opts.utcOffsetMinutes);
+    // Format 3 and before kept the latest stock moves in the state; migration 4
+    // drops them, so they go to the day files first (filed at the snapshot's seq:
+    // doing this again after a crash adds nothing).
+    if (snap && format < 4) await stock.append(legacyStockMoves(snap.state).map((move) => ({ seq: snap.seq, move })));
     const startAt = Math.max(format, records[0] ? recordFormat(records[0]) : STORE_FORMAT_VERSION);
     const fromSnapshot = dropDamagedRecords(migrate(snap?.state ?? emptyState(), format, startAt).state);
     format = startAt;
     let state = fromSnapshot.state;
     const unarchived: ArchivedBill[] = [];
+    const unfiledStock: FiledStockMove[] = [];
     for (const r of records) {
       if (recordFormat(r) > format) {
         state = migrate(state, format, recordFormat(r)).state;
@@ -151,6 +165,7 @@ export class Engine {
       for (const e of r.events) {
         const bill = archivedBy(e);
         if (bill) unarchived.push({ seq: r.seq, bill });
+        for (const move of stockMovesOf(e)) unfiledStock.push({ seq: r.seq, move });
       }
     }
     const seq = records.at(-1)?.seq ?? base;
@@ -160,7 +175,7 @@ export class Engine {
     state = migrate(replayed.state, format).state;
     const archive = new Archive(`${opts.dir}/archive`, opts.utcOffsetMinutes);
     const unlogged = records.filter((r) => r.seq > (snap?.archivedThroughSeq ?? 0)).map(activityOf);
-    const engine = new Engine({ storeId: meta.storeId, wal, archive, processed, buffer, opts, state, seq, coveredSeq: base, unarchived, unlogged });
+    const engine = new Engine({ storeId: meta.storeId, wal, archive, processed, buffer, opts, state, seq, coveredSeq: base, unarchived, unlogged, stock, unfiledStock });
     opts.log(`store: recovered seq ${seq} (snapshot ${base}, ${records.length} replayed${truncatedBytes ? `, torn tail of ${truncatedBytes} bytes cut` : ''})`);
     await engine.settleRepair([...new Set([...fromSnapshot.dropped, ...replayed.dropped])]);
     return engine;
@@ -216,6 +231,11 @@ export class Engine {
   /** The activity not yet in the day files (records since the last snapshot), oldest first. */
   recentActivity(): readonly ActivityEntry[] {
     return this.snapshots.recentActivity();
+  }
+
+  /** The stock moves not yet in the day files (records since the last snapshot), oldest first. */
+  recentStockMoves(): readonly FiledStockMove[] {
+    return this.snapshots.recentStockMoves();
   }
 
   changesSince(seq: number): Change[] | null {

@@ -1,7 +1,8 @@
-import { archivedBy } from '../domain/index.ts';
+import { archivedBy, stockMovesOf } from '../domain/index.ts';
 import type { ActivityEntry, State } from '../protocol/index.ts';
 import type { Archive, ArchivedBill } from '../store/archive.ts';
 import type { DayLog } from '../store/day-log.ts';
+import type { FiledStockMove, StockHistory } from '../store/stock-history.ts';
 import { writeSnapshot, type ProcessedEntry } from '../store/snapshot.ts';
 import type { Wal } from '../store/wal.ts';
 import { activityOf } from './activity.ts';
@@ -16,6 +17,7 @@ export type SnapshotterParts = {
   wal: Wal<LogRecord>;
   archive: Archive;
   activity: DayLog<ActivityEntry>;
+  stock: StockHistory;
   /** Records between snapshots. */
   every: number;
   /** The seq the snapshot on disk covers (0 for none). */
@@ -23,6 +25,7 @@ export type SnapshotterParts = {
   /** Closed bills and activity of the records after `coveredSeq` (recovered from the log). */
   unarchived: ArchivedBill[];
   unlogged: ActivityEntry[];
+  unfiledStock: FiledStockMove[];
   clock: () => Date;
   log: (message: string) => void;
   /** Called when a snapshot ends (written or failed): another may be due already. */
@@ -35,7 +38,7 @@ export type SnapshotterParts = {
  * 1. at a record boundary (the engine holds its write loop for this step
  *    only) the log is rotated: records after the captured seq go to a new
  *    segment;
- * 2. in the background, the bills and the activity up to that seq go to
+ * 2. in the background, the bills, the activity and the stock moves up to that seq go to
  *    their day files, then the snapshot is written (in slices, to a temp
  *    file, fsynced, renamed);
  * 3. only then are the segments it covers removed.
@@ -48,6 +51,7 @@ export type SnapshotterParts = {
 export class Snapshotter {
   private unarchived: ArchivedBill[];
   private unlogged: ActivityEntry[];
+  private unfiledStock: FiledStockMove[];
   private running: Promise<void> | null = null;
   private covered: number;
   /** The seq from which the next one falls due; a failure moves it on, so a full disk is not hammered. */
@@ -58,6 +62,7 @@ export class Snapshotter {
     this.parts = parts;
     this.unarchived = parts.unarchived;
     this.unlogged = parts.unlogged;
+    this.unfiledStock = parts.unfiledStock;
     this.covered = parts.coveredSeq;
     this.dueAt = parts.coveredSeq + parts.every;
   }
@@ -80,8 +85,14 @@ export class Snapshotter {
     for (const e of record.events) {
       const bill = archivedBy(e);
       if (bill) this.unarchived.push({ seq: record.seq, bill });
+      for (const move of stockMovesOf(e)) this.unfiledStock.push({ seq: record.seq, move });
     }
     this.unlogged.push(activityOf(record));
+  }
+
+  /** The stock moves not yet in the day files, oldest first. */
+  recentStockMoves(): readonly FiledStockMove[] {
+    return this.unfiledStock;
   }
 
   /** The activity not yet in the day files, oldest first. */
@@ -131,6 +142,7 @@ export class Snapshotter {
     const p = this.parts;
     await p.archive.append(this.unarchived.filter((b) => b.seq <= seq));
     await p.activity.append(this.unlogged.filter((e) => e.seq <= seq));
+    await p.stock.append(this.unfiledStock.filter((e) => e.seq <= seq));
     await writeSnapshot(p.dir, {
       storeId: p.storeId,
       seq,
@@ -142,6 +154,7 @@ export class Snapshotter {
     // Commits went on meanwhile: keep what came after the captured seq.
     this.unarchived = this.unarchived.filter((b) => b.seq > seq);
     this.unlogged = this.unlogged.filter((e) => e.seq > seq);
+    this.unfiledStock = this.unfiledStock.filter((e) => e.seq > seq);
     this.covered = Math.max(this.covered, seq);
     this.dueAt = seq + p.every;
     await p.wal.dropSegmentsBefore(seq + 1);

@@ -105,32 +105,30 @@ afterAll(async () => {
 });
 
 describe('presenters: each role receives what it may see (real sockets, GET /api/state)', () => {
-  it('shapes the snapshot per role: alerts, roles, others\' flags, host names, stock history, jobs', async () => {
+  it('shapes the snapshot per role: alerts, roles, others\' flags, host names, jobs', async () => {
     const devices = Object.fromEntries(ROLES.map((r) => [r, device(r)])) as Record<Role, ReturnType<typeof device>>;
     await waitUntil(() => ROLES.every((r) => devices[r].got.length > 0), 5000, 'snapshots');
     const snap = Object.fromEntries(ROLES.map((r) => [r, fold(devices[r].got).snap.state])) as Record<Role, State>;
     const full = t.hub.engine.state;
     // What the hub holds: the matrix below is about what leaves it.
     expect(Object.keys(full.alerts)).toHaveLength(1);
-    expect(full.stockMoves.length).toBeGreaterThan(0);
 
     const row = (s: State) => ({
       alerts: Object.keys(s.alerts).length,
       roles: Object.keys(s.roles).sort(),
       hostNames: s.settings.hostNames,
-      stockMoves: s.stockMoves.length,
       othersWithPin: Object.values(s.staff).filter((p) => p.hasPin).length,
       people: Object.keys(s.staff).length,
     });
     const allRoles = Object.keys(full.roles).sort();
     const people = Object.keys(full.staff).length;
     expect(Object.fromEntries(ROLES.map((r) => [r, row(snap[r])]))).toEqual({
-      owner: { alerts: 1, roles: allRoles, hostNames: ['caja.lan'], stockMoves: 0, othersWithPin: people, people },
-      manager: { alerts: 1, roles: allRoles, hostNames: ['caja.lan'], stockMoves: 0, othersWithPin: people, people },
+      owner: { alerts: 1, roles: allRoles, hostNames: ['caja.lan'], othersWithPin: people, people },
+      manager: { alerts: 1, roles: allRoles, hostNames: ['caja.lan'], othersWithPin: people, people },
       // Those who do not manage staff: their own role only, names and numbers of the others, their own flags.
-      cashier: { alerts: 0, roles: ['cashier'], hostNames: [], stockMoves: 0, othersWithPin: 1, people },
-      waiter: { alerts: 0, roles: ['waiter'], hostNames: [], stockMoves: 0, othersWithPin: 1, people },
-      kitchen: { alerts: 0, roles: ['kitchen'], hostNames: [], stockMoves: 0, othersWithPin: 1, people },
+      cashier: { alerts: 0, roles: ['cashier'], hostNames: [], othersWithPin: 1, people },
+      waiter: { alerts: 0, roles: ['waiter'], hostNames: [], othersWithPin: 1, people },
+      kitchen: { alerts: 0, roles: ['kitchen'], hostNames: [], othersWithPin: 1, people },
     });
     // The own role carries the aliases the device gates its menu with.
     expect(snap.waiter.roles.waiter?.aliases).toEqual([...ROLE_PRESETS.waiter]);

@@ -46,8 +46,6 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   tables: everyone,
   orders: everyone,
   counters: everyone,
-  // The stock history is asked for page by page (GET /api/goods/stock-moves), by goods managers.
-  stockMoves: onDemand('stockMoves'),
   settings: (settings, viewer) => (seesHostNames(viewer) ? settings : publicSettings(settings)),
   staff: (staff, viewer) => {
     if (managesStaff(viewer)) return staff;

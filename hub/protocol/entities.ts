@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
-import type { MenuSettings, Product, StockMove } from './goods.ts';
+import type { MenuSettings, Product } from './goods.ts';
 import type { Job } from './jobs.ts';
 import type { Role, SecurityAlert, Settings, Staff } from './staff.ts';
 
@@ -132,8 +132,6 @@ export type State = {
   products: Record<string, Product>;
   /** Kitchen stations and the restaurant's remark presets. */
   menuSettings: MenuSettings;
-  /** The latest manual stock adjustments (newest last), bounded: the goods page's history. */
-  stockMoves: StockMove[];
   areas: Record<string, Area>;
   tables: Record<string, Table>;
   /** Open orders only: a settled order leaves as a Bill into the day archive. */

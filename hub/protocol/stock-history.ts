@@ -14,5 +14,8 @@ export const stockHistoryQuerySchema = z.object({
 });
 export type StockHistoryQuery = z.infer<typeof stockHistoryQuerySchema>;
 
-/** GET /api/goods/stock-moves answer: newest first; `total` counts every move that matches. */
-export type StockHistoryPage = { ok: true; moves: StockMove[]; total: number };
+/**
+ * GET /api/goods/stock-moves answer: newest first; `more` says older moves
+ * match too (the hub reads only the day files a page needs, so it gives no total).
+ */
+export type StockHistoryPage = { ok: true; moves: StockMove[]; more: boolean };

@@ -1,20 +1,14 @@
-import type { EventOf, State, StockMove } from '../../protocol/index.ts';
-import { STOCK_MOVES_KEPT } from '../goods/defaults.ts';
+import type { EventOf, State } from '../../protocol/index.ts';
 import { setOwn } from '../records.ts';
 import { patchProduct } from './menu.ts';
 
-/** Keeps the newest moves only, so the live state stays small however long the hub runs. */
-function keepRecent(moves: StockMove[]): StockMove[] {
-  return moves.length > STOCK_MOVES_KEPT ? moves.slice(moves.length - STOCK_MOVES_KEPT) : moves;
-}
-
-/** Folds stock changes and whole-menu imports. */
+/**
+ * Folds stock changes and whole-menu imports. The moves themselves (who, why)
+ * are not kept here: the engine files them in the stock history (stockMovesOf).
+ */
 export const stockAppliers = {
   'product.stockChanged': (s: State, e: EventOf<'product.stockChanged'>): State => patchProduct(s, e.productId, { stock: e.stock }),
-  'product.stockAdjusted': (s: State, e: EventOf<'product.stockAdjusted'>): State => {
-    const next = patchProduct(s, e.move.productId, { stock: e.move.stock });
-    return { ...next, stockMoves: keepRecent([...s.stockMoves, e.move]) };
-  },
+  'product.stockAdjusted': (s: State, e: EventOf<'product.stockAdjusted'>): State => patchProduct(s, e.move.productId, { stock: e.move.stock }),
   'menu.imported': (s: State, e: EventOf<'menu.imported'>): State => {
     const categories = { ...s.categories };
     for (const c of e.categories) setOwn(categories, c.id, c);
@@ -31,7 +25,6 @@ export const stockAppliers = {
       categories,
       products,
       menuSettings: { ...s.menuSettings, stations },
-      stockMoves: e.moves.length ? keepRecent([...s.stockMoves, ...e.moves]) : s.stockMoves,
     };
   },
 };

@@ -15,12 +15,5 @@ export function defaultMenuSettings(): MenuSettings {
   return { stations: [], remarks: DEFAULT_REMARKS.map((r) => ({ id: r.id, names: { ...r.names } })) };
 }
 
-/**
- * How many manual stock moves the live state keeps (all products together).
- * Enough for weeks of adjustments in a small restaurant while the snapshot
- * stays small; older ones remain in the log and the nightly export.
- */
-export const STOCK_MOVES_KEPT = 500;
-
 /** The reason recorded for stock set by a menu import (the client translates it). */
 export const IMPORT_REASON = 'import';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportIssue, MenuColumn, State } from '../../protocol/index.ts';
+import type { DomainEvent, ImportIssue, MenuColumn, State } from '../../protocol/index.ts';
+import { stockMovesOf } from '../archived.ts';
 import { MENU_COLUMN_LABELS, MENU_COLUMNS } from '../../protocol/index.ts';
 import { applyAll } from '../apply.ts';
 import { decide } from '../decide.ts';
@@ -17,12 +18,16 @@ const HEADER = ['code', 'category', 'name_es', 'price'];
 const table = (rows: string[][], header = HEADER): MenuTable => ({ header, rows: rows.map((cells, i) => ({ row: i + 2, cells })) });
 
 /** Decides and applies the planned import, as the hub does. */
-function importInto(s: State, t: MenuTable): State {
+function importEvents(s: State, t: MenuTable): DomainEvent[] {
   const plan = planImport(s, t, ids());
   if (!plan.payload) throw new Error(JSON.stringify(plan.problems));
   const d = decide(s, command('menu.import', plan.payload), ctxAt());
   if (!d.ok) throw new Error(`${d.code} ${d.message}`);
-  return applyAll(s, d.events);
+  return d.events;
+}
+
+function importInto(s: State, t: MenuTable): State {
+  return applyAll(s, importEvents(s, t));
 }
 
 describe('planImport: what is wrong, row by row', () => {
@@ -109,11 +114,13 @@ describe('planImport: what an import does', () => {
 
   it('stock in the file counts for new dishes only: an old file never undoes sales', () => {
     const header = [...HEADER, 'uses_inventory', 'stock'];
-    const s = importInto(goodsState(3), table([[POLLO.code, 'Comida', 'Pollo', '24', 'sí', '40'], ['900', 'Comida', 'Cuy', '45', 'yes', '6']], header));
+    const file = table([[POLLO.code, 'Comida', 'Pollo', '24', 'sí', '40'], ['900', 'Comida', 'Cuy', '45', 'yes', '6']], header);
+    const s = importInto(goodsState(3), file);
     expect(s.products[POLLO.id]?.stock).toBe(3);
     const cuy = Object.values(s.products).find((p) => p.code === '900')!;
     expect(cuy).toMatchObject({ usesInventory: true, stock: 6, soldOut: false });
-    expect(s.stockMoves.at(-1)).toMatchObject({ productId: cuy.id, delta: 6, stock: 6, reason: 'import' });
+    // The move goes to the stock history (the engine files what stockMovesOf names).
+    expect(importEvents(goodsState(3), file).flatMap(stockMovesOf).at(-1)).toMatchObject({ productId: cuy.id, delta: 6, stock: 6, reason: 'import' });
   });
 
   it('a new dish that uses inventory with no stock arrives sold out by itself', () => {

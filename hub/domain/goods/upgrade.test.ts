@@ -15,7 +15,7 @@ function legacy(): State {
       { ...o, lines: o.lines.map((l) => ({ id: l.id, productId: l.productId, code: l.code, names: l.names, unitPriceCents: l.unitPriceCents, qty: l.qty, remark: l.remark, sentBatch: l.sentBatch, returnedQty: 0, returnReason: '' })) },
     ]),
   );
-  const { menuSettings: _m, stockMoves: _s, ...rest } = s;
+  const { menuSettings: _m, ...rest } = s;
   return { ...rest, products, orders } as unknown as State;
 }
 
@@ -24,7 +24,6 @@ describe('upgradeGoods', () => {
     const up = upgradeGoods(legacy());
     const fresh = orderAt('ordered');
     expect(up.menuSettings).toEqual(fresh.menuSettings);
-    expect(up.stockMoves).toEqual([]);
     for (const [id, p] of Object.entries(fresh.products)) {
       expect(up.products[id]).toEqual({ ...p, createdAt: '1970-01-01T00:00:00.000Z', modifiedAt: '1970-01-01T00:00:00.000Z' });
     }

@@ -5,13 +5,14 @@ import { defaultMenuSettings } from './defaults.ts';
  * Store migration 3 (see ../migrations): brings a state recorded before goods
  * management (issue 4) up to today's shape: products without VIP price,
  * sizes, stock or times; order lines without size, unit or stock fields; no
- * menu settings. Pure, and a no-op on a state that has them; it runs after
+ * menu settings. (Format 3 also held a stock history in the state; format 4
+ * moved it to the day files, so it is not added here.) Pure, and a no-op on a state that has them; it runs after
  * the legacy log records (format 2), which may add dishes of the old shape,
  * so an existing hub keeps its menu, tables and open orders across the update.
  */
 export function upgradeGoods(state: State): State {
   const legacy = state as Partial<State>;
-  const needsSettings = !legacy.menuSettings || !legacy.stockMoves;
+  const needsSettings = !legacy.menuSettings;
   const oldProducts = Object.values(state.products ?? {}).some((p) => (p as Partial<Product>).specs === undefined);
   const oldLines = Object.values(state.orders ?? {}).some((o) => o.lines.some((l) => (l as Partial<OrderLine>).stockTaken === undefined));
   if (!needsSettings && !oldProducts && !oldLines) return state;
@@ -22,7 +23,6 @@ export function upgradeGoods(state: State): State {
     products,
     orders,
     menuSettings: legacy.menuSettings ?? defaultMenuSettings(),
-    stockMoves: legacy.stockMoves ?? [],
   };
 }
 

@@ -1,5 +1,6 @@
 import type { State } from '../../protocol/index.ts';
 import { STORE_FORMAT_VERSION } from '../../protocol/index.ts';
+import { dropStockMoves } from '../goods/stock-history-upgrade.ts';
 import { upgradeGoods } from '../goods/upgrade.ts';
 import { upgradeStaff } from '../staff-upgrade.ts';
 
@@ -20,6 +21,7 @@ export type Migration = { version: number; name: string; up: (state: State) => S
 export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'staff, roles, settings, alerts and jobs slices', up: upgradeStaff },
   { version: 3, name: 'goods management: sizes, stock, VIP price, menu settings', up: upgradeGoods },
+  { version: 4, name: 'stock history leaves the live state for the stock/ day files', up: dropStockMoves },
 ];
 
 /**

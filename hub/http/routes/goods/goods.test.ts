@@ -37,7 +37,7 @@ async function upload(bytes: Buffer | string, query = '', cookie: string = t.coo
 }
 
 /** The parts of the state a menu file describes. */
-const menuOf = (s: State) => ({ categories: s.categories, products: s.products, stations: s.menuSettings.stations, stockMoves: s.stockMoves });
+const menuOf = (s: State) => ({ categories: s.categories, products: s.products, stations: s.menuSettings.stations });
 
 describe('GET /api/goods/export', () => {
   it('downloads the menu as CSV named after the restaurant and the day, with a BOM for Excel', async () => {
