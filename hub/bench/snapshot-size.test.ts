@@ -8,6 +8,7 @@ describe('snapshot size per role', () => {
     const f = r.figures;
     expect(f.waiterWireBytes).toBeLessThan(1_000_000);
     expect(f.waiterBytes).toBeLessThan(f.ownerBytes!);
-    expect(f.ownerBytes).toBeLessThan(f.hubStateBytes!);
+    // The owner may see every slice: its snapshot is the whole live state plus the view it was shaped for.
+    expect(f.ownerBytes!).toBeLessThan(f.hubStateBytes! + 2_000);
   });
 });
