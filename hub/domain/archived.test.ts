@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Bill, DomainEvent } from '../protocol/index.ts';
+import type { Bill, DomainEvent } from '#protocol';
 import { archivedBy } from './archived.ts';
 import { applyAll } from './apply.ts';
 import { exec, menuEvents, orderAt, uid } from './test-fixtures.ts';

@@ -1,4 +1,4 @@
-import type { Bill, DomainEvent, StockMove } from '../protocol/index.ts';
+import type { Bill, DomainEvent, StockMove } from '#protocol';
 
 /**
  * What an event sends to the day archive (`archive/YYYY-MM-DD.jsonl`), if

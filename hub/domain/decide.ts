@@ -1,8 +1,9 @@
-import type { Command, CommandType, State } from '../protocol/index.ts';
-import { handlers, type Handler } from './commands/index.ts';
+import type { Command, CommandType, State } from '#protocol';
+import type { Handler } from './feature.ts';
 import type { DecideContext, Decision } from './decision.ts';
 import { withReactions } from './jobs/reactions.ts';
 import { permissionDenied } from './permissions.ts';
+import { handlers } from './registry.ts';
 
 /**
  * The one entry to the rules: given the state and a validated command, the

@@ -1,4 +1,4 @@
-import type { CommandResult, DomainEvent, ErrorCode } from '../protocol/index.ts';
+import type { CommandResult, DomainEvent, ErrorCode } from '#protocol';
 
 /** What `decide` returns: events to record, or the one reason it refused. */
 export type Decision =

@@ -1,4 +1,4 @@
-import type { Order, OrderLine } from '../protocol/index.ts';
+import type { Order, OrderLine } from '#protocol';
 
 /**
  * Money rules. Amounts are integer céntimos, so sums are exact and already

@@ -4,7 +4,7 @@
  * this change was scoped to hub/domain, hub/store and hub/engine.
  */
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../protocol/index.ts';
+import { parseCommand } from '#protocol';
 import { NO_CUSTOMER, uid } from './test-fixtures.ts';
 
 const ID = '3b241101-e2bb-4255-8caf-4136c566a962';

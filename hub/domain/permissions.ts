@@ -1,5 +1,5 @@
-import type { Alias, CommandType, Staff, State } from '../protocol/index.ts';
-import { ALIASES, COMMAND_ALIAS, INTERNAL, OWNER_ROLE } from '../protocol/index.ts';
+import type { Alias, CommandType, Staff, State } from '#protocol';
+import { ALIASES, COMMAND_ALIAS, INTERNAL, OWNER_ROLE } from '#protocol';
 import { refuse, type DecideContext, type Decision } from './decision.ts';
 import { getOwn } from './records.ts';
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Command, State } from '../protocol/index.ts';
-import { COMMAND_TYPES, commandPayloads, RESERVED_IDS } from '../protocol/index.ts';
-import { idPoolsOf } from '../testing/fuzz-envelopes.ts';
-import { changeAt } from '../testing/hostile-values.ts';
-import { arbitraryOf, idPathsOf } from '../testing/schema-arbitrary.ts';
+import type { Command, State } from '#protocol';
+import { COMMAND_TYPES, commandPayloads, RESERVED_IDS } from '#protocol';
+import { idPoolsOf } from '#hub/testing/fuzz-envelopes.ts';
+import { changeAt } from '#hub/testing/hostile-values.ts';
+import { arbitraryOf, idPathsOf } from '#hub/testing/schema-arbitrary.ts';
 import { applyAll } from './apply.ts';
 import { decide } from './decide.ts';
 import { getOwn, withOwn, withoutOwn } from './records.ts';

@@ -27,7 +27,11 @@ export function hasOwn(records: Readonly<Records<unknown>>, id: string): boolean
  * object's prototype instead. Only for a copy the caller just made.
  */
 export function setOwn<T>(records: Records<T>, id: string, value: NoInfer<T>): void {
-  Object.defineProperty(records, id, { value, enumerable: true, writable: true, configurable: true });
+  // Only `__proto__` needs defineProperty (Object.prototype has no other
+  // setter); using it for every key would drop the object into V8's slow
+  // dictionary mode, and every later copy of `orders` would pay for it.
+  if (id === '__proto__') Object.defineProperty(records, id, { value, enumerable: true, writable: true, configurable: true });
+  else records[id] = value;
 }
 
 /** A copy of the records with `value` under `id` (the input is never changed). */
@@ -40,8 +44,8 @@ export function withOwn<T>(records: Readonly<Records<T>>, id: string, value: NoI
 /** A copy of the records without `id`'s own entry (the input is never changed). */
 export function withoutOwn<T>(records: Readonly<Records<T>>, id: string): Records<T> {
   if (!Object.hasOwn(records, id)) return records;
-  const out = { ...records };
-  delete out[id];
+  // A rest copy rather than `delete`, which would also leave a slow dictionary-mode object.
+  const { [id]: _dropped, ...out } = records;
   return out;
 }
 

@@ -1,5 +1,5 @@
-import type { State } from '../protocol/index.ts';
-import { isReservedId } from '../protocol/index.ts';
+import type { State } from '#protocol';
+import { isReservedId } from '#protocol';
 
 /** The keyed collections of the state: each maps an id to a record carrying that same id. */
 const KEYED = ['categories', 'products', 'areas', 'tables', 'orders', 'staff', 'roles', 'alerts'] as const satisfies readonly (keyof State)[];

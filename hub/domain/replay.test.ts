@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TABLE_STATUS, type Bill, type Command, type DomainEvent, type Order, type State } from '../protocol/index.ts';
+import { TABLE_STATUS, type Bill, type Command, type DomainEvent, type Order, type State } from '#protocol';
 import { applyAll } from './apply.ts';
 import { decide } from './decide.ts';
-import { emptyState, statusForOrder } from './state.ts';
+import { emptyState } from './registry.ts';
+import { statusForOrder } from './dine-in/table-status.ts';
 import { command, ctxAt, menuSetup, NO_CUSTOMER, product, tableDef, uid } from './test-fixtures.ts';
 
 /**

@@ -7,11 +7,11 @@ import type {
   DomainEvent,
   State,
   TableDef,
-} from '../protocol/index.ts';
+} from '#protocol';
 import { applyAll } from './apply.ts';
 import { decide } from './decide.ts';
 import type { DecideContext, Decision } from './decision.ts';
-import { emptyState } from './state.ts';
+import { emptyState } from './registry.ts';
 
 /**
  * Shared builders for the domain tests: a small restaurant made by applying

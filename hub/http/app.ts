@@ -1,9 +1,9 @@
 import Koa from 'koa';
-import type { AuthService } from '../auth/auth-service.ts';
-import type { ClaimCode } from '../auth/claim.ts';
-import type { Engine } from '../engine/engine.ts';
-import type { HostCheck } from '../net/host-names.ts';
-import type { CommandIntake } from '../engine/intake.ts';
+import type { AuthService } from '#hub/auth/auth-service.ts';
+import type { ClaimCode } from '#hub/auth/claim.ts';
+import type { Engine } from '#hub/engine/engine.ts';
+import type { HostCheck } from '#hub/net/host-names.ts';
+import type { CommandIntake } from '#hub/engine/intake.ts';
 import type { AssetSource } from './assets.ts';
 import { HttpError } from './http-error.ts';
 import { actorMiddleware } from './middleware/actor.ts';
@@ -12,15 +12,10 @@ import { errorMiddleware } from './middleware/errors.ts';
 import { hostMiddleware } from './middleware/host.ts';
 import { originMiddleware } from './middleware/origin.ts';
 import { staticMiddleware } from './middleware/static.ts';
-import { activityRoutes } from './routes/activity/activity.ts';
-import { sessionRoutes, signInRoutes } from './routes/auth/auth.ts';
-import { credentialRoutes } from './routes/auth/credentials.ts';
-import { goodsRoutes } from './routes/goods/goods.ts';
-import { commandRoutes } from './routes/commands/commands.ts';
+import { signInRoutes } from './routes/auth/auth.ts';
 import { healthRoutes } from './routes/health/health.ts';
+import { sessionRouters } from './routes/index.ts';
 import { setupRoutes } from './routes/setup/setup.ts';
-import { stateRoutes } from './routes/state/state.ts';
-import { stockMoveRoutes } from './routes/stock-moves/stock-moves.ts';
 
 export type HttpDeps = {
   engine: Engine;
@@ -60,8 +55,7 @@ export function createHttpApp(deps: HttpDeps): Koa {
   app.use(signIn.routes());
   app.use(signIn.allowedMethods());
   app.use(actorMiddleware(deps.auth));
-  const routers = [stateRoutes(deps.engine), commandRoutes(deps.intake), sessionRoutes(deps.auth), credentialRoutes(deps.auth), activityRoutes(deps.auth), goodsRoutes(deps.engine, deps.intake), stockMoveRoutes(deps.engine)];
-  for (const router of routers) {
+  for (const router of sessionRouters(deps)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Alias } from './staff.ts';
+import type { Alias } from './aliases.ts';
 
 /**
  * The sign-in, setup and credentials API (HTTP, JSON). Secrets travel only

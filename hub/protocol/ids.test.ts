@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idSchema, isSafeId, optionalIdSchema, RESERVED_IDS } from './ids.ts';
-import { ROLE_PRESET_IDS } from './staff.ts';
+import { ROLE_PRESET_IDS } from './features/staff.ts';
 
 describe('the id rule (issue 7 item 2)', () => {
   it('reserves every name Object.prototype answers to on this runtime', () => {

@@ -1,21 +1,28 @@
 /**
  * The one contract between devices and the hub. Both sides import from here;
- * nothing in this folder does I/O.
+ * nothing in this folder does I/O. Each feature's part is in features/,
+ * composed in registry.ts.
  */
 export * from './version.ts';
 export * from './errors.ts';
 export * from './ids.ts';
 export * from './entities.ts';
-export * from './goods.ts';
+export * from './aliases.ts';
+export * from './features/settings.ts';
+export * from './features/goods.ts';
 export * from './goods-io.ts';
-export * from './staff.ts';
+export * from './features/dine-in.ts';
+export * from './features/staff.ts';
 export * from './command-alias.ts';
 export * from './ruc.ts';
 export * from './auth.ts';
 export * from './activity.ts';
 export * from './stock-history.ts';
-export * from './jobs.ts';
+export * from './features/jobs.ts';
+export { PROTOCOL_FEATURES } from './registry.ts';
+export { combineParts, defineProtocol, type ProtocolFeature } from './feature.ts';
 export * from './commands.ts';
 export * from './events.ts';
 export * from './sync.ts';
+export * from './snapshot-codec.ts';
 export * from './parse-command.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
-import type { StockMove } from './goods.ts';
+import type { StockMove } from './features/goods.ts';
 
 /**
  * The stock history (manual adjustments and imports), asked for page by page

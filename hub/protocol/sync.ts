@@ -3,6 +3,7 @@ import type { CommandResult, Envelope } from './commands.ts';
 import type { State } from './entities.ts';
 import type { ErrorCode } from './errors.ts';
 import type { DomainEvent } from './events.ts';
+import type { PackedSnapshot } from './snapshot-codec.ts';
 
 /** One committed command as every device receives it, in `seq` order. */
 export type Change = { seq: number; commandId: string; events: DomainEvent[] };
@@ -58,7 +59,8 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.change]: (change: Change) => void;
   /** A batch of missed changes after a reconnect, oldest first. */
   [SOCKET_EVENTS.changes]: (changes: Change[]) => void;
-  [SOCKET_EVENTS.snapshot]: (snapshot: Snapshot) => void;
+  /** The person's snapshot, packed (snapshot-codec.ts): the device unpacks it onto the same defaults. */
+  [SOCKET_EVENTS.snapshot]: (snapshot: PackedSnapshot) => void;
   /** The hub ended this device's session (staff disabled, signed out elsewhere, expired); the socket closes next. */
   [SOCKET_EVENTS.sessionEnded]: (reason: { code: ErrorCode }) => void;
   /** A socket limit was reached (hub/sync/socket-limits.ts): see SocketNotice. */

@@ -1,9 +1,10 @@
 /**
  * Version of the wire contract between devices and the hub. Bump it whenever a
  * command, event or message changes shape: a device on another version is
- * refused at the socket handshake and told to reload the page.
+ * refused at the socket handshake and told to reload the page. It is also the
+ * version of the packed snapshot (snapshot-codec.ts): 3 is the first packed one.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /**
  * Version of the on-disk record format (WAL, snapshot, archive): the number of

@@ -1,4 +1,4 @@
-import type { Names, Spec } from '../../protocol/index.ts';
+import type { Names, Spec } from '#protocol';
 import { formatSoles, parseCents } from '../money.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { MenuSettings, RemarkPreset } from '../../protocol/index.ts';
+import type { MenuSettings, RemarkPreset } from '#protocol';
 
 /** SPEC.md section 9 remark presets: every restaurant starts with these and may change them. */
 export const DEFAULT_REMARKS: readonly RemarkPreset[] = [

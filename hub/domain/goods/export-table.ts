@@ -1,5 +1,5 @@
-import type { MenuColumn, Product, State } from '../../protocol/index.ts';
-import { MENU_COLUMN_LABELS, MENU_COLUMNS } from '../../protocol/index.ts';
+import type { MenuColumn, Product, State } from '#protocol';
+import { MENU_COLUMN_LABELS, MENU_COLUMNS } from '#protocol';
 import { writeList, writeSpecs, writeYesNo } from './cells.ts';
 import { getOwn } from '../records.ts';
 

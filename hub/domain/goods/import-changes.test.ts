@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Spec, State } from '../../protocol/index.ts';
-import { MAX_LISTED_CHANGES } from '../../protocol/index.ts';
+import type { Spec, State } from '#protocol';
+import { MAX_LISTED_CHANGES } from '#protocol';
 import { applyAll } from '../apply.ts';
 import { decide } from '../decide.ts';
 import { command, ctxAt, exec, menuState, P, product } from '../test-fixtures.ts';

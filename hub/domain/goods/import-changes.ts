@@ -1,5 +1,5 @@
-import type { Category, ImportDishChange, ImportFieldChange, ImportProduct, MenuColumn, Product, State, Station } from '../../protocol/index.ts';
-import { MAX_LISTED_CHANGES, MENU_COLUMNS } from '../../protocol/index.ts';
+import type { Category, ImportDishChange, ImportFieldChange, ImportProduct, MenuColumn, Product, State, Station } from '#protocol';
+import { MAX_LISTED_CHANGES, MENU_COLUMNS } from '#protocol';
 import { getOwn } from '../records.ts';
 import { writeList, writePrice, writeSpecs } from './cells.ts';
 import { buildProduct, sameProduct, withStockRule } from './product.ts';
@@ -57,7 +57,7 @@ export function importOutcome(s: State, products: readonly ImportProduct[], newC
   const out: ImportOutcome = { created: 0, updated: 0, unchanged: 0, changes: [], moreChanges: 0 };
   for (const input of products) {
     const before = getOwn(s.products, input.id);
-    // As the menu.import command builds it (commands/menu-import.ts): a new dish takes the file's stock.
+    // As the menu.import command builds it (menu-import.ts): a new dish takes the file's stock.
     let after = buildProduct(before, input, before?.modifiedAt ?? '');
     if (!before && input.stock) after = withStockRule({ ...after, stock: input.stock });
     if (before && sameProduct(before, after)) {

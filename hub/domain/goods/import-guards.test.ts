@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportIssue, MenuColumn } from '../../protocol/index.ts';
-import { MENU_COLUMNS } from '../../protocol/index.ts';
+import type { ImportIssue, MenuColumn } from '#protocol';
+import { MENU_COLUMNS } from '#protocol';
 import { exec, menuState, P, product } from '../test-fixtures.ts';
 import { planImport, type CellFlag, type MenuRow, type MenuTable } from './import-plan.ts';
 import { looksLossy } from './lossy-text.ts';
@@ -62,7 +62,6 @@ const fullTable = (row: Partial<MenuRow> & { cells?: string[] }): MenuTable => (
 describe('cells a spreadsheet reader flagged are refused in every column the import reads', () => {
   const cases = MENU_COLUMNS.flatMap((col) => (['date', 'formulaNoValue', 'errorValue'] as const).map((flag) => [col, flag] as const));
   it.each(cases)('%s flagged %s: refused with that issue, nothing planned', (col, flag) => {
-    const at = MENU_COLUMNS.indexOf(col);
     // A formula without a value reads as ''; a date as its serial number; an error as its text.
     const text = { date: '45995', formulaNoValue: '', errorValue: '#N/A' }[flag];
     const cells = MENU_COLUMNS.map((c) => (c === col ? text : GOOD[c]));

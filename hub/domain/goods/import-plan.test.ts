@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, ImportIssue, MenuColumn, State } from '../../protocol/index.ts';
+import type { DomainEvent, ImportIssue, MenuColumn, State } from '#protocol';
 import { stockMovesOf } from '../archived.ts';
-import { MENU_COLUMN_LABELS, MENU_COLUMNS } from '../../protocol/index.ts';
+import { MENU_COLUMN_LABELS, MENU_COLUMNS } from '#protocol';
 import { applyAll } from '../apply.ts';
 import { decide } from '../decide.ts';
 import { command, ctxAt, exec, menuState, P, product } from '../test-fixtures.ts';

@@ -1,5 +1,5 @@
-import type { CommandPayload, ImportDishChange, ImportProblem, ImportProduct, MenuColumn, State } from '../../protocol/index.ts';
-import { MAX_LISTED_PROBLEMS, MENU_COLUMN_LABELS, MENU_COLUMNS } from '../../protocol/index.ts';
+import type { CommandPayload, ImportDishChange, ImportProblem, ImportProduct, MenuColumn, State } from '#protocol';
+import { MAX_LISTED_PROBLEMS, MENU_COLUMN_LABELS, MENU_COLUMNS } from '#protocol';
 import { foldKey } from './cells.ts';
 import { importOutcome } from './import-changes.ts';
 import { rowReader } from './import-row.ts';

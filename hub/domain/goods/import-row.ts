@@ -1,4 +1,4 @@
-import type { Category, ImportIssue, ImportProblem, ImportProduct, MenuColumn, Names, Product, Spec, State, Station } from '../../protocol/index.ts';
+import type { Category, ImportIssue, ImportProblem, ImportProduct, MenuColumn, Names, Product, Spec, State, Station } from '#protocol';
 import { foldKey, readList, readPrice, readSpecs, readWhole, readYesNo } from './cells.ts';
 import type { MenuRow } from './import-plan.ts';
 import { looksLossy, UNSURE_CHAR } from './lossy-text.ts';

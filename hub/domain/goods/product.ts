@@ -1,4 +1,4 @@
-import type { Names, Product, ProductInput, State } from '../../protocol/index.ts';
+import type { Names, Product, ProductInput, State } from '#protocol';
 import { getOwn } from '../records.ts';
 
 /** At least one of the three names: a device shows its language and falls back to the others. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StockMove } from '../../protocol/index.ts';
+import type { StockMove } from '#protocol';
 import { orderAt } from '../test-fixtures.ts';
 import { dropStockMoves, legacyStockMoves, type StateWithStockMoves } from './stock-history-upgrade.ts';
 

@@ -1,4 +1,4 @@
-import type { State, StockMove } from '../../protocol/index.ts';
+import type { State, StockMove } from '#protocol';
 
 /** A state of format 3 or before: it may still hold the stock history. */
 export type StateWithStockMoves = State & { stockMoves?: StockMove[] };

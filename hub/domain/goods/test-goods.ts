@@ -1,4 +1,4 @@
-import type { Spec, State } from '../../protocol/index.ts';
+import type { Spec, State } from '#protocol';
 import { exec, menuState, openTable, product, T, uid } from '../test-fixtures.ts';
 
 /**

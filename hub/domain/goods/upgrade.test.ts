@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { State } from '../../protocol/index.ts';
+import type { State } from '#protocol';
 import { orderAt, uid } from '../test-fixtures.ts';
 import { upgradeGoods } from './upgrade.ts';
 

@@ -1,4 +1,4 @@
-import type { OrderLine, Product, State } from '../../protocol/index.ts';
+import type { OrderLine, Product, State } from '#protocol';
 import { defaultMenuSettings } from './defaults.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { EventOf, Job, State } from '../../protocol/index.ts';
+import type { EventOf, Job, State } from '#protocol';
 import { getOwn, withOwn } from '../records.ts';
 
 function patchJob(s: State, jobId: string, patch: (job: Job) => Partial<Job>): State {

@@ -1,5 +1,5 @@
-import type { CommandPayload, DomainEvent, Job, State } from '../../protocol/index.ts';
-import { JOB_POLICIES } from '../../protocol/index.ts';
+import type { CommandPayload, DomainEvent, Job, State } from '#protocol';
+import { JOB_POLICIES } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { getOwn } from '../records.ts';
 import { later, retryDelayMs } from './backoff.ts';

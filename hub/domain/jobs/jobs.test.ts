@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Command, JobStatus, State } from '../../protocol/index.ts';
-import { JOB_POLICIES } from '../../protocol/index.ts';
+import type { Command, JobStatus, State } from '#protocol';
+import { JOB_POLICIES } from '#protocol';
 import { applyAll } from '../apply.ts';
 import { decide } from '../decide.ts';
 import { command, ctxAt, deepFreeze, menuState, NOW, uid } from '../test-fixtures.ts';

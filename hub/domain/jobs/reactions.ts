@@ -1,4 +1,4 @@
-import type { DomainEvent, EventOf, EventType, Job, JobSpec, State } from '../../protocol/index.ts';
+import type { DomainEvent, EventOf, EventType, Job, JobSpec, State } from '#protocol';
 import { apply } from '../apply.ts';
 import type { Decision } from '../decision.ts';
 

@@ -1,4 +1,4 @@
-import type { Job, JobStatus, State } from '../../protocol/index.ts';
+import type { Job, JobStatus, State } from '#protocol';
 import { menuState, NOW } from '../test-fixtures.ts';
 
 /** One job id per status, for the job tests and the purity samples. */

@@ -1,8 +1,6 @@
-import type { State } from '../../protocol/index.ts';
-import { STORE_FORMAT_VERSION } from '../../protocol/index.ts';
-import { dropStockMoves } from '../goods/stock-history-upgrade.ts';
-import { upgradeGoods } from '../goods/upgrade.ts';
-import { upgradeStaff } from '../staff-upgrade.ts';
+import type { State } from '#protocol';
+import { STORE_FORMAT_VERSION } from '#protocol';
+import { FEATURE_MIGRATIONS } from '../registry.ts';
 
 /**
  * One step of the store's format: `up` turns a state of format `version - 1`
@@ -15,14 +13,11 @@ export type Migration = { version: number; name: string; up: (state: State) => S
 /**
  * Every migration, oldest first, numbered without gaps from 2 to
  * STORE_FORMAT_VERSION (a test holds this). Each feature slice owns its
- * transform; this table only orders them. Never renumber or remove a row:
- * data on some hub is still at every version ever released.
+ * transforms and lists them in its feature part (`migrations`); the registry
+ * gathers and orders them. Never renumber or remove one: data on some hub is
+ * still at every version ever released.
  */
-export const MIGRATIONS: readonly Migration[] = [
-  { version: 2, name: 'staff, roles, settings, alerts and jobs slices', up: upgradeStaff },
-  { version: 3, name: 'goods management: sizes, stock, VIP price, menu settings', up: upgradeGoods },
-  { version: 4, name: 'stock history leaves the live state for the stock/ day files', up: dropStockMoves },
-];
+export const MIGRATIONS: readonly Migration[] = FEATURE_MIGRATIONS;
 
 /**
  * The format a log record was written in. Records carry `format` since

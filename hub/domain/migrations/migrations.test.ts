@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { State } from '../../protocol/index.ts';
-import { STORE_FORMAT_VERSION } from '../../protocol/index.ts';
+import type { State } from '#protocol';
+import { STORE_FORMAT_VERSION } from '#protocol';
 import { orderAt } from '../test-fixtures.ts';
 import { LEGACY_RECORD_FORMAT, MIGRATIONS, migrate, recordFormat, StoreFormatError, type Migration } from './index.ts';
 

@@ -1,0 +1,27 @@
+import type { CommandPayload, Order, State } from '#protocol';
+import { TABLE_STATUS } from '#protocol';
+import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
+import { getOwn } from '../records.ts';
+
+/** Seats guests at a free (or reserved) table and starts their order. */
+export function openTable(s: State, p: CommandPayload<'table.open'>, ctx: DecideContext): Decision {
+  const table = getOwn(s.tables, p.tableId);
+  if (!table) return refuse('NOT_FOUND', 'tableId');
+  if (table.status !== TABLE_STATUS.free && table.status !== TABLE_STATUS.reserved) return refuse('TABLE_NOT_FREE');
+  if (getOwn(s.orders, p.orderId)) return refuse('DUPLICATE_ID', 'orderId');
+  const order: Order = {
+    id: p.orderId,
+    // Order numbers come from the hub only, never from a device.
+    no: s.counters.orderNo + 1,
+    tableId: table.id,
+    people: p.people,
+    customer: p.customer,
+    openedAt: ctx.now,
+    openedBy: ctx.actor.staffId,
+    lines: [],
+    status: 'open',
+    prebilledAt: null,
+    batches: 0,
+  };
+  return accept([{ type: 'table.opened', order }], { orderId: order.id, orderNo: order.no });
+}

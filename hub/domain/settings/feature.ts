@@ -1,0 +1,24 @@
+import type { CommandPayload, EventOf, State } from '#protocol';
+import { DEFAULT_SETTINGS, isValidRuc } from '#protocol';
+import { accept, refuse, type Decision } from '../decision.ts';
+import type { DomainFeature } from '../feature.ts';
+
+/** The restaurant's name and settings (RUC, idle lock, host names). */
+export const settingsFeature = {
+  name: 'settings',
+  handlers: {
+    'restaurant.rename': (_s: State, p: CommandPayload<'restaurant.rename'>): Decision => accept([{ type: 'restaurant.renamed', name: p.name }]),
+
+    'settings.save': (s: State, p: CommandPayload<'settings.save'>): Decision => {
+      if (p.ruc && !isValidRuc(p.ruc)) return refuse('INVALID_RUC', 'ruc');
+      // A device that does not know the host names (an older page) must not erase them.
+      return accept([{ type: 'settings.saved', settings: { ...p, hostNames: p.hostNames ?? s.settings.hostNames ?? [] } }]);
+    },
+  },
+  appliers: {
+    'restaurant.renamed': (s: State, e: EventOf<'restaurant.renamed'>): State => ({ ...s, restaurant: { ...s.restaurant, name: e.name } }),
+    'settings.saved': (s: State, e: EventOf<'settings.saved'>): State => ({ ...s, settings: e.settings }),
+  },
+  initialState: () => ({ restaurant: { name: '' }, settings: { ...DEFAULT_SETTINGS } }),
+  migrations: [],
+} satisfies DomainFeature;

@@ -1,0 +1,30 @@
+import type Router from '@koa/router';
+import type { HttpDeps } from '../app.ts';
+import { activityRoutes } from './activity/activity.ts';
+import { sessionRoutes } from './auth/auth.ts';
+import { credentialRoutes } from './auth/credentials.ts';
+import { commandRoutes } from './commands/commands.ts';
+import { goodsRoutes } from './goods/goods.ts';
+import { stateRoutes } from './state/state.ts';
+import { stockMoveRoutes } from './stock-moves/stock-moves.ts';
+
+/**
+ * The API routes behind the session door, grouped by the feature they serve
+ * (hub/README.md "How to add a feature": a feature's routes are one entry
+ * here; commands need none, they all go through POST /api/commands). The
+ * open doors (health, setup, sign-in) are mounted before the session in app.ts.
+ */
+export function sessionRouters(deps: HttpDeps): Router[] {
+  return [
+    // Every feature: the live state and the command door.
+    stateRoutes(deps.engine),
+    commandRoutes(deps.intake),
+    // Staff: the session, credentials, the activity view.
+    sessionRoutes(deps.auth),
+    credentialRoutes(deps.auth),
+    activityRoutes(deps.auth),
+    // Goods: the menu files, the stock history.
+    goodsRoutes(deps.engine, deps.intake),
+    stockMoveRoutes(deps.engine),
+  ];
+}

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { centsSchema, shortText, uuidSchema, type Names } from '../entities.ts';
+import { defineProtocol } from '../feature.ts';
+import { idSchema, optionalIdSchema } from '../ids.ts';
+
+/**
+ * Dine-in (SPEC.md sections 3, 4 and 9): the dining room's areas and tables,
+ * seating guests, their order's lines (from the menu or typed in), the
+ * kitchen, the pre-bill, cash payment and clearing the table.
+ */
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const areaSchema = z.object({ id: idSchema, name: text(60), sort: z.int() });
+export type Area = z.infer<typeof areaSchema>;
+
+/** SPEC.md section 3 table types; `hall` is the ordinary table in the dining room. */
+export const TABLE_TYPES = ['hall', 'private_free', 'entertainment', 'recreation', 'private_paid'] as const;
+export const tableTypeSchema = z.enum(TABLE_TYPES);
+
+/** SPEC.md section 4: 0 reserved, 1 free, 2 pending order, 3 dining, 4 pre-paid, 5 to be cleared. */
+export const TABLE_STATUS = { reserved: 0, free: 1, pending: 2, dining: 3, prebilled: 4, toClear: 5 } as const;
+export type TableStatus = (typeof TABLE_STATUS)[keyof typeof TABLE_STATUS];
+export const TABLE_STATUS_LIST: readonly TableStatus[] = [0, 1, 2, 3, 4, 5];
+
+export const tableDefSchema = z.object({
+  id: idSchema,
+  areaId: idSchema,
+  name: text(30).min(1),
+  type: tableTypeSchema,
+  minConsumptionCents: centsSchema,
+  seats: z.int().min(1).max(99),
+  sort: z.int(),
+});
+export type TableDef = z.infer<typeof tableDefSchema>;
+export type Table = TableDef & { status: TableStatus; orderId: string | null };
+
+/** SPEC.md section 9 dining reasons; '' when the guest gave none. */
+export const DINING_REASONS = ['business', 'date', 'family', 'friends', 'other'] as const;
+export const customerSchema = z.object({
+  name: shortText,
+  /** SPEC.md: 0 confidential, 1 male, 2 female. */
+  gender: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  phone: z.string().trim().regex(/^(\+?\d{6,15})?$/),
+  reason: z.enum([...DINING_REASONS, '']),
+  remarks: shortText,
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export type OrderLine = {
+  id: string;
+  /** null for a custom dish (one not on the menu). */
+  productId: string | null;
+  code: string;
+  names: Names;
+  /** The size ordered, with its name as it was then; null when the dish has none. */
+  specId: string | null;
+  specNames: Names | null;
+  unitPriceCents: number;
+  /** The VIP price at the time of ordering, for when members pay; null when none. */
+  vipUnitPriceCents: number | null;
+  qty: number;
+  /** Unit of a custom dish ("porción"); '' for menu dishes. */
+  unit: string;
+  remark: string;
+  /** Kitchen station id at the time of ordering ('' = none). */
+  station: string;
+  /** Kitchen batch this line went out in; null while not yet sent. */
+  sentBatch: number | null;
+  returnedQty: number;
+  returnReason: string;
+  /** SPEC.md order line: whether returned portions went back to inventory. */
+  returnToStock: boolean;
+  /** How many of the returned portions went back to inventory. */
+  restockedQty: number;
+  /** Whether ordering it took portions from stock (only those can go back). */
+  stockTaken: boolean;
+};
+
+export type OrderStatus = 'open' | 'prebilled';
+export type Order = {
+  id: string;
+  no: number;
+  tableId: string;
+  people: number;
+  customer: Customer;
+  openedAt: string;
+  openedBy: string | null;
+  lines: OrderLine[];
+  status: OrderStatus;
+  prebilledAt: string | null;
+  batches: number;
+};
+
+export type Bill = {
+  id: string;
+  billNo: number;
+  orderNo: number;
+  tableId: string;
+  tableName: string;
+  people: number;
+  customer: Customer;
+  lines: OrderLine[];
+  subtotalCents: number;
+  minSpendFeeCents: number;
+  totalCents: number;
+  receivedCents: number;
+  changeCents: number;
+  payMethod: 'cash';
+  openedAt: string;
+  paidAt: string;
+  operator: string | null;
+};
+
+/** Payload schemas of the dine-in commands. */
+const dineInCommandPayloads = {
+  'area.save': areaSchema,
+  'table.save': tableDefSchema,
+
+  'table.open': z.object({
+    tableId: idSchema,
+    /** Minted on the device so that it can keep ordering while offline. */
+    orderId: uuidSchema,
+    people: z.int().min(1).max(99),
+    customer: customerSchema,
+  }),
+  'order.addLines': z.object({
+    orderId: idSchema,
+    lines: z
+      .array(
+        z.object({
+          lineId: uuidSchema,
+          productId: idSchema,
+          /** The size ordered; required when the dish has sizes. */
+          specId: idSchema.nullable().optional(),
+          qty: z.int().min(1).max(999),
+          remark: shortText,
+        }),
+      )
+      .min(1)
+      .max(100),
+    /**
+     * Send every unsent line to the kitchen in the same command: "send to
+     * kitchen" is one gesture, so the lines and the send stand or fall together.
+     */
+    send: z.boolean().optional(),
+  }),
+  /** A dish not on the menu (SPEC.md Custom dish: name, price, quantity, unit, remarks). */
+  'order.addCustomDish': z.object({
+    orderId: idSchema,
+    lineId: uuidSchema,
+    name: text(60),
+    priceCents: centsSchema,
+    qty: z.int().min(1).max(999),
+    unit: text(20),
+    remark: shortText,
+    station: optionalIdSchema.optional(),
+  }),
+  'order.removeLine': z.object({ orderId: idSchema, lineId: idSchema }),
+  'order.returnLine': z.object({
+    orderId: idSchema,
+    lineId: idSchema,
+    qty: z.int().min(1).max(999),
+    reason: shortText,
+    /** SPEC.md order line: put the portions back into inventory (dish not made or untouched). */
+    toStock: z.boolean().optional(),
+  }),
+  'order.send': z.object({ orderId: idSchema }),
+  'order.prebill': z.object({ orderId: idSchema }),
+  'order.cancelPrebill': z.object({ orderId: idSchema }),
+  'order.settleCash': z.object({ orderId: idSchema, receivedCents: centsSchema }),
+  'table.clear': z.object({ tableId: idSchema }),
+} as const;
+
+/** Events of dine-in. */
+export type DineInEvent =
+  | { type: 'area.saved'; area: Area }
+  | { type: 'table.saved'; table: TableDef }
+  | { type: 'table.opened'; order: Order }
+  | { type: 'order.linesAdded'; orderId: string; lines: OrderLine[] }
+  | { type: 'order.lineRemoved'; orderId: string; lineId: string }
+  | { type: 'order.lineReturned'; orderId: string; lineId: string; qty: number; reason: string; toStock?: boolean }
+  | { type: 'order.sent'; orderId: string; batch: number; lineIds: string[] }
+  | { type: 'order.prebilled'; orderId: string; at: string }
+  | { type: 'order.prebillCancelled'; orderId: string }
+  | { type: 'order.settled'; bill: Bill }
+  | { type: 'table.cleared'; tableId: string };
+
+/** The dine-in slice of the live state. */
+export type DineInState = {
+  areas: Record<string, Area>;
+  tables: Record<string, Table>;
+  /** Open orders only: a settled order leaves as a Bill into the day archive. */
+  orders: Record<string, Order>;
+  counters: { orderNo: number; billNo: number };
+};
+
+/** Dine-in: tables (M001), returns (returnDish), payment (payment), the floor's layout (settings). */
+export const dineInProtocol = defineProtocol<DineInEvent, DineInState>()({
+  name: 'dine-in',
+  commands: dineInCommandPayloads,
+  aliases: {
+    'area.save': 'settings',
+    'table.save': 'settings',
+    'table.open': 'M001',
+    'order.addLines': 'M001',
+    'order.addCustomDish': 'M001',
+    'order.removeLine': 'M001',
+    'order.send': 'M001',
+    'order.prebill': 'M001',
+    'order.cancelPrebill': 'M001',
+    'table.clear': 'M001',
+    'order.returnLine': 'returnDish',
+    'order.settleCash': 'payment',
+  },
+  errors: {
+    ORDER_NOT_OPEN: 409,
+    ORDER_PREBILLED: 409,
+    ORDER_NOT_PREBILLED: 409,
+    NOTHING_TO_SEND: 409,
+    UNSENT_LINES: 409,
+    LINE_ALREADY_SENT: 409,
+    LINE_NOT_SENT: 409,
+    AMOUNT_TOO_LOW: 400,
+    TABLE_NOT_CLEARABLE: 409,
+    TABLE_OCCUPIED: 409,
+    ORDER_TOO_LARGE: 409,
+  },
+});

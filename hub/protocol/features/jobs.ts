@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { defineProtocol, INTERNAL } from '../feature.ts';
+import { idSchema } from '../ids.ts';
+
+/**
+ * Durable jobs: side effects (a kitchen ticket, a drawer kick, an e-invoice)
+ * that events cause. A job is created by the rules in the same log record as
+ * the event that caused it, carried out by a runner on the hub, and its
+ * status changes are domain events every device sees (hub/jobs/README.md).
+ */
+
+/**
+ * What a job kind declares. `repeatable`: whether its effect may be carried
+ * out again when the hub died in the middle of it (the effect is idempotent
+ * by job id). A kind that is not (a printed ticket, a drawer kick) becomes
+ * `maybeDone` instead, for a person to retry or cancel.
+ */
+export type JobKindPolicy = { repeatable: boolean; maxAttempts: number };
+
+/** The payload of each job kind: what the runner needs, captured when the job is created. */
+export const jobPayloads = {
+  /** Test kind: appends a line with the job id to a file, blindly (never repeated after a crash). */
+  'test.echo': z.object({ text: z.string().max(200) }),
+  /** Test kind: appends a line unless the job id is already in the file (idempotent, retried after a crash). */
+  'test.mark': z.object({ text: z.string().max(200) }),
+} as const;
+
+export type JobKind = keyof typeof jobPayloads;
+export const JOB_KINDS = Object.keys(jobPayloads) as JobKind[];
+export type JobPayload<K extends JobKind> = z.infer<(typeof jobPayloads)[K]>;
+
+/** Every kind's policy; typed over every kind, so a new kind does not compile until it is decided. */
+export const JOB_POLICIES: Record<JobKind, JobKindPolicy> = {
+  'test.echo': { repeatable: false, maxAttempts: 5 },
+  'test.mark': { repeatable: true, maxAttempts: 5 },
+};
+
+/** A job to create: its kind and payload (what `reactions` returns). */
+export type JobSpec = { [K in JobKind]: { kind: K; payload: JobPayload<K> } }[JobKind];
+
+/**
+ * pending: waits for its turn (or its retry time); running: recorded as
+ * started, effect under way; done; failed: gave up (or cannot be retried),
+ * with a reason; maybeDone: the hub stopped during an effect that must not be
+ * repeated blindly; cancelled: a person gave it up.
+ */
+export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'maybeDone', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/**
+ * Why a job failed, as codes the client translates: the runner's own codes
+ * and INTERRUPTED (the hub stopped mid-effect). Hardware kinds add theirs.
+ */
+export const JOB_REASONS = ['IO_ERROR', 'TIMEOUT', 'DEVICE_OFFLINE', 'NO_RUNNER', 'INTERRUPTED', 'UNKNOWN'] as const;
+export const jobReasonSchema = z.enum(JOB_REASONS);
+export type JobReason = z.infer<typeof jobReasonSchema>;
+
+/** A job as the state holds it and every device sees it. */
+export type Job = JobSpec & {
+  /** `<command id>.<n>`: derived from the command that caused it, never random, so a replay makes the same. */
+  id: string;
+  status: JobStatus;
+  /** Times it was started (a retry by a person starts the count again). */
+  attempts: number;
+  /** Hub time after which a pending job may run (its retry time). */
+  nextAt: string;
+  reason: JobReason | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** What a runner reports after carrying a job out (CONVENTIONS #8: never a throw). */
+export const jobOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), canRetry: z.boolean(), reason: jobReasonSchema }),
+]);
+export type JobOutcome = z.infer<typeof jobOutcomeSchema>;
+
+const jobRef = z.object({ jobId: idSchema });
+
+/** Job commands: the hub's own (internal) and what owners and managers may do to a stuck job. */
+const jobCommandPayloads = {
+  /** Owners, managers: run a failed or maybe-done job again. */
+  'job.retry': jobRef,
+  /** Owners, managers: give up a failed or maybe-done job. */
+  'job.cancel': jobRef,
+  /** Owners, managers: a diagnostic that creates one job of each test kind (proves the queue). */
+  'job.test': z.object({ text: z.string().trim().min(1).max(200) }),
+  /** Internal: recorded before the effect is carried out. */
+  'job.start': jobRef,
+  /** Internal: what the effect came to. */
+  'job.finish': jobRef.extend({ outcome: jobOutcomeSchema }),
+  /** Internal, at start-up: jobs found running when the hub died. */
+  'job.recover': z.object({ jobIds: z.array(idSchema).max(100_000) }),
+  /** Internal: drop finished jobs last changed before `before` from the live state. */
+  'job.prune': z.object({ before: z.iso.datetime({ offset: true }) }),
+} as const;
+
+/** Job events: written to the log, folded by every device. */
+export type JobEvent =
+  | { type: 'job.created'; job: Job }
+  | { type: 'job.started'; jobId: string; at: string }
+  | { type: 'job.succeeded'; jobId: string; at: string }
+  /** `retryAt` null: given up (status failed); otherwise pending again from then. */
+  | { type: 'job.failed'; jobId: string; at: string; reason: JobReason; retryAt: string | null }
+  /** Found running at start-up: `maybeDone` for a kind that is not repeatable, else pending again. */
+  | { type: 'job.interrupted'; jobId: string; at: string; status: 'maybeDone' | 'pending' }
+  | { type: 'job.retried'; jobId: string; at: string }
+  | { type: 'job.cancelled'; jobId: string; at: string }
+  | { type: 'job.pruned'; jobIds: string[] }
+  | { type: 'job.testRequested'; text: string };
+
+/** The jobs slice of the live state: jobs not yet pruned (pending, running, stuck and recently finished). */
+export type JobsState = { jobs: Record<string, Job> };
+
+/** Durable jobs (hub/jobs/README.md): people act only on stuck jobs; the runner records the rest. */
+export const jobsProtocol = defineProtocol<JobEvent, JobsState>()({
+  name: 'jobs',
+  commands: jobCommandPayloads,
+  aliases: {
+    'job.retry': 'settings',
+    'job.cancel': 'settings',
+    'job.test': 'settings',
+    'job.start': INTERNAL,
+    'job.finish': INTERNAL,
+    'job.recover': INTERNAL,
+    'job.prune': INTERNAL,
+  },
+  // The job is not in the status the command needs.
+  errors: { JOB_NOT_PENDING: 409, JOB_NOT_STUCK: 409 },
+});
