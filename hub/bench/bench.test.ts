@@ -32,7 +32,7 @@ afterAll(async () => {
 describe('benchmarks at smoke size', () => {
   it('durable-throughput', async () => {
     const r = await durableThroughput({ commands: 200, inFlight: 8, sqliteRows: 200, rounds: 1, serialCommands: 20, fsyncProbes: 20 });
-    expectNumbers(r, ['oursPerSec', 'sqlitePerSec', 'ratio', 'serialPerSec', 'avgBatch', 'ackP99', 'fsyncP50']);
+    expectNumbers(r, ['oursPerSec', 'sqlitePerSec', 'ratio', 'serialPerSec', 'rawPerSec', 'rawOverwritePerSec', 'loneRatio', 'avgBatch', 'ackP99', 'fsyncP50', 'snapshotLoopDelayP99', 'loopDelayP99']);
     expect(r.figures.commands).toBe(200);
     expect(r.figures.refused).toBe(0);
   }, 60_000);

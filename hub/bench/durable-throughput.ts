@@ -1,12 +1,12 @@
-import { closeSync, fdatasyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { seedDemo } from '../demo/seed.ts';
-import { Engine } from '../engine/engine.ts';
-import type { LogRecord } from '../engine/log-record.ts';
-import type { DomainEvent } from '../protocol/index.ts';
+import { seedDemo } from '#hub/demo/seed.ts';
+import { Engine } from '#hub/engine/engine.ts';
+import type { LogRecord } from '#hub/engine/log-record.ts';
+import type { DomainEvent } from '#protocol';
 import { fmtInt, fmtMs, isMain, median, passText, printResult, removeDir, row, scratchDir, summarize, type BenchResult } from './common.ts';
-import { Wal } from '../store/wal.ts';
+import { Wal } from '#hub/store/wal.ts';
+import { fsyncProbe, sampleLoopDelay, type LoopDelay } from './probes.ts';
 import { driveEngine, extraTableCommands, makeRounds, nextTurn, submitAll } from './workload.ts';
 
 /**
@@ -59,6 +59,12 @@ export type DurableResult = BenchResult & {
     loneRatio: number;
     /** Acknowledgement p99 of the commands in flight while a snapshot was being written (64 in flight). */
     snapshotAckP99: number;
+    /** Event-loop delay (a 1 ms timer's lateness) while a snapshot was being written, and while none was. */
+    snapshotLoopDelayP99: number;
+    snapshotLoopDelayMax: number;
+    loopDelayP99: number;
+    /** The raw disk writing into blocks the file already has (as the log does, see wal-segment.ts): 1000 / p50. */
+    rawOverwritePerSec: number;
     snapshotAcks: number;
     commands: number;
     refused: number;
@@ -85,6 +91,7 @@ type OurRound = {
   duringSnapshot: number[];
   snapshots: number;
   records: LogRecord[];
+  loopDelay: LoopDelay;
 };
 
 /** One round of ours: a fresh store, the demo menu, one table per device, then the timed run. */
@@ -95,7 +102,9 @@ async function oursRound(storeDir: string, opts: DurableOptions, round: number, 
     await submitAll(engine, extraTableCommands(opts.inFlight + 1, 'bench-setup'));
     const eventsBySeq = new Map<number, DomainEvent[]>();
     const stopCollect = engine.onChange((c) => keepRecords && eventsBySeq.set(c.seq, c.events));
+    const loop = sampleLoopDelay(() => engine.snapshotting);
     const main = await driveEngine(engine, { total: opts.commands, producers: opts.inFlight, maxMs: opts.maxMs, renameEvery: 40, keepReplies: keepRecords, seed: round + 1 });
+    const loopDelay = loop.stop();
     stopCollect();
     const refusedCount = Object.values(main.refused).reduce((a, b) => a + b, 0);
     const accepted = main.submitted - refusedCount;
@@ -126,6 +135,7 @@ async function oursRound(storeDir: string, opts: DurableOptions, round: number, 
       duringSnapshot: main.duringSnapshot,
       snapshots,
       records,
+      loopDelay,
     };
   } finally {
     await engine.close();
@@ -162,6 +172,7 @@ export async function run(partial: Partial<DurableOptions> = {}): Promise<Durabl
     const sqlite: SqliteRound[] = [];
     const lone: number[] = [];
     const raw: number[] = [];
+    const rawOverwrite: number[] = [];
     const fsyncTimes: number[] = [];
     let recordBytes = 700;
     let records: LogRecord[] = [];
@@ -181,6 +192,7 @@ export async function run(partial: Partial<DurableOptions> = {}): Promise<Durabl
         const times = fsyncProbe(path.join(dir, 'fsync-probe'), opts.fsyncProbes, recordBytes);
         fsyncTimes.push(...times);
         raw.push(1000 / summarize(times).p50);
+        rawOverwrite.push(1000 / summarize(fsyncProbe(path.join(dir, 'fsync-probe'), opts.fsyncProbes, recordBytes, true)).p50);
       }
       if (opts.serialCommands > 0) {
         const l = await loneRound(path.join(dir, `lone-${round}`), opts.serialCommands);
@@ -194,6 +206,9 @@ export async function run(partial: Partial<DurableOptions> = {}): Promise<Durabl
     const rawPerSec = median(raw);
     const loneRatio = rawPerSec > 0 ? serialPerSec / rawPerSec : 0;
     const throughSnapshot = summarize(ours.flatMap((r) => r.duringSnapshot));
+    const snapshotLoop = summarize(ours.flatMap((r) => r.loopDelay.duringSnapshot));
+    const otherLoop = summarize(ours.flatMap((r) => r.loopDelay.otherwise));
+    const rawOverwritePerSec = median(rawOverwrite);
 
     const byRate = [...ours].sort((a, b) => a.perSec - b.perSec);
     const mid = byRate[Math.floor((byRate.length - 1) / 2)]!;
@@ -220,6 +235,12 @@ export async function run(partial: Partial<DurableOptions> = {}): Promise<Durabl
     if (fsyncTimes.length) notes.push(`raw disk: append ${recordBytes} B (an average record) + fdatasync p50 ${fmtMs(fsyncStats.p50)} ms, p99 ${fmtMs(fsyncStats.p99)} ms; one writer's ceiling is 1000/p50 per second`);
     notes.push(`lone device per round: ${lone.map((n) => `${fmtInt(n)}/s`).join(', ')}; raw disk per round: ${raw.map((n) => `${fmtInt(n)}/s`).join(', ')} (medians reported)`);
     notes.push(
+      `the raw disk writing the same appends into blocks written before (zeros, fsynced; what the log does, see hub/store/wal-segment.ts): ${rawOverwrite.map((n) => `${fmtInt(n)}/s`).join(', ')}; the lone device's goal is set against the plain append above`,
+    );
+    notes.push(
+      `event-loop delay (a 1 ms timer's lateness) while a snapshot was written: p50 ${fmtMs(snapshotLoop.p50)} ms, p99 ${fmtMs(snapshotLoop.p99)} ms, max ${fmtMs(snapshotLoop.max)} ms (${fmtInt(snapshotLoop.count)} samples); otherwise p99 ${fmtMs(otherLoop.p99)} ms, max ${fmtMs(otherLoop.max)} ms`,
+    );
+    notes.push(
       `acks in flight while a snapshot was written: ${fmtInt(throughSnapshot.count)} over ${ours.reduce((n, r) => n + r.snapshots, 0)} snapshots (every 5,000 records; the last holds ~${fmtInt(opts.commands)} command ids), p50 ${fmtMs(throughSnapshot.p50)} ms, max ${fmtMs(throughSnapshot.max)} ms`,
     );
 
@@ -237,8 +258,10 @@ export async function run(partial: Partial<DurableOptions> = {}): Promise<Durabl
         row('  ack under load p50/p99', `${fmtMs(ack.p50)}/${fmtMs(ack.p99)} ms`, '-', `${opts.inFlight} in flight`, 'info'),
         row('  commands per fdatasync', avgBatch.toFixed(1), '-', '-', 'info'),
         row('ack p99 through a snapshot', `${fmtMs(throughSnapshot.p99)} ms`, `< ${GOAL_SNAPSHOT_ACK_P99_MS} ms`, `${opts.inFlight} in flight`, passText(snapshotPass, `p99 < ${GOAL_SNAPSHOT_ACK_P99_MS} ms`), snapshotPass),
+        row('  loop delay in a snapshot p99', `${fmtMs(snapshotLoop.p99)} ms`, '-', `otherwise ${fmtMs(otherLoop.p99)} ms`, `max ${fmtMs(snapshotLoop.max)} ms  info`),
         row('lone device, commands/s', `${fmtInt(serialPerSec)}/s`, `>= ${GOAL_LONE_RATIO}x disk`, `raw disk ${fmtInt(rawPerSec)}/s`, `${loneRatio.toFixed(2)}x  ${passText(lonePass, `>= ${GOAL_LONE_RATIO}`)}`, lonePass),
         row('  raw disk fdatasync/s', `${fmtInt(rawPerSec)}/s`, '-', `p50 ${fmtMs(fsyncStats.p50)} ms`, `${recordBytes} B appends`),
+        row('  raw disk, written blocks/s', `${fmtInt(rawOverwritePerSec)}/s`, '-', 'same appends, room fsynced first', `lone ${rawOverwritePerSec ? (serialPerSec / rawOverwritePerSec).toFixed(2) : '0'}x  info`),
         row('  lone device vs sqlite', `${fmtInt(serialPerSec)}/s`, '-', `sqlite ${fmtInt(sqlitePerSec)}/s`, `${sqlitePerSec ? (serialPerSec / sqlitePerSec).toFixed(2) : '0'}x  info`),
         row('  disk fdatasync p50/p99', `${fmtMs(fsyncStats.p50)}/${fmtMs(fsyncStats.p99)} ms`, '-', `${recordBytes} B appends`, 'info'),
       ],
@@ -252,6 +275,10 @@ export async function run(partial: Partial<DurableOptions> = {}): Promise<Durabl
         rawPerSec,
         loneRatio,
         snapshotAckP99: throughSnapshot.p99,
+        snapshotLoopDelayP99: snapshotLoop.p99,
+        snapshotLoopDelayMax: snapshotLoop.max,
+        loopDelayP99: otherLoop.p99,
+        rawOverwritePerSec,
         snapshotAcks: throughSnapshot.count,
         commands: mid.accepted,
         refused,
@@ -310,25 +337,6 @@ async function walRound(dir: string, records: readonly LogRecord[], inFlight: nu
   const elapsedMs = performance.now() - start;
   await wal.close();
   return { perSec: (records.length / elapsedMs) * 1000, batches };
-}
-
-/** The disk itself: small appends, each followed by fdatasync, synchronously. */
-function fsyncProbe(file: string, count: number, bytes: number): number[] {
-  const fd = openSync(file, 'w');
-  const buf = Buffer.alloc(bytes, 0x61);
-  const times: number[] = [];
-  try {
-    for (let i = 0; i < count; i++) {
-      const t0 = performance.now();
-      writeSync(fd, buf);
-      fdatasyncSync(fd);
-      times.push(performance.now() - t0);
-    }
-  } finally {
-    closeSync(fd);
-    unlinkSync(file);
-  }
-  return times;
 }
 
 type SqliteRound = { rows: number; elapsedMs: number; perSec: number; journalMode: string; synchronous: number; avgBytes: number };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from '../../client/e2e/browser.ts';
 import { ensureClientBuilt } from '../../installer/client-build.ts';
-import { startHub } from '../server.ts';
+import { startHub } from '#hub/server.ts';
 import { fmtBytes, isMain, passText, row, type BenchResult } from './common.ts';
 
 /**

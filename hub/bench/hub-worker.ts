@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { startHub } from '../server.ts';
+import { startHub } from '#hub/server.ts';
 import { summarize } from './common.ts';
 
 /**

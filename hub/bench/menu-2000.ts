@@ -1,7 +1,7 @@
 import { allInMenuOrder, filterProducts, NO_FILTER } from '../../client/src/pages/goods/goods-filter.ts';
 import { searchProducts } from '../../client/src/menu/search.ts';
-import { applyAll, decide, emptyState } from '../domain/index.ts';
-import type { Command, State } from '../protocol/index.ts';
+import { applyAll, decide, emptyState } from '#domain';
+import type { Command, State } from '#protocol';
 import { fmtMs, isMain, passText, printResult, row, summarize, type BenchResult } from './common.ts';
 import { measureInBrowser } from './menu-browser.ts';
 import { bigMenu, keystrokes } from './menu-data-2000.ts';

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, PHONE } from '../../client/e2e/browser.ts';
 import { ensureClientBuilt } from '../../installer/client-build.ts';
-import type { Command } from '../protocol/index.ts';
-import { startHub } from '../server.ts';
+import type { Command } from '#protocol';
+import { startHub } from '#hub/server.ts';
 import { bigMenu } from './menu-data-2000.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Category, CommandPayload, ImportProduct } from '../protocol/index.ts';
+import type { Category, CommandPayload, ImportProduct } from '#protocol';
 import { rng } from './common.ts';
 
 /**

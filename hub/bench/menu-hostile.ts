@@ -1,9 +1,9 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { readMenuFile } from '../goods-io/menu-file.ts';
-import { HOSTILE_CSV_FILES } from '../goods-io/hostile-csv.ts';
-import { HOSTILE_FILES, MENU_HEADER_ROW, workbookOf, type HostileFile } from '../goods-io/hostile-xlsx.ts';
-import type { ImportReport } from '../protocol/index.ts';
-import { startTestHub } from '../testing/test-hub.ts';
+import { readMenuFile } from '#hub/goods-io/menu-file.ts';
+import { HOSTILE_CSV_FILES } from '#hub/goods-io/hostile-csv.ts';
+import { HOSTILE_FILES, MENU_HEADER_ROW, workbookOf, type HostileFile } from '#hub/goods-io/hostile-xlsx.ts';
+import type { ImportReport } from '#protocol';
+import { startTestHub } from '#hub/testing/test-hub.ts';
 import { fmtMs, isMain, median, printResult, row, type BenchResult, type Row } from './common.ts';
 
 /**

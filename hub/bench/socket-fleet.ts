@@ -2,10 +2,10 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, CommandReply, Envelope, ServerToClientEvents } from '../protocol/index.ts';
-import { PROTOCOL_VERSION, SOCKET_EVENTS } from '../protocol/index.ts';
-import { DEMO_STAFF } from '../demo/staff.ts';
-import { startHub } from '../server.ts';
+import type { ClientToServerEvents, CommandReply, Envelope, ServerToClientEvents } from '#protocol';
+import { PROTOCOL_VERSION, SOCKET_EVENTS } from '#protocol';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { startHub } from '#hub/server.ts';
 import { removeDir, scratchDir, sleep } from './common.ts';
 import type { HubSide, HubWorkerData, HubWorkerMessage } from './hub-worker.ts';
 import { benchTables, extraTableCommands, TableRound } from './workload.ts';
@@ -182,7 +182,7 @@ async function measureFleet(options: FleetOptions): Promise<FleetResult> {
   const hub = options.hubIn === 'worker' ? await startWorkerHub(dataDir) : await startInlineHub(dataDir);
   const devices: Device[] = [];
   let measuredPart: DrivenPart;
-  let side = NO_HUB_SIDE;
+  let side: HubSide;
   try {
     measuredPart = await driveFleet(options, hub, devices);
   } finally {

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { bundleHub } from '../../installer/bundle.ts';
-import type { Health } from '../protocol/index.ts';
+import type { Health } from '#protocol';
 import { fmtBytes, fmtInt, fmtMs, isMain, median, passText, printResult, REPO_ROOT, removeDir, row, scratchDir, sleep, type BenchResult } from './common.ts';
 import { copyForRun, ensureYearData, type YearDataOptions } from './year-data.ts';
 

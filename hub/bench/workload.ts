@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_SPECIAL_IDS } from '../demo/goods-data.ts';
-import { DEMO_DISHES, DEMO_TABLES } from '../demo/menu-data.ts';
-import type { Actor, Engine } from '../engine/engine.ts';
-import type { Command, CommandPayload, CommandReply, CommandType, Customer, TableDef } from '../protocol/index.ts';
+import { DEMO_SPECIAL_IDS } from '#hub/demo/goods-data.ts';
+import { DEMO_DISHES, DEMO_TABLES } from '#hub/demo/menu-data.ts';
+import type { Actor, Engine } from '#hub/engine/engine.ts';
+import type { Command, CommandPayload, CommandReply, CommandType, Customer, TableDef } from '#protocol';
 import { rng } from './common.ts';
 
 /**

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { DEMO_DISHES } from '../demo/menu-data.ts';
-import { seedDemo } from '../demo/seed.ts';
-import { orderTotals } from '../domain/index.ts';
-import { Engine } from '../engine/engine.ts';
-import { dayKey } from '../store/archive.ts';
-import { encodeLine } from '../store/line-codec.ts';
-import type { Bill, OrderLine } from '../protocol/index.ts';
-import { STORE_FORMAT_VERSION } from '../protocol/index.ts';
+import { DEMO_DISHES } from '#hub/demo/menu-data.ts';
+import { seedDemo } from '#hub/demo/seed.ts';
+import { orderTotals } from '#domain';
+import { Engine } from '#hub/engine/engine.ts';
+import { dayKey } from '#hub/store/archive.ts';
+import { encodeLine } from '#hub/store/line-codec.ts';
+import type { Bill, OrderLine } from '#protocol';
+import { STORE_FORMAT_VERSION } from '#protocol';
 import { BENCH_OUT_DIR, dirSize, removeDir, rng } from './common.ts';
 import { benchTables, driveEngine, extraTableCommands, makeRounds, submitAll } from './workload.ts';
 
@@ -75,7 +75,7 @@ export async function ensureYearData(partial: Partial<YearDataOptions> = {}, log
   const opts = { ...DEFAULT_YEAR, ...partial };
   const archive: ArchiveParams = { archiveFormat: ARCHIVE_FORMAT, days: opts.days, billsPerDay: opts.billsPerDay, linesPerBill: opts.linesPerBill, tables: opts.tables };
   const live: LiveParams = { storeFormat: STORE_FORMAT_VERSION, liveCommands: opts.liveCommands, walTail: opts.walTail, tables: opts.tables };
-  let marker: Marker | null = null;
+  let marker: Marker | null;
   try {
     marker = JSON.parse(await fs.readFile(path.join(opts.dir, MARKER), 'utf8')) as Marker;
   } catch {

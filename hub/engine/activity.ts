@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { ActivityEntry, DomainEvent } from '../protocol/index.ts';
-import { DayLog } from '../store/day-log.ts';
+import type { ActivityEntry, DomainEvent } from '#protocol';
+import { DayLog } from '#hub/store/day-log.ts';
 import type { LogRecord } from './log-record.ts';
 
 /** Keys worth showing from an event's nested objects (an order's table, a bill's number and total...). */

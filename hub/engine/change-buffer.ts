@@ -1,4 +1,4 @@
-import type { Change } from '../protocol/index.ts';
+import type { Change } from '#protocol';
 
 /**
  * The most recent changes, so a device that was away a short while gets

@@ -3,7 +3,7 @@ import { promises as fs, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFile
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Command, CommandReply } from '../protocol/index.ts';
+import type { Command, CommandReply } from '#protocol';
 import { Engine } from './engine.ts';
 import { ACTOR, cmd, dineCommands, manualClock, seedMenu, submitOk, walSegments } from './test-fixtures.ts';
 

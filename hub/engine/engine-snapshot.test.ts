@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { dayKey } from '../store/archive.ts';
-import { readSnapshot } from '../store/snapshot.ts';
-import { logSink, useTempDirs } from '../store/test-fixtures.ts';
+import { dayKey } from '#hub/store/archive.ts';
+import { readSnapshot } from '#hub/store/snapshot.ts';
+import { logSink, useTempDirs } from '#hub/store/test-fixtures.ts';
 import {
   ACTOR,
   cmd,
@@ -151,6 +152,45 @@ describe('Engine: a snapshot does not hold acknowledgements', () => {
     expect(await walSegments(dir)).toEqual([segmentName(seqAtRequest + 1)]);
     const recovered = await recoverCopy(dir, clock);
     expect(recovered.seq).toBe(engine.seq);
+    expect(recovered.state).toEqual(engine.state);
+  });
+});
+
+describe('Engine: a snapshot written in slices holds the state at its seq', () => {
+  it('commands that change the same order and dishes while it is written do not leak into it', async () => {
+    const { dir, engine, clock } = await seeded(1_000_000);
+    const { orderId, commands } = dineCommands('t-s1', clock.iso());
+    for (const c of commands) await submitOk(engine, c);
+    // Enough command ids that the JSON is produced in many slices, the event loop running between them.
+    for (let i = 0; i < 12; i++) {
+      const group = Array.from({ length: 500 }, (_, j) => cmd('product.setSoldOut', { productId: 'p-101', soldOut: (i + j) % 2 === 0 }, clock.iso()));
+      await Promise.all(group.map((c) => submitOk(engine, c)));
+    }
+    const seqAtRequest = engine.seq;
+    // A deep copy: if anything shared with the committed state were changed in place, this would not see it.
+    const stateAtRequest = structuredClone(engine.state);
+    let done = false;
+    const snapshot = engine.snapshot().then(() => (done = true));
+    // Meanwhile: more lines on the very order the snapshot holds, a dish sold out, the restaurant renamed.
+    let changedMeanwhile = 0;
+    for (let i = 0; !done; i++) {
+      const change =
+        i % 3 === 0
+          ? cmd('order.addLines', { orderId, lines: [{ lineId: randomUUID(), productId: 'p-203', qty: 1, remark: `ronda ${i}` }] }, clock.iso())
+          : i % 3 === 1
+            ? cmd('product.setSoldOut', { productId: 'p-102', soldOut: i % 2 === 0 }, clock.iso())
+            : cmd('restaurant.rename', { name: `Restaurante ${i}` }, clock.iso());
+      await submitOk(engine, change);
+      if (!done) changedMeanwhile++;
+    }
+    await snapshot;
+    const snap = await readSnapshot(dir);
+    expect(changedMeanwhile).toBeGreaterThan(0);
+    expect(snap!.seq).toBe(seqAtRequest);
+    expect(snap!.state).toEqual(stateAtRequest);
+    expect(engine.state.orders[orderId]).not.toEqual(stateAtRequest.orders[orderId]);
+    // And the log after it replays onto it exactly.
+    const recovered = await recoverCopy(dir, clock);
     expect(recovered.state).toEqual(engine.state);
   });
 });

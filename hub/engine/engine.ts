@@ -1,49 +1,21 @@
-import type { ActivityEntry, Change, Command, CommandReply, State } from '../protocol/index.ts';
-import { STORE_FORMAT_VERSION } from '../protocol/index.ts';
-import { applyAll, archivedBy, decide, dropDamagedRecords, emptyState, legacyStockMoves, migrate, recordFormat, stockMovesOf, StoreFormatError, type DecideContext, type Decision } from '../domain/index.ts';
-import { Archive, type ArchivedBill } from '../store/archive.ts';
-import { isStorageError } from '../store/durable-fs.ts';
-import { openMeta } from '../store/meta.ts';
-import { readSnapshot, removeSnapshotTemps } from '../store/snapshot.ts';
-import { StockHistory, type FiledStockMove } from '../store/stock-history.ts';
-import { Wal } from '../store/wal.ts';
-import type { DayLog } from '../store/day-log.ts';
-import { activityLog, activityOf } from './activity.ts';
-import { ChangeBuffer } from './change-buffer.ts';
+import type { ActivityEntry, Change, Command, CommandReply, State } from '#protocol';
+import { STORE_FORMAT_VERSION } from '#protocol';
+import { applyAll, decide, type DecideContext, type Decision } from '#domain';
+import type { Archive } from '#hub/store/archive.ts';
+import { isStorageError } from '#hub/store/durable-fs.ts';
+import type { StockHistory, FiledStockMove } from '#hub/store/stock-history.ts';
+import type { Wal } from '#hub/store/wal.ts';
+import type { DayLog } from '#hub/store/day-log.ts';
+import { activityLog } from './activity.ts';
+import type { ChangeBuffer } from './change-buffer.ts';
 import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
-import { ProcessedIds } from './processed-ids.ts';
+import type { ProcessedIds } from './processed-ids.ts';
+import { recoverStore, withDefaults, type EngineOptions, type RecoveredStore } from './recovery.ts';
 import { Snapshotter, type SnapshotCapture } from './snapshotter.ts';
 
-export type EngineOptions = {
-  dir: string;
-  clock?: () => Date;
-  /** Records between snapshots. */
-  snapshotEvery?: number;
-  /** How long a command id is remembered (and how old a command may be). */
-  retentionDays?: number;
-  utcOffsetMinutes?: number;
-  changeBufferSize?: number;
-  log?: (message: string) => void;
-};
+export type { EngineOptions } from './recovery.ts';
 
 export type Actor = DecideContext['actor'];
-
-type EngineParts = {
-  storeId: string;
-  wal: Wal<LogRecord>;
-  archive: Archive;
-  processed: ProcessedIds;
-  buffer: ChangeBuffer;
-  opts: Required<EngineOptions>;
-  state: State;
-  seq: number;
-  /** The seq the snapshot on disk covers, and what the records after it leave for the day files. */
-  coveredSeq: number;
-  unarchived: ArchivedBill[];
-  unlogged: ActivityEntry[];
-  stock: StockHistory;
-  unfiledStock: FiledStockMove[];
-};
 
 type Pending = { record: LogRecord; stateAfter: State; resolve: (reply: CommandReply) => void };
 
@@ -82,7 +54,7 @@ export class Engine {
   private readonly snapshots: Snapshotter;
   private readonly opts: Required<EngineOptions>;
 
-  private constructor(parts: EngineParts) {
+  private constructor(parts: RecoveredStore) {
     this.storeId = parts.storeId;
     this.wal = parts.wal;
     this.archive = parts.archive;
@@ -114,70 +86,11 @@ export class Engine {
     });
   }
 
-  /** Opens (and if needed recovers) the store in `opts.dir`. */
+  /** Opens (and if needed recovers) the store in `options.dir`; see recovery.ts. */
   static async open(options: EngineOptions): Promise<Engine> {
-    const opts: Required<EngineOptions> = {
-      clock: () => new Date(),
-      snapshotEvery: 5000,
-      retentionDays: 7,
-      utcOffsetMinutes: -300,
-      changeBufferSize: 2000,
-      log: (m) => console.log(m),
-      ...options,
-    };
-    const meta = await openMeta(opts.dir, opts.clock());
-    const snap = await readSnapshot(opts.dir);
-    await removeSnapshotTemps(opts.dir);
-    const base = snap?.seq ?? 0;
-    const { wal, records, truncatedBytes } = await Wal.open<LogRecord>(`${opts.dir}/wal`, base, opts.log);
-    const processed = ProcessedIds.from(snap?.processed ?? [], opts.retentionDays * 86_400_000);
-    const buffer = new ChangeBuffer(opts.changeBufferSize);
-    // Numbered migrations (hub/domain/migrations): the state is brought to each
-    // record's format before that record is applied, and to the latest after.
-    // An empty store counts as format 1 so legacy records replayed on it get every step.
-    const newer = records.find((r) => recordFormat(r) > STORE_FORMAT_VERSION);
-    if (newer) {
-      // Refuse, and touch nothing: the record is whole and a newer hub will need it.
-      await wal.close();
-      throw new StoreFormatError(`wal record ${newer.seq} was written by a newer hub (store format ${recordFormat(newer)}, this one knows up to ${STORE_FORMAT_VERSION}): update this hub`);
-    }
-    let format = snap?.format ?? 1;
-    const stock = new StockHistory(opts.dir, opts.utcOffsetMinutes);
-    // Format 3 and before kept the latest stock moves in the state; migration 4
-    // drops them, so they go to the day files first (filed at the snapshot's seq:
-    // doing this again after a crash adds nothing).
-    if (snap && format < 4) await stock.append(legacyStockMoves(snap.state).map((move) => ({ seq: snap.seq, move })));
-    const startAt = Math.max(format, records[0] ? recordFormat(records[0]) : STORE_FORMAT_VERSION);
-    const fromSnapshot = dropDamagedRecords(migrate(snap?.state ?? emptyState(), format, startAt).state);
-    format = startAt;
-    let state = fromSnapshot.state;
-    const unarchived: ArchivedBill[] = [];
-    const unfiledStock: FiledStockMove[] = [];
-    for (const r of records) {
-      if (recordFormat(r) > format) {
-        state = migrate(state, format, recordFormat(r)).state;
-        format = recordFormat(r);
-      }
-      state = applyAll(state, r.events);
-      processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
-      buffer.push(changeOf(r));
-      if (r.seq <= (snap?.archivedThroughSeq ?? 0)) continue;
-      for (const e of r.events) {
-        const bill = archivedBy(e);
-        if (bill) unarchived.push({ seq: r.seq, bill });
-        for (const move of stockMovesOf(e)) unfiledStock.push({ seq: r.seq, move });
-      }
-    }
-    const seq = records.at(-1)?.seq ?? base;
-    // The log may recreate what the snapshot had damaged (events recorded before ids had a rule).
-    const replayed = dropDamagedRecords(state);
-    // Data recorded by an older hub gains the fields added since (menu sizes, stock...).
-    state = migrate(replayed.state, format).state;
-    const archive = new Archive(`${opts.dir}/archive`, opts.utcOffsetMinutes);
-    const unlogged = records.filter((r) => r.seq > (snap?.archivedThroughSeq ?? 0)).map(activityOf);
-    const engine = new Engine({ storeId: meta.storeId, wal, archive, processed, buffer, opts, state, seq, coveredSeq: base, unarchived, unlogged, stock, unfiledStock });
-    opts.log(`store: recovered seq ${seq} (snapshot ${base}, ${records.length} replayed${truncatedBytes ? `, torn tail of ${truncatedBytes} bytes cut` : ''})`);
-    await engine.settleRepair([...new Set([...fromSnapshot.dropped, ...replayed.dropped])]);
+    const recovered = await recoverStore(withDefaults(options));
+    const engine = new Engine(recovered);
+    await engine.settleRepair(recovered.dropped);
     return engine;
   }
 

@@ -1,6 +1,6 @@
 import type { Actor, Engine } from './engine.ts';
-import type { CommandReply } from '../protocol/index.ts';
-import { COMMAND_ALIAS, INTERNAL, parseCommand } from '../protocol/index.ts';
+import type { CommandReply } from '#protocol';
+import { COMMAND_ALIAS, INTERNAL, parseCommand } from '#protocol';
 
 /** Validates an untrusted command and hands it to the engine; shared by sockets and HTTP. */
 export type CommandIntake = (input: unknown, actor: Actor) => Promise<CommandReply>;

@@ -1,4 +1,4 @@
-import type { Change, CommandResult, CommandType, DomainEvent } from '../protocol/index.ts';
+import type { Change, CommandResult, CommandType, DomainEvent } from '#protocol';
 
 /** One committed command as it stands in the write-ahead log. */
 export type LogRecord = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../protocol/index.ts';
+import type { Change } from '#protocol';
 import { ChangeBuffer } from './change-buffer.ts';
 import { rememberedAt } from './log-record.ts';
 import { ProcessedIds } from './processed-ids.ts';

@@ -1,5 +1,5 @@
-import type { CommandReply } from '../protocol/index.ts';
-import type { ProcessedEntry } from '../store/snapshot.ts';
+import type { CommandReply } from '#protocol';
+import type { ProcessedEntry } from '#hub/store/snapshot.ts';
 
 /**
  * Command ids the hub has committed, with their first answer. Entries older

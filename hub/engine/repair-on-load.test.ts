@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Product, State } from '../protocol/index.ts';
-import { startHub, type RunningHub } from '../server.ts';
-import { readSnapshot, writeSnapshot } from '../store/snapshot.ts';
-import { Wal } from '../store/wal.ts';
-import { command, postCommand, signedIn } from '../testing/test-hub.ts';
+import type { Product, State } from '#protocol';
+import { startHub, type RunningHub } from '#hub/server.ts';
+import { readSnapshot, writeSnapshot } from '#hub/store/snapshot.ts';
+import { Wal } from '#hub/store/wal.ts';
+import { command, postCommand, signedIn } from '#hub/testing/test-hub.ts';
 import type { LogRecord } from './log-record.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { demoCommands } from '../demo/seed.ts';
-import type { Command } from '../protocol/index.ts';
+import { demoCommands } from '#hub/demo/seed.ts';
+import type { Command } from '#protocol';
 import { Engine, type Actor } from './engine.ts';
 
 /**

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Command } from '../protocol/index.ts';
+import type { Command } from '#protocol';
 import { Engine } from './engine.ts';
 import { ACTOR } from './test-fixtures.ts';
 
@@ -40,7 +40,7 @@ async function runAndKill(dir: string, delayMs: number): Promise<Run> {
   // 'close', not 'exit': what the child wrote may still be in the pipe when it exits.
   const exited = new Promise<void>((resolve) => proc.once('close', () => resolve()));
   const deadline = Date.now() + 30_000;
-  let killedMidSnapshot = false;
+  let killedMidSnapshot: boolean;
   try {
     // Wait for the child to be running, then for a snapshot in the making.
     while (!out.includes('ready\n')) {

@@ -1,10 +1,10 @@
-import { archivedBy, stockMovesOf } from '../domain/index.ts';
-import type { ActivityEntry, State } from '../protocol/index.ts';
-import type { Archive, ArchivedBill } from '../store/archive.ts';
-import type { DayLog } from '../store/day-log.ts';
-import type { FiledStockMove, StockHistory } from '../store/stock-history.ts';
-import { writeSnapshot, type ProcessedEntry } from '../store/snapshot.ts';
-import type { Wal } from '../store/wal.ts';
+import { archivedBy, stockMovesOf } from '#domain';
+import type { ActivityEntry, State } from '#protocol';
+import type { Archive, ArchivedBill } from '#hub/store/archive.ts';
+import type { DayLog } from '#hub/store/day-log.ts';
+import type { FiledStockMove, StockHistory } from '#hub/store/stock-history.ts';
+import { writeSnapshot, type ProcessedEntry } from '#hub/store/snapshot.ts';
+import type { Wal } from '#hub/store/wal.ts';
 import { activityOf } from './activity.ts';
 import type { LogRecord } from './log-record.ts';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect } from 'vitest';
-import { demoCommands } from '../demo/seed.ts';
-import type { Command, CommandPayload, CommandReply, CommandType } from '../protocol/index.ts';
+import { demoCommands } from '#hub/demo/seed.ts';
+import type { Command, CommandPayload, CommandReply, CommandType } from '#protocol';
 import { Engine, type Actor, type EngineOptions } from './engine.ts';
 
 /**

@@ -3,8 +3,9 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Command, CommandReply, State } from '../protocol/index.ts';
-import { scanLines } from '../store/line-codec.ts';
+import type { Command, CommandReply, State } from '#protocol';
+import { scanLines } from '#hub/store/line-codec.ts';
+import { dataEndOf } from '#hub/store/wal-segment.ts';
 import { Engine } from './engine.ts';
 import { ACTOR, cmd, dineAndPay, dineCommands, manualClock, seedMenu, submitOk, walSegments } from './test-fixtures.ts';
 
@@ -26,7 +27,7 @@ afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
-type Source = { engine: Engine; dir: string; segment: string; bytes: Buffer };
+type Source = { engine: Engine; dir: string; segment: string; bytes: Buffer; fileSize: number };
 
 /** An engine in `name` with the demo menu, one paid bill and an order being eaten. */
 async function sourceEngine(name: string): Promise<{ engine: Engine; dir: string; orderId: string }> {
@@ -39,17 +40,25 @@ async function sourceEngine(name: string): Promise<{ engine: Engine; dir: string
   return { engine, dir, orderId };
 }
 
+/** The last segment of a running engine: `bytes` is its data, without the room of zeros written ahead of it. */
 async function lastSegment(engine: Engine, dir: string): Promise<Source> {
   const segment = path.join('wal', (await walSegments(dir)).at(-1)!);
-  return { engine, dir, segment, bytes: await fs.readFile(path.join(dir, segment)) };
+  const bytes = await fs.readFile(path.join(dir, segment));
+  return { engine, dir, segment, bytes: bytes.subarray(0, dataEndOf(bytes)), fileSize: bytes.length };
 }
 
-/** A copy of the source's data with its last log segment cut at `offset`. */
+/**
+ * A copy of the source's data with its last log segment cut at `offset`, as a
+ * power cut leaves it: the bytes of the last write up to there, then zeros
+ * (the room the log had written ahead), when there was room.
+ */
 async function tornCopy(src: Source, offset: number): Promise<string> {
   const work = path.join(root, 'work');
   await fs.rm(work, { recursive: true, force: true });
   await fs.cp(src.dir, work, { recursive: true });
-  await fs.truncate(path.join(work, src.segment), offset);
+  const file = path.join(work, src.segment);
+  await fs.truncate(file, offset);
+  await fs.truncate(file, Math.max(offset, src.fileSize));
   return work;
 }
 

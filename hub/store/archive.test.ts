@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Bill } from '../protocol/index.ts';
+import type { Bill } from '#protocol';
 import { Archive, dayKey, type ArchivedBill } from './archive.ts';
 import { encodeLine } from './line-codec.ts';
 import { useTempDirs } from './test-fixtures.ts';

@@ -1,4 +1,4 @@
-import type { Bill } from '../protocol/index.ts';
+import type { Bill } from '#protocol';
 import { DayLog } from './day-log.ts';
 
 export { dayKey } from './day-log.ts';

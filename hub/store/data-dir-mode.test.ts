@@ -3,7 +3,7 @@ import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addLines, command, NO_CUSTOMER, postCommand, startTestHub, type TestHub } from '../testing/test-hub.ts';
+import { addLines, command, NO_CUSTOMER, postCommand, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 /** Every directory and file under `dir` with its permission bits. */
 async function modes(dir: string): Promise<Array<{ rel: string; dir: boolean; mode: number }>> {

@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emptyState } from '../domain/index.ts';
-import { STORE_FORMAT_VERSION } from '../protocol/index.ts';
+import { emptyState } from '#domain';
+import { STORE_FORMAT_VERSION } from '#protocol';
 import { stringifyInSlices } from './json-slices.ts';
 import { encodeLine } from './line-codec.ts';
 import { readSnapshot, writeSnapshot, type ProcessedEntry } from './snapshot.ts';

@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STORE_FORMAT_VERSION } from '../protocol/index.ts';
-import { emptyState } from '../domain/index.ts';
+import { STORE_FORMAT_VERSION } from '#protocol';
+import { emptyState } from '#domain';
 import { isStorageError, writeFileAtomic } from './durable-fs.ts';
 import { encodeLine } from './line-codec.ts';
 import { readSnapshot, SnapshotCorruptError, writeSnapshot, type SnapshotFile } from './snapshot.ts';

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { CommandResult, State } from '../protocol/index.ts';
-import { STORE_FORMAT_VERSION } from '../protocol/index.ts';
+import type { CommandResult, State } from '#protocol';
+import { STORE_FORMAT_VERSION } from '#protocol';
 import { crc32 } from 'node:zlib';
 import { fsyncDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
 import { stringifyInSlices, type JsonSink } from './json-slices.ts';
@@ -76,7 +76,7 @@ export async function writeSnapshot(dir: string, snapshot: Omit<SnapshotFile, 'f
   const file = path.join(dir, FILE);
   const tmp = `${file}.tmp-${process.pid}`;
   const handle = await fs.open(tmp, 'w', PRIVATE_FILE_MODE);
-  let size = 0;
+  let size: number;
   try {
     // Room for "<crc32 hex> " ahead of the JSON; filled in once the JSON is whole.
     await handle.write(Buffer.from('00000000 ', 'latin1'));

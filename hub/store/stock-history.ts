@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { StockMove } from '../protocol/index.ts';
+import type { StockMove } from '#protocol';
 import { DayLog } from './day-log.ts';
 
 /** One stock move and the log seq that recorded it (the seq makes filing it again harmless). */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeLine } from './line-codec.ts';
 import { logSink, useTempDirs } from './test-fixtures.ts';
 import { Wal, WalCorruptError } from './wal.ts';
+import { dataEndOf } from './wal-segment.ts';
 
 type Rec = { seq: number; body: string };
 const rec = (seq: number, body = `record ${seq} · 记录`): Rec => ({ seq, body });
@@ -46,12 +47,17 @@ describe('Wal: append and reopen', () => {
     await again.wal.close();
   });
 
-  it('an append is on disk when it resolves: the file holds exactly the encoded records', async () => {
+  it('an append is on disk when it resolves: the file holds exactly the encoded records (then, while open, only zeros)', async () => {
     const dir = await dirs.make();
     const { wal } = await openWal(dir);
     await wal.append(recs(1, 2));
-    expect(await fs.readFile(path.join(dir, SEG1), 'utf8')).toBe(encodeLine(rec(1)) + encodeLine(rec(2)));
+    const expected = encodeLine(rec(1)) + encodeLine(rec(2));
+    const bytes = await fs.readFile(path.join(dir, SEG1));
+    expect(bytes.subarray(0, Buffer.byteLength(expected)).toString('utf8')).toBe(expected);
+    expect(bytes.subarray(Buffer.byteLength(expected)).every((b) => b === 0)).toBe(true);
     await wal.close();
+    // Closed, the segment holds its records and nothing else.
+    expect(await fs.readFile(path.join(dir, SEG1), 'utf8')).toBe(expected);
   });
 
   it('records up to afterSeq (covered by a snapshot) are skipped', async () => {
@@ -94,7 +100,8 @@ describe('Wal: torn tail', () => {
     expect(records).toEqual(recs(1, 3));
     expect(truncatedBytes).toBe(Buffer.byteLength(torn));
     expect(sink.lines.join('\n')).toContain(`torn tail of ${truncatedBytes} bytes`);
-    expect((await fs.stat(file)).size).toBe(good);
+    // The file ends at the last whole record (then, the log running, only zeros of room).
+    expect(dataEndOf(await fs.readFile(file))).toBe(good);
 
     // The next append follows the last whole record, not the torn bytes.
     await wal.append([rec(4, 'again')]);

@@ -1,7 +1,8 @@
-import { constants as fsc, promises as fs, writeSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fsyncDir, makePrivateDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
+import { fsyncDir, makePrivateDir } from './durable-fs.ts';
 import { encodeLineBytes, scanLines } from './line-codec.ts';
+import { dataEndOf, WalSegment } from './wal-segment.ts';
 
 /** Anything the log holds must carry its sequence number. */
 export type Sequenced = { seq: number };
@@ -23,10 +24,9 @@ export type Recovered<R> = { records: R[]; truncatedBytes: number; segments: num
  * batches many records into one append: group commit).
  */
 export class Wal<R extends Sequenced> {
-  private handle: fs.FileHandle | null = null;
-  private segmentFirstSeq = 0;
-  /** Bytes of the current segment known to be whole; a failed write is cut back to this. */
-  private goodLength = 0;
+  private segment: WalSegment | null = null;
+  /** Old segments whose room is being cut off after a rotation: `close` waits for them. */
+  private readonly retiring = new Set<Promise<void>>();
   /** Set after a failed write that could not be cut back: appends wait for a successful repair. */
   private needsRepair = false;
   /** How long writes take here: decides whether the next one waits in place or in the thread pool. */
@@ -53,21 +53,26 @@ export class Wal<R extends Sequenced> {
     const records: R[] = [];
     let truncatedBytes = 0;
     let expected = afterSeq + 1;
+    let lastDataEnd = 0;
     for (const [i, name] of names.entries()) {
       const file = path.join(dir, name);
       const bytes = await fs.readFile(file);
-      const lines = scanLines(bytes);
+      // Zeros after the data are room a running hub wrote ahead (see WalSegment), not damage.
+      const end = dataEndOf(bytes);
+      const lines = scanLines(end === bytes.length ? bytes : bytes.subarray(0, end));
+      lastDataEnd = end;
       const bad = lines.findIndex((l) => !isRecord(l.value));
       if (bad !== -1) {
         const isLastSegment = i === names.length - 1;
-        const wholeAfter = lines.slice(bad + 1).some((l) => isRecord(l.value));
+        const wholeAfter = holdsWholeRecord(bytes.subarray(lines[bad]!.start, end));
         if (!isLastSegment || wholeAfter) {
           throw new WalCorruptError(`log segment ${name} is damaged at byte ${lines[bad]!.start}, with whole records after it`);
         }
-        truncatedBytes = bytes.length - lines[bad]!.start;
+        truncatedBytes = end - lines[bad]!.start;
         log(`store: cutting a torn tail of ${truncatedBytes} bytes off ${name}`);
         await fs.truncate(file, lines[bad]!.start);
         await fsyncFile(file);
+        lastDataEnd = lines[bad]!.start;
       }
       for (const line of bad === -1 ? lines : lines.slice(0, bad)) {
         const rec = line.value as R;
@@ -77,23 +82,24 @@ export class Wal<R extends Sequenced> {
         expected++;
       }
     }
-    await wal.openSegment(expected, names.at(-1));
+    const last = names.at(-1);
+    wal.segment = last
+      ? await WalSegment.open(dir, last, Number(SEGMENT_RE.exec(last)![1]), lastDataEnd, false)
+      : await WalSegment.open(dir, segmentName(expected), expected, 0, true);
     return { wal, records, truncatedBytes, segments: names.length };
   }
 
   /** Appends records (already in seq order) and returns once they are durable. */
   async append(records: readonly R[]): Promise<void> {
     if (this.needsRepair) await this.repair();
-    const handle = this.handle;
-    if (!handle) throw new Error('log is closed');
+    const segment = this.segment;
+    if (!segment) throw new Error('log is closed');
     const data = records.length === 1 ? encodeLineBytes(records[0]) : Buffer.concat(records.map(encodeLineBytes));
     const started = performance.now();
     try {
       // The segment is opened with O_DSYNC: each write returns only once its
       // data is on the disk, which saves a second trip for an fdatasync.
-      if (this.writeTime.inPlace()) writeAllSync(handle.fd, data);
-      else await writeAll(handle, data);
-      this.goodLength += data.length;
+      await segment.write(data, this.writeTime.inPlace());
       this.appends++;
     } catch (err) {
       // Never leave half a record where the next append would follow it.
@@ -107,16 +113,21 @@ export class Wal<R extends Sequenced> {
 
   /** Starts a new segment whose first record will be `nextSeq`; if it cannot be made, the current one stays. */
   async rotate(nextSeq: number): Promise<void> {
-    const old = this.handle;
+    const old = this.segment;
     if (!old) throw new Error('log is closed');
     if (this.needsRepair) await this.repair();
-    await this.openSegment(nextSeq, undefined);
-    await old.close();
+    this.segment = await WalSegment.open(this.dir, segmentName(nextSeq), nextSeq, 0, true);
+    // Cutting the old segment's room off is no business of the write loop's.
+    const retired: Promise<void> = old
+      .close()
+      .catch(() => undefined)
+      .finally(() => this.retiring.delete(retired));
+    this.retiring.add(retired);
   }
 
   /** Removes every segment whose records all come before `firstSeq` (a snapshot covers them). */
   async dropSegmentsBefore(firstSeq: number): Promise<number> {
-    const keep = segmentName(Math.min(firstSeq, this.segmentFirstSeq));
+    const keep = segmentName(Math.min(firstSeq, this.segment?.firstSeq ?? firstSeq));
     const old = (await this.segmentNames()).filter((n) => n < keep);
     for (const name of old) await fs.unlink(path.join(this.dir, name));
     if (old.length) await fsyncDir(this.dir);
@@ -124,33 +135,16 @@ export class Wal<R extends Sequenced> {
   }
 
   async close(): Promise<void> {
-    await this.handle?.close();
-    this.handle = null;
+    const segment = this.segment;
+    this.segment = null;
+    await segment?.close();
+    await Promise.all([...this.retiring]);
   }
 
   private async repair(): Promise<void> {
-    if (!this.handle) return;
-    await this.handle.truncate(this.goodLength);
-    await this.handle.datasync();
+    if (!this.segment) return;
+    await this.segment.cutBack();
     this.needsRepair = false;
-  }
-
-  private async openSegment(nextSeq: number, existing: string | undefined): Promise<void> {
-    const name = existing ?? segmentName(nextSeq);
-    const file = path.join(this.dir, name);
-    const handle = await fs.open(file, fsc.O_WRONLY | fsc.O_APPEND | fsc.O_CREAT | fsc.O_DSYNC, PRIVATE_FILE_MODE);
-    try {
-      const size = (await handle.stat()).size;
-      // The new name must be on disk before any record in it is acknowledged.
-      if (!existing) await fsyncDir(this.dir);
-      this.handle = handle;
-      this.goodLength = size;
-      this.segmentFirstSeq = Number(SEGMENT_RE.exec(name)![1]);
-    } catch (err) {
-      await handle.close();
-      if (!existing) await fs.unlink(file).catch(() => undefined);
-      throw err;
-    }
   }
 
   private async segmentNames(): Promise<string[]> {
@@ -180,17 +174,16 @@ class WriteTime {
   }
 }
 
-function writeAllSync(fd: number, data: Buffer): void {
-  let off = 0;
-  while (off < data.length) off += writeSync(fd, data, off, data.length - off);
-}
-
-async function writeAll(handle: fs.FileHandle, data: Buffer): Promise<void> {
-  let off = 0;
-  while (off < data.length) {
-    const { bytesWritten } = await handle.write(data, off, data.length - off);
-    off += bytesWritten;
-  }
+/**
+ * True when a whole record stands somewhere in `tail` (a segment's bytes from
+ * its first bad line on), also after zeros that are not room: a hole followed
+ * by data. Records hold neither a newline nor a zero byte, so reading zeros as
+ * line ends finds each one whole.
+ */
+function holdsWholeRecord(tail: Buffer): boolean {
+  const separated = Buffer.from(tail);
+  for (let i = separated.indexOf(0); i !== -1; i = separated.indexOf(0, i + 1)) separated[i] = 0x0a;
+  return scanLines(separated).some((l) => isRecord(l.value));
 }
 
 function isRecord(value: unknown): boolean {

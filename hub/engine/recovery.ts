@@ -1,0 +1,133 @@
+import type { ActivityEntry, State } from '#protocol';
+import { STORE_FORMAT_VERSION } from '#protocol';
+import { applyAll, archivedBy, dropDamagedRecords, emptyState, legacyStockMoves, migrate, recordFormat, stockMovesOf, StoreFormatError } from '#domain';
+import { Archive, type ArchivedBill } from '#hub/store/archive.ts';
+import { openMeta } from '#hub/store/meta.ts';
+import { readSnapshot, removeSnapshotTemps } from '#hub/store/snapshot.ts';
+import { StockHistory, type FiledStockMove } from '#hub/store/stock-history.ts';
+import { Wal } from '#hub/store/wal.ts';
+import { activityOf } from './activity.ts';
+import { ChangeBuffer } from './change-buffer.ts';
+import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
+import { ProcessedIds } from './processed-ids.ts';
+
+export type EngineOptions = {
+  dir: string;
+  clock?: () => Date;
+  /** Records between snapshots. */
+  snapshotEvery?: number;
+  /** How long a command id is remembered (and how old a command may be). */
+  retentionDays?: number;
+  utcOffsetMinutes?: number;
+  changeBufferSize?: number;
+  log?: (message: string) => void;
+};
+
+/** What an engine starts from: the store on disk, read back and brought to today's format. */
+export type RecoveredStore = {
+  storeId: string;
+  wal: Wal<LogRecord>;
+  archive: Archive;
+  processed: ProcessedIds;
+  buffer: ChangeBuffer;
+  opts: Required<EngineOptions>;
+  state: State;
+  seq: number;
+  /** The seq the snapshot on disk covers, and what the records after it leave for the day files. */
+  coveredSeq: number;
+  unarchived: ArchivedBill[];
+  unlogged: ActivityEntry[];
+  stock: StockHistory;
+  unfiledStock: FiledStockMove[];
+  /** Ids of damaged records recovery dropped (see dropDamagedRecords); a snapshot without them settles the repair. */
+  dropped: string[];
+};
+
+/** The options with every default filled in. */
+export function withDefaults(options: EngineOptions): Required<EngineOptions> {
+  return {
+    clock: () => new Date(),
+    snapshotEvery: 5000,
+    retentionDays: 7,
+    utcOffsetMinutes: -300,
+    changeBufferSize: 2000,
+    log: (m) => console.log(m),
+    ...options,
+  };
+}
+
+/**
+ * Opens the store in `opts.dir` and recovers it: the snapshot, then every log
+ * record after it (a torn tail is cut by the log), each brought to its format
+ * by the numbered migrations (hub/domain/migrations) before it is applied, and
+ * the whole to the latest after; the command ids and recent changes are
+ * rebuilt, and what the records owe the day files is gathered.
+ */
+export async function recoverStore(opts: Required<EngineOptions>): Promise<RecoveredStore> {
+  const meta = await openMeta(opts.dir, opts.clock());
+  const snap = await readSnapshot(opts.dir);
+  await removeSnapshotTemps(opts.dir);
+  const base = snap?.seq ?? 0;
+  const { wal, records, truncatedBytes } = await Wal.open<LogRecord>(`${opts.dir}/wal`, base, opts.log);
+  const processed = ProcessedIds.from(snap?.processed ?? [], opts.retentionDays * 86_400_000);
+  const buffer = new ChangeBuffer(opts.changeBufferSize);
+  // An empty store counts as format 1 so legacy records replayed on it get every step.
+  const newer = records.find((r) => recordFormat(r) > STORE_FORMAT_VERSION);
+  if (newer) {
+    // Refuse, and touch nothing: the record is whole and a newer hub will need it.
+    await wal.close();
+    throw new StoreFormatError(`wal record ${newer.seq} was written by a newer hub (store format ${recordFormat(newer)}, this one knows up to ${STORE_FORMAT_VERSION}): update this hub`);
+  }
+  let format = snap?.format ?? 1;
+  const stock = new StockHistory(opts.dir, opts.utcOffsetMinutes);
+  // Format 3 and before kept the latest stock moves in the state; migration 4
+  // drops them, so they go to the day files first (filed at the snapshot's seq:
+  // doing this again after a crash adds nothing).
+  if (snap && format < 4) await stock.append(legacyStockMoves(snap.state).map((move) => ({ seq: snap.seq, move })));
+  const startAt = Math.max(format, records[0] ? recordFormat(records[0]) : STORE_FORMAT_VERSION);
+  const fromSnapshot = dropDamagedRecords(migrate(snap?.state ?? emptyState(), format, startAt).state);
+  format = startAt;
+  let state = fromSnapshot.state;
+  const unarchived: ArchivedBill[] = [];
+  const unfiledStock: FiledStockMove[] = [];
+  const archivedThrough = snap?.archivedThroughSeq ?? 0;
+  for (const r of records) {
+    if (recordFormat(r) > format) {
+      state = migrate(state, format, recordFormat(r)).state;
+      format = recordFormat(r);
+    }
+    state = applyAll(state, r.events);
+    processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
+    buffer.push(changeOf(r));
+    if (r.seq <= archivedThrough) continue;
+    for (const e of r.events) {
+      const bill = archivedBy(e);
+      if (bill) unarchived.push({ seq: r.seq, bill });
+      for (const move of stockMovesOf(e)) unfiledStock.push({ seq: r.seq, move });
+    }
+  }
+  const seq = records.at(-1)?.seq ?? base;
+  // The log may recreate what the snapshot had damaged (events recorded before ids had a rule).
+  const replayed = dropDamagedRecords(state);
+  // Data recorded by an older hub gains the fields added since (menu sizes, stock...).
+  state = migrate(replayed.state, format).state;
+  const archive = new Archive(`${opts.dir}/archive`, opts.utcOffsetMinutes);
+  const unlogged = records.filter((r) => r.seq > archivedThrough).map(activityOf);
+  opts.log(`store: recovered seq ${seq} (snapshot ${base}, ${records.length} replayed${truncatedBytes ? `, torn tail of ${truncatedBytes} bytes cut` : ''})`);
+  return {
+    storeId: meta.storeId,
+    wal,
+    archive,
+    processed,
+    buffer,
+    opts,
+    state,
+    seq,
+    coveredSeq: base,
+    unarchived,
+    unlogged,
+    stock,
+    unfiledStock,
+    dropped: [...new Set([...fromSnapshot.dropped, ...replayed.dropped])],
+  };
+}
