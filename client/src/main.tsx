@@ -9,15 +9,18 @@ import './styles.css';
 
 // Order matters: what this device already knows and owes (IndexedDB) is loaded before the hub is asked.
 watchOtherTabs();
-initI18n();
+const languageReady = initI18n();
 void Promise.all([loadReplica(), loadOutbox()]).then(() => {
   // The live channel opens only for a signed-in person (or to deliver what a signed-out one left queued).
   watchSession();
   void bootSession();
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first frame waits for the device's language (a chunk of its own unless Spanish), so no text shows in the wrong one.
+void languageReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Alias, CommandType, State } from '../../../hub/protocol/index.ts';
-import { ALIASES, COMMAND_ALIAS, INTERNAL } from '../../../hub/protocol/index.ts';
-import { aliasesOf } from '../../../hub/domain/index.ts';
+import type { Alias, CommandType, State } from '#protocol';
+import { ALIASES, COMMAND_ALIAS, INTERNAL } from '#protocol';
+import { aliasesOf } from '#domain';
 import { replica } from '../sync/replica.ts';
 import { KEYS, writeJson } from '../sync/storage.ts';
 import { session } from './session.ts';
@@ -23,6 +23,9 @@ export function aliasesFor(state: State | null, staffId: string | null, fallback
 export function useAliases(): ReadonlySet<Alias> {
   const { state } = useSnapshot(replica);
   const { staff, aliases } = useSnapshot(session);
+  // The snapshot `state` is the trigger (a new one on every change); the rule reads the live
+  // replica because it takes a `State`, not the snapshot's read-only copy.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `state` is a deliberate recompute trigger
   return useMemo(() => aliasesFor(replica.state, staff?.id ?? null, aliases), [state, staff, aliases]);
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../../hub/protocol/index.ts';
+import type { ErrorCode } from '#protocol';
 
 /** An API answer: the body, or the hub's code (LINK_ERROR when the hub could not be reached). */
 export type ApiResult<T> = { ok: true; body: T } | { ok: false; code: ErrorCode; message: string; retryAfter: number };

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Role } from '../../../hub/protocol/index.ts';
+import type { Role } from '#protocol';
 import { isRolePresetId, presetName } from '../i18n/keys.ts';
 
 /**

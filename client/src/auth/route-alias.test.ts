@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Alias } from '../../../hub/protocol/index.ts';
-import { ROLE_PRESETS } from '../../../hub/protocol/index.ts';
+import type { Alias } from '#protocol';
+import { ROLE_PRESETS } from '#protocol';
 import { PATHS } from '../routes.ts';
 import { aliasForPath, homePath, PUBLIC_PATHS } from './route-alias.ts';
 

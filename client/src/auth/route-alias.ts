@@ -1,4 +1,4 @@
-import type { Alias } from '../../../hub/protocol/index.ts';
+import type { Alias } from '#protocol';
 import { NAV, PATHS } from '../routes.ts';
 
 /** Pages of the left window's sections that are reached from inside them, with the alias they need. */

@@ -1,9 +1,9 @@
 import { proxy, subscribe } from 'valtio';
-import type { Alias, DeviceInfo, ErrorCode, KnownStaff, SessionInfo, SetupRequest } from '../../../hub/protocol/index.ts';
+import type { Alias, DeviceInfo, ErrorCode, KnownStaff, SessionInfo, SetupRequest } from '#protocol';
 import { connect, disconnect, isConnecting, onSessionRefused } from '../sync/connection.ts';
 import { deviceId } from '../sync/device.ts';
 import { outbox } from '../sync/outbox.ts';
-import { replica } from '../sync/replica.ts';
+import { narrowReplicaTo, replica } from '../sync/replica.ts';
 import { KEYS, readJson, writeJson } from '../sync/storage.ts';
 import { api, type ApiResult } from './api.ts';
 
@@ -54,6 +54,8 @@ async function refreshDevice(): Promise<void> {
 }
 
 function signedIn(info: SessionInfo): void {
+  // Before anything renders for them: the copy shows only what this person may see (another's alerts never).
+  narrowReplicaTo(info.staff.id);
   session.staff = info.staff;
   session.aliases = info.aliases;
   session.knownStaff = info.knownStaff;
@@ -72,6 +74,7 @@ export async function bootSession(): Promise<void> {
   const kept = readJson<Kept>(KEYS.session);
   pendingEnd = kept?.pendingEnd ?? null;
   if (kept?.staff) {
+    narrowReplicaTo(kept.staff.id);
     session.staff = kept.staff;
     session.aliases = kept.aliases;
     session.knownStaff = kept.knownStaff;
@@ -124,6 +127,8 @@ export async function claimHub(req: Omit<SetupRequest, 'deviceId'>): Promise<Api
 export async function endSession(kind: 'signOut' | 'lock'): Promise<void> {
   if (session.status !== 'signedIn') return;
   session.status = kind === 'lock' ? 'locked' : 'signedOut';
+  // Signed out, the copy kept here holds nothing private (a lock keeps it: the PIN screen shows none of it, and whoever unlocks narrows it).
+  if (kind === 'signOut') narrowReplicaTo(null);
   pendingEnd = kind;
   keep();
   await finishEnd();

@@ -1,5 +1,5 @@
 import 'i18next';
-import type { AppMessages } from './resources.ts';
+import type { AppMessages } from './languages/es.ts';
 
 /**
  * Types every `t()` in the client against the Spanish texts (the default

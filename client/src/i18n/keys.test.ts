@@ -1,9 +1,14 @@
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, ROLE_PRESET_IDS } from '../../../hub/protocol/index.ts';
+import { ERROR_CODES, ROLE_PRESET_IDS } from '#protocol';
 import { bodyErrorText, errorText, presetName } from './keys.ts';
-import { messagesFor, type LangCode } from './resources.ts';
+import { mergeTexts } from './define.ts';
+import { EN_FEATURES } from './languages/en.ts';
+import { es } from './languages/es.ts';
+import { ZH_FEATURES } from './languages/zh.ts';
 
+type LangCode = 'es' | 'en' | 'zh';
+const TREES = { es, en: mergeTexts(EN_FEATURES), zh: mergeTexts(ZH_FEATURES) };
 const LANGS: LangCode[] = ['es', 'en', 'zh'];
 const fixed = new Map<LangCode, TFunction>();
 
@@ -13,7 +18,7 @@ beforeAll(async () => {
   await i18n.init({
     lng: 'es',
     fallbackLng: false,
-    resources: Object.fromEntries(LANGS.map((l) => [l, { translation: messagesFor(l) }])),
+    resources: Object.fromEntries(LANGS.map((l) => [l, { translation: TREES[l] }])),
     interpolation: { escapeValue: false },
   });
   for (const l of LANGS) fixed.set(l, i18n.getFixedT(l));

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ERROR_CODES, ROLE_PRESET_IDS, type ErrorCode, type RolePresetId } from '../../../hub/protocol/index.ts';
+import { ERROR_CODES, ROLE_PRESET_IDS, type ErrorCode, type RolePresetId } from '#protocol';
 
 /*
  * Keys built at run time (`errors.${code}`) are checked here, once, instead of

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseCents } from '../../../../hub/domain/money.ts';
+import { parseCents } from '#hub/domain/money.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { QtyStepper } from '../../ui/QtyStepper.tsx';
 

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import type { Order, OrderLine, Product, State } from '../../../../hub/protocol/index.ts';
-import { formatSoles, orderTotals } from '../../../../hub/domain/money.ts';
-import { getOwn } from '../../../../hub/domain/records.ts';
+import type { Order, OrderLine, Product, State } from '#protocol';
+import { formatSoles, orderTotals } from '#hub/domain/money.ts';
+import { getOwn } from '#hub/domain/records.ts';
 import { useCanSend } from '../../auth/aliases.ts';
 import { PATHS } from '../../routes.ts';
 import { enqueue, outbox } from '../../sync/outbox.ts';
@@ -25,7 +25,6 @@ import './ordering.css';
 
 /** Ordering at a table: pick dishes, send them to the kitchen, pre-bill, go to payment. */
 export function DinnerPage() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const { state, pendingIds } = useView();
   // Ids from the address bar are looked up as own entries only: a link with ?tableId=constructor shows "no table", not a crash.

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Product, State } from '../../../../hub/protocol/index.ts';
-import { formatSoles } from '../../../../hub/domain/money.ts';
+import type { Product, State } from '#protocol';
+import { formatSoles } from '#hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { searchProducts } from '../../menu/search.ts';
 import { inMenuOrder } from '../../menu/stock.ts';
@@ -29,8 +29,9 @@ export function MenuPanel(props: { state: State; onAdd: (product: Product) => vo
   // Not deferred: the search is far under a millisecond and only the first dishes are drawn,
   // so one render per keystroke beats React's two (measured in hub/bench/menu-2000.ts).
   const deferred = query;
-  const categories = useMemo(() => Object.values(props.state.categories).sort((a, b) => a.sort - b.sort), [props.state.categories]);
-  const listed = useMemo(() => inMenuOrder(props.state, Object.values(props.state.products).filter((p) => p.listed)), [props.state.products, props.state.categories]);
+  const { products, categories: menuCategories } = props.state;
+  const categories = useMemo(() => Object.values(menuCategories).sort((a, b) => a.sort - b.sort), [menuCategories]);
+  const listed = useMemo(() => inMenuOrder({ categories: menuCategories }, Object.values(products).filter((p) => p.listed)), [products, menuCategories]);
   const shown = useMemo(() => {
     const found = searchProducts(listed, deferred);
     return deferred.trim() || category === 'all' ? found : found.filter((p) => p.categoryId === category);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Names, Order, OrderLine, State } from '../../../../hub/protocol/index.ts';
-import { billableQty, formatSoles, lineTotalCents } from '../../../../hub/domain/money.ts';
+import type { Names, Order, OrderLine, State } from '#protocol';
+import { billableQty, formatSoles, lineTotalCents } from '#hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { changeQty, toggleRemark, type CartLine } from './cart.ts';
 import { orderable } from './MenuPanel.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderLine } from '../../../../hub/protocol/index.ts';
-import { billableQty } from '../../../../hub/domain/money.ts';
+import type { OrderLine } from '#protocol';
+import { billableQty } from '#hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { QtyStepper } from '../../ui/QtyStepper.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../hub/protocol/index.ts';
-import { formatSoles } from '../../../../hub/domain/money.ts';
+import type { Product } from '#protocol';
+import { formatSoles } from '#hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 

@@ -1,3 +1,4 @@
+import { useEffect, useMemo } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { KEYS, readJson, remove, writeJson } from '../../sync/storage.ts';
 import { uuid } from '../../sync/uuid.ts';
@@ -19,15 +20,29 @@ function save(orderId: string): void {
   else remove(KEYS.cartPrefix + orderId);
 }
 
+/** The cart of one order as this device stored it. */
+function stored(orderId: string): CartLine[] {
+  return readJson<CartLine[]>(KEYS.cartPrefix + orderId) ?? [];
+}
+
+/** The live cart of one order, taken from storage the first time it is needed. */
+function linesOf(orderId: string): CartLine[] {
+  return (carts[orderId] ??= stored(orderId));
+}
+
 /** The cart of one order, kept in localStorage so a reload does not lose a half-taken order. */
 export function useCart(orderId: string): readonly CartLine[] {
-  if (!carts[orderId]) carts[orderId] = readJson<CartLine[]>(KEYS.cartPrefix + orderId) ?? [];
-  return useSnapshot(carts)[orderId] ?? [];
+  const live = useSnapshot(carts)[orderId];
+  // Until the store holds this cart, show what storage holds; the store is filled in an effect,
+  // because changing it while rendering would re-render its other readers mid-render.
+  const fromStorage = useMemo(() => stored(orderId), [orderId]);
+  useEffect(() => void linesOf(orderId), [orderId]);
+  return live ?? fromStorage;
 }
 
 /** Adds one portion (of a size, when the dish has sizes); the same dish and size again adds to its line. */
 export function addToCart(orderId: string, productId: string, specId: string | null = null): void {
-  const lines = carts[orderId] ?? (carts[orderId] = []);
+  const lines = linesOf(orderId);
   const same = lines.find((l) => !l.queued && l.productId === productId && (l.specId ?? null) === specId && l.remark === '');
   if (same) same.qty = Math.min(999, same.qty + 1);
   else lines.push({ key: `${productId}-${specId ?? ''}-${Date.now()}-${lines.length}`, productId, specId, qty: 1, remark: '' });
@@ -35,7 +50,7 @@ export function addToCart(orderId: string, productId: string, specId: string | n
 }
 
 export function changeQty(orderId: string, key: string, delta: number): void {
-  const lines = carts[orderId] ?? [];
+  const lines = linesOf(orderId);
   const line = lines.find((l) => l.key === key);
   if (!line || line.queued) return;
   line.qty = Math.min(999, line.qty + delta);
@@ -45,7 +60,7 @@ export function changeQty(orderId: string, key: string, delta: number): void {
 
 /** Toggles one remark preset on a cart line (remarks are a comma-separated list). */
 export function toggleRemark(orderId: string, key: string, remark: string): void {
-  const line = (carts[orderId] ?? []).find((l) => l.key === key);
+  const line = linesOf(orderId).find((l) => l.key === key);
   if (!line || line.queued) return;
   const set = new Set(line.remark ? line.remark.split(', ') : []);
   if (set.has(remark)) set.delete(remark);
@@ -64,7 +79,7 @@ export type LineToAdd = { lineId: string; productId: string; qty: number; remark
  */
 export function queueForSending(orderId: string): LineToAdd[] {
   const out: LineToAdd[] = [];
-  for (const line of carts[orderId] ?? []) {
+  for (const line of linesOf(orderId)) {
     if (line.queued) continue;
     line.lineId ??= uuid();
     line.queued = true;
@@ -76,13 +91,13 @@ export function queueForSending(orderId: string): LineToAdd[] {
 
 /** The hub took these lines: they are the order's now. */
 export function dropSent(orderId: string, lineIds: ReadonlySet<string>): void {
-  carts[orderId] = (carts[orderId] ?? []).filter((l) => !l.lineId || !lineIds.has(l.lineId));
+  carts[orderId] = linesOf(orderId).filter((l) => !l.lineId || !lineIds.has(l.lineId));
   save(orderId);
 }
 
 /** The hub refused these lines: they are the waiter's to change and send again. */
 export function unqueue(orderId: string, lineIds: ReadonlySet<string>): void {
-  for (const line of carts[orderId] ?? []) if (line.lineId && lineIds.has(line.lineId)) line.queued = false;
+  for (const line of linesOf(orderId)) if (line.lineId && lineIds.has(line.lineId)) line.queued = false;
   save(orderId);
 }
 

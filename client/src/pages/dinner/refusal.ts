@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { ErrorCode, Product, State } from '../../../../hub/protocol/index.ts';
+import type { ErrorCode, Product, State } from '#protocol';
 import { nameIn } from '../../i18n/index.ts';
 
-/** Refusals of an order line whose `message` is the code of the dish at fault (hub/domain/commands/order-lines.ts). */
+/** Refusals of an order line whose `message` is the code of the dish at fault (hub/domain/dine-in/order-lines.ts). */
 const NAMES_A_DISH: ReadonlySet<ErrorCode> = new Set(['PRODUCT_UNAVAILABLE', 'INSUFFICIENT_STOCK', 'SPEC_REQUIRED']);
 
 function dishByCode(state: State | null, code: string | undefined): Product | undefined {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../hub/protocol/index.ts';
+import type { Product } from '#protocol';
 import { nameIn } from '../../i18n/index.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { Dialog } from '../../ui/Dialog.tsx';

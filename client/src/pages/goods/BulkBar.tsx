@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { State } from '../../../../hub/protocol/index.ts';
+import type { State } from '#protocol';
 import { enqueue } from '../../sync/outbox.ts';
 
 /**

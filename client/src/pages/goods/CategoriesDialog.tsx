@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Category, Names, State } from '../../../../hub/protocol/index.ts';
+import type { Category, Names, State } from '#protocol';
 import { nameIn } from '../../i18n/index.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { uuid } from '../../sync/uuid.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../hub/protocol/index.ts';
+import type { Product } from '#protocol';
 import { nameIn } from '../../i18n/index.ts';
 import { restockCount } from '../../menu/stock.ts';
 import { enqueue } from '../../sync/outbox.ts';
@@ -42,8 +42,15 @@ export function GoodsPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<Open | null>(null);
 
-  const shown = useMemo(() => (state ? filterProducts(state, { ...filter, query }) : []), [state?.products, state?.categories, filter.category, filter.status, query]);
-  const categories = useMemo(() => Object.values(state?.categories ?? {}).sort((a, b) => a.sort - b.sort), [state?.categories]);
+  // Recomputed only when the menu or the filter changes, not on every change to the state.
+  const products = state?.products;
+  const menuCategories = state?.categories;
+  const { category, status } = filter;
+  const shown = useMemo(
+    () => (products && menuCategories ? filterProducts({ products, categories: menuCategories }, { query, category, status }) : []),
+    [products, menuCategories, category, status, query],
+  );
+  const categories = useMemo(() => Object.values(menuCategories ?? {}).sort((a, b) => a.sort - b.sort), [menuCategories]);
   const allShown = useMemo(() => shown.length > 0 && shown.every((p) => selected.has(p.id)), [shown, selected]);
 
   const onSelect = useCallback((id: string) => {

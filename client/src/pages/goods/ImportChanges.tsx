@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ImportDishChange, ImportFieldChange, MenuColumn } from '../../../../hub/protocol/index.ts';
-import { MENU_COLUMN_LABELS } from '../../../../hub/protocol/index.ts';
+import type { ImportDishChange, ImportFieldChange, MenuColumn } from '#protocol';
+import { MENU_COLUMN_LABELS } from '#protocol';
 
 type Lang = 'es' | 'en' | 'zh';
 

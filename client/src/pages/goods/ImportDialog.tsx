@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportReport } from '../../../../hub/protocol/index.ts';
-import { MENU_COLUMN_LABELS } from '../../../../hub/protocol/index.ts';
+import type { ImportReport } from '#protocol';
+import { MENU_COLUMN_LABELS } from '#protocol';
 import { bodyErrorText } from '../../i18n/keys.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { Dialog } from '../../ui/Dialog.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RemarkPreset, State, Station } from '../../../../hub/protocol/index.ts';
+import type { RemarkPreset, State, Station } from '#protocol';
 import { uuid } from '../../sync/uuid.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';

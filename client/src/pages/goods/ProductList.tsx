@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Product, State } from '../../../../hub/protocol/index.ts';
+import type { Product, State } from '#protocol';
 import { nameIn } from '../../i18n/index.ts';
 import { useProgressiveLimit } from '../../ui/progressive.ts';
 import { ProductRow, type RowHandlers } from './ProductRow.tsx';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { TFunction } from 'i18next';
-import type { Product } from '../../../../hub/protocol/index.ts';
-import { formatSoles } from '../../../../hub/domain/money.ts';
+import type { Product } from '#protocol';
+import { formatSoles } from '#hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { stockLevel } from '../../menu/stock.ts';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Product, State, StockHistoryPage, StockMove } from '../../../../hub/protocol/index.ts';
+import type { Product, State, StockHistoryPage, StockMove } from '#protocol';
 import { api } from '../../auth/api.ts';
-import { IMPORT_REASON } from '../../../../hub/domain/goods/defaults.ts';
+import { IMPORT_REASON } from '#hub/domain/goods/defaults.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';

@@ -1,4 +1,4 @@
-import type { CommandPayload, CommandReply, CommandType, ImportReport } from '../../../../hub/protocol/index.ts';
+import type { CommandPayload, CommandReply, CommandType, ImportReport } from '#protocol';
 import { enqueue } from '../../sync/outbox.ts';
 
 /** What became of a change after a short wait: done, refused (with the hub's code and field), or still on its way. */

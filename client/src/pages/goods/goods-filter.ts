@@ -1,4 +1,4 @@
-import type { Product, State } from '../../../../hub/protocol/index.ts';
+import type { Product, State } from '#protocol';
 import { searchProducts } from '../../menu/search.ts';
 import { inMenuOrder, stockLevel } from '../../menu/stock.ts';
 
@@ -19,9 +19,12 @@ const matchesStatus: Record<StatusFilter, (p: Product) => boolean> = {
   low: (p) => stockLevel(p) === 'low' || stockLevel(p) === 'out',
 };
 
+/** What the goods list is filtered from: a memo on these two fields reruns only when the menu changes. */
+export type MenuOf = Pick<State, 'products' | 'categories'>;
+
 /** Every product in menu order; memoised per products object so search reuses its index. */
 const ordered = new WeakMap<State['products'], Product[]>();
-export function allInMenuOrder(state: State): Product[] {
+export function allInMenuOrder(state: MenuOf): Product[] {
   let list = ordered.get(state.products);
   if (!list) {
     list = inMenuOrder(state, Object.values(state.products));
@@ -31,7 +34,7 @@ export function allInMenuOrder(state: State): Product[] {
 }
 
 /** The products the goods list shows for a filter, in menu order. */
-export function filterProducts(state: State, f: GoodsFilter): Product[] {
+export function filterProducts(state: MenuOf, f: GoodsFilter): Product[] {
   const status = matchesStatus[f.status];
   return searchProducts(allInMenuOrder(state), f.query).filter((p) => (f.category === 'all' || p.categoryId === f.category) && status(p));
 }

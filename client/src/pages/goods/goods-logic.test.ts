@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { State } from '../../../../hub/protocol/index.ts';
-import { CEV, goodsState, POLLO, sell } from '../../../../hub/domain/goods/test-goods.ts';
-import { exec, P } from '../../../../hub/domain/test-fixtures.ts';
+import type { State } from '#protocol';
+import { CEV, goodsState, POLLO, sell } from '#hub/domain/goods/test-goods.ts';
+import { exec, P } from '#hub/domain/test-fixtures.ts';
 import { filterProducts, NO_FILTER, type GoodsFilter } from './goods-filter.ts';
 import { formFromProduct, initialStockOf, inputFromForm, newForm, validateForm } from './product-form.ts';
 

@@ -1,5 +1,5 @@
-import type { Names, Product, ProductInput, Spec, State } from '../../../../hub/protocol/index.ts';
-import { parseCents } from '../../../../hub/domain/money.ts';
+import type { Names, Product, ProductInput, Spec, State } from '#protocol';
+import { parseCents } from '#hub/domain/money.ts';
 
 /**
  * The product form as typed (strings, so a half-typed price stays as typed),

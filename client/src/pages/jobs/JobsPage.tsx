@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Job } from '../../../../hub/protocol/index.ts';
+import type { Job } from '#protocol';
 import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';
 import { queuedCount, stuckJobs } from './stuck-jobs.ts';

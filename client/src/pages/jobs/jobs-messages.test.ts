@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_KINDS, JOB_REASONS, type Job } from '../../../../hub/protocol/index.ts';
-import { jobsMessages } from './messages.ts';
+import { JOB_KINDS, JOB_REASONS, type Job } from '#protocol';
+import { jobsEn } from './i18n/en.ts';
+import { jobsEs } from './i18n/es.ts';
+import { jobsZh } from './i18n/zh.ts';
 import { queuedCount, stuckJobs } from './stuck-jobs.ts';
-import { emptyState } from '../../../../hub/domain/index.ts';
+import { emptyState } from '#domain';
 
 /** Reads a dotted key (`kinds.test.echo`) from a message tree. */
 function at(tree: object, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
 }
+
+const jobsMessages = { es: jobsEs.jobs, en: jobsEn.jobs, zh: jobsZh.jobs };
 
 describe('stuck jobs page texts', () => {
   it.each(['es', 'en', 'zh'] as const)('%s names every job kind and every failure reason', (lang) => {

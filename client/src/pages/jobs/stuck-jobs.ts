@@ -1,4 +1,4 @@
-import type { Job, State } from '../../../../hub/protocol/index.ts';
+import type { Job, State } from '#protocol';
 
 /** The jobs a person decides about (failed, maybe done), the latest change first. */
 export function stuckJobs(state: State | null): Job[] {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { session } from '../../auth/session.ts';
-import type { ErrorCode } from '../../../../hub/protocol/index.ts';
+import type { ErrorCode } from '#protocol';
 import { LANGUAGES, setLanguage, type Lang } from '../../i18n/index.ts';
 import { errorText } from '../../i18n/keys.ts';
 import { replica } from '../../sync/replica.ts';

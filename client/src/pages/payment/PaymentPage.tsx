@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import type { CommandResult } from '../../../../hub/protocol/index.ts';
-import { formatSoles, orderTotals, parseCents } from '../../../../hub/domain/money.ts';
-import { getOwn } from '../../../../hub/domain/records.ts';
+import type { CommandResult } from '#protocol';
+import { formatSoles, orderTotals, parseCents } from '#hub/domain/money.ts';
+import { getOwn } from '#hub/domain/records.ts';
 import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';

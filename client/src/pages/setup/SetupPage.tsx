@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidRuc, PIN_PATTERN } from '../../../../hub/protocol/index.ts';
+import { isValidRuc, PIN_PATTERN } from '#protocol';
 import { claimHub } from '../../auth/session.ts';
 import { LoginShell, refusalText } from '../login/LoginShell.tsx';
 

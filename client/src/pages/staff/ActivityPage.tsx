@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActivityPage as Page } from '../../../../hub/protocol/index.ts';
+import type { ActivityPage as Page } from '#protocol';
 import { useView } from '../../sync/view.ts';
+import { JOB_KIND, visibleActivity } from './activity-noise.ts';
 import { activitySummary } from './activity-summary.ts';
 import { fetchActivity } from './staff-api.ts';
 import './staff.css';
 
-const KINDS = ['table', 'order', 'product', 'staff', 'role', 'security', 'settings'] as const;
+const KINDS = ['table', 'order', 'product', 'staff', 'role', 'security', 'settings', JOB_KIND] as const;
 
 /** A calendar day on this device, YYYY-MM-DD ("sv" writes dates that way). */
 const dayOf = (d: Date) => d.toLocaleDateString('sv');
@@ -37,6 +38,8 @@ export function ActivityPage() {
   }, [filters, t]);
 
   const staff = Object.values(state?.staff ?? {}).sort((a, b) => a.name.localeCompare(b.name));
+  // The job runner's own records (start, finish…) only when the filter asks for jobs: they would bury what people did.
+  const { shown, hidden } = visibleActivity(page?.entries ?? [], filters.type);
   return (
     <div className="activity-page" data-testid="activity-page">
       <h1>{t('staffAdmin.activity.title')}</h1>
@@ -85,9 +88,9 @@ export function ActivityPage() {
         </label>
       </div>
       {error && <p className="field-error">{error}</p>}
-      {page && page.entries.length === 0 && <p className="empty">{t('staffAdmin.activity.empty')}</p>}
+      {page && shown.length === 0 && <p className="empty">{t('staffAdmin.activity.empty')}</p>}
       <ul className="activity-list">
-        {page?.entries.map((e) => (
+        {page && shown.map((e) => (
           <li key={e.seq} className="activity-row" data-testid="activity-row">
             <time className="hint">{new Date(e.at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}</time>
             <span className="activity-who">
@@ -101,6 +104,14 @@ export function ActivityPage() {
           </li>
         ))}
       </ul>
+      {hidden > 0 && (
+        <p className="hint" data-testid="activity-runner-hidden">
+          {t('staffAdmin.activity.runnerHidden', { count: hidden })}{' '}
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => set({ type: JOB_KIND })}>
+            {t('staffAdmin.activity.showRunner')}
+          </button>
+        </p>
+      )}
       {page?.truncated && <p className="hint">{t('staffAdmin.activity.truncated')}</p>}
     </div>
   );

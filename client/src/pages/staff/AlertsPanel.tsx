@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import type { SecurityAlert, State } from '../../../../hub/protocol/index.ts';
+import type { SecurityAlert, State } from '#protocol';
 import { useAliases } from '../../auth/aliases.ts';
 import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Settings } from '../../../../hub/protocol/index.ts';
-import { hostNameSchema } from '../../../../hub/protocol/index.ts';
+import type { Settings } from '#protocol';
+import { hostNameSchema } from '#protocol';
 
 /**
  * A name as the hub stores it: what a browser would send as Host (lower

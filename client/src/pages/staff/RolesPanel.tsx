@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Alias, Role, State } from '../../../../hub/protocol/index.ts';
-import { ACTION_ALIASES, ALIASES, MENU_ALIASES, OWNER_ROLE } from '../../../../hub/protocol/index.ts';
+import type { Alias, Role, State } from '#protocol';
+import { ACTION_ALIASES, ALIASES, MENU_ALIASES, OWNER_ROLE } from '#protocol';
 import { errorText } from '../../i18n/keys.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { showToast } from '../../ui/ui-store.ts';

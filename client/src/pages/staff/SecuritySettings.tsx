@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { State } from '../../../../hub/protocol/index.ts';
+import type { State } from '#protocol';
 import { errorText } from '../../i18n/keys.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { HostNamesSetting } from './HostNamesSetting.tsx';

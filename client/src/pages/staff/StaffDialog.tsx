@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Staff, State } from '../../../../hub/protocol/index.ts';
-import { PASSWORD_MIN, PIN_PATTERN } from '../../../../hub/protocol/index.ts';
-import { canManageRole } from '../../../../hub/domain/index.ts';
+import type { Staff, State } from '#protocol';
+import { PASSWORD_MIN, PIN_PATTERN } from '#protocol';
+import { canManageRole } from '#domain';
 import { session } from '../../auth/session.ts';
 import { errorText } from '../../i18n/keys.ts';
 import { replica } from '../../sync/replica.ts';

@@ -1,5 +1,5 @@
-import type { ActivityEntry, State } from '../../../../hub/protocol/index.ts';
-import { formatSoles } from '../../../../hub/domain/money.ts';
+import type { ActivityEntry, State } from '#protocol';
+import { formatSoles } from '#hub/domain/money.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);

@@ -1,6 +1,6 @@
-import type { ActivityPage, ActivityQuery, CommandPayload, CommandReply, CommandType, CredentialsRequest, Role } from '../../../../hub/protocol/index.ts';
-import type { ErrorCode } from '../../../../hub/protocol/index.ts';
-import { ROLE_PRESET_IDS } from '../../../../hub/protocol/index.ts';
+import type { ActivityPage, ActivityQuery, CommandPayload, CommandReply, CommandType, CredentialsRequest, Role } from '#protocol';
+import type { ErrorCode } from '#protocol';
+import { ROLE_PRESET_IDS } from '#protocol';
 import { api, type ApiResult } from '../../auth/api.ts';
 import { enqueue } from '../../sync/outbox.ts';
 

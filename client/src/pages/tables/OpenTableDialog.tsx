@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Customer, Table } from '../../../../hub/protocol/index.ts';
-import { customerSchema, DINING_REASONS } from '../../../../hub/protocol/index.ts';
-import { formatSoles } from '../../../../hub/domain/money.ts';
+import type { Customer, Table } from '#protocol';
+import { customerSchema, DINING_REASONS } from '#protocol';
+import { formatSoles } from '#hub/domain/money.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 
 /** SPEC.md's open-table fields: people, customer name, gender, phone, dining reason, remarks. */

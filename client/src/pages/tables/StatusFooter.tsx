@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Table, TableStatus } from '../../../../hub/protocol/index.ts';
+import type { Table, TableStatus } from '#protocol';
 
 /** SPEC.md's footer filters (all, free, pending order, dining, pre-paid, to be cleared) with counts. */
 export const FILTERS: readonly (TableStatus | 'all')[] = ['all', 1, 2, 3, 4, 5];

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Order, Table } from '../../../../hub/protocol/index.ts';
-import { formatSoles, subtotalCents } from '../../../../hub/domain/money.ts';
+import type { Order, Table } from '#protocol';
+import { formatSoles, subtotalCents } from '#hub/domain/money.ts';
 
 /** One table on the overview: its name, status colour, guests and running total. */
 export function TableCard(props: { table: Table; order: Order | undefined; pending: boolean; onTap: () => void }) {

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { Customer, Table, TableStatus } from '../../../../hub/protocol/index.ts';
-import { TABLE_STATUS } from '../../../../hub/protocol/index.ts';
+import type { Customer, Table, TableStatus } from '#protocol';
+import { TABLE_STATUS } from '#protocol';
 import { PATHS } from '../../routes.ts';
 import { resume } from '../../sync/connection.ts';
 import { enqueue } from '../../sync/outbox.ts';

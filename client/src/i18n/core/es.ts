@@ -1,8 +1,7 @@
-import type { ErrorCode } from '../../../hub/protocol/index.ts';
-import type { DeepStrings } from './define.ts';
+import type { ErrorCode } from '#protocol';
 
-/** Spanish: the default language (SPEC.md: es_US). Every other language must have every key. */
-export const es = {
+/** The frame every page sits in (title, left window, connection, shared buttons) and the sentence for every error code, in Spanish (the default language, and the shape the others must match). */
+export const coreEs = {
   app: { title: 'POS Restaurante', menu: 'Menú', language: 'Idioma' },
   nav: {
     tables: 'Mesas',
@@ -30,95 +29,7 @@ export const es = {
     reload: 'Recargar',
     closedHere: 'Esta ventana se desconectó: este equipo tiene demasiadas ventanas del sistema abiertas. Cierre las que no use y recargue esta.',
   },
-  status: {
-    '0': 'Reservada',
-    '1': 'Libre',
-    '2': 'Pedido pendiente',
-    '3': 'Comiendo',
-    '4': 'Precuenta',
-    '5': 'Por limpiar',
-  },
-  tables: {
-    all: 'Todas',
-    allAreas: 'Todas las áreas',
-    refresh: 'Actualizar mesas',
-    people: '{{count}} pers.',
-    seats: '{{count}} asientos',
-    empty: 'No hay mesas. El dueño las crea en la configuración.',
-    loading: 'Cargando mesas…',
-    clearTitle: '¿Limpiar la mesa {{name}}?',
-    clearBody: 'La mesa quedará libre para nuevos clientes.',
-    clear: 'Limpiar mesa',
-    noneMatch: 'Ninguna mesa en este estado',
-  },
-  open: {
-    title: 'Abrir mesa {{name}}',
-    people: 'Número de personas',
-    customer: 'Nombre del cliente',
-    gender: 'Sexo',
-    genders: { '0': 'No indica', '1': 'Masculino', '2': 'Femenino' },
-    phone: 'Teléfono',
-    reason: 'Motivo',
-    reasons: { '': 'Sin motivo', business: 'Negocios', date: 'Cita / pareja', family: 'Familia', friends: 'Amigos', other: 'Otro' },
-    remarks: 'Observaciones',
-    minimum: 'Consumo mínimo {{amount}}',
-    submit: 'Abrir mesa',
-  },
-  order: {
-    title: 'Mesa {{table}} · Pedido {{no}}',
-    pendingNo: 'por asignar',
-    search: 'Nombre o número de plato',
-    allCategories: 'Todo',
-    noMatch: 'Sin coincidencias',
-    soldOut: 'Agotado',
-    cart: 'Por enviar',
-    cartEmpty: 'Toque un plato para agregarlo.',
-    sent: 'En cocina',
-    ordered: 'Pedido',
-    remark: 'Nota',
-    remarks: {
-      mild: 'Poco picante',
-      medium: 'Picante medio',
-      extraSpicy: 'Muy picante',
-      notSpicy: 'Sin picante',
-      noOnion: 'Sin cebolla',
-      noCoriander: 'Sin culantro',
-    },
-    send: 'Enviar a cocina',
-    prebill: 'Precuenta',
-    cancelPrebill: 'Anular precuenta',
-    settle: 'Cobrar',
-    back: 'Volver a mesas',
-    remove: 'Quitar',
-    return: 'Devolver',
-    returned: 'Devuelto: {{count}}',
-    returnTitle: '¿Seguro que desea devolver el plato?',
-    returnReason: 'Motivo de devolución',
-    returnReasons: { guestLeft: 'El cliente se fue', slow: 'Servicio lento', change: 'Cambio de plato', noIngredients: 'Sin ingredientes' },
-    qty: 'Cantidad',
-    subtotal: 'Subtotal',
-    minSpend: 'Consumo mínimo',
-    total: 'Total',
-    pending: 'pendiente',
-    notOpen: 'Esta mesa no tiene un pedido abierto.',
-    prebilledNote: 'Precuenta emitida: anúlela para agregar platos.',
-  },
-  pay: {
-    title: 'Cobro · Mesa {{table}}',
-    method: 'Forma de pago',
-    cash: 'Efectivo',
-    received: 'Monto recibido',
-    exact: 'Exacto',
-    change: 'Vuelto',
-    missing: 'Falta',
-    confirm: 'Cobrar y cerrar',
-    success: 'Pago exitoso',
-    billNo: 'Cuenta N.º {{no}}',
-    queued: 'Cobro guardado en este equipo: se enviará al volver la conexión.',
-    done: 'Listo',
-  },
   common: { cancel: 'Cancelar', confirm: 'Confirmar', close: 'Cerrar', save: 'Guardar', required: 'obligatorio', optional: 'opcional' },
-  notAvailable: { title: 'Aún no disponible', body: 'Esta sección llegará en una próxima actualización del sistema.', back: 'Ir a mesas' },
   success: { payment: 'Pago exitoso', added: 'Agregado correctamente', submitted: 'Enviado correctamente' },
   errors: {
     INCORRECT_INPUT: 'Dato incorrecto',
@@ -181,6 +92,3 @@ export const es = {
     JOB_NOT_STUCK: 'Esa tarea ya no está detenida: otra persona la reintentó o la canceló',
   } satisfies Record<ErrorCode, string>,
 } as const;
-
-/** The shape every language file must match, key for key. */
-export type Messages = DeepStrings<typeof es>;

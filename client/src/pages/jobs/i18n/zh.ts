@@ -1,0 +1,30 @@
+import type { DeepStrings } from '../../../i18n/define.ts';
+import type { jobsEs } from './es.ts';
+
+/** The stuck-jobs page (durable jobs, hub/jobs/README.md); kind names nest by their dots: `kinds.test.echo`, in Chinese. */
+export const jobsZh: DeepStrings<typeof jobsEs> = {
+  jobs: {
+    title: '停滞的任务',
+    hint: '系统无法自行完成的事项：打印、打开钱箱及其他发送。',
+    empty: '没有停滞的任务。',
+    queued_one: '队列中有 {{count}} 个任务',
+    queued_other: '队列中有 {{count}} 个任务',
+    retry: '重试',
+    cancel: '取消',
+    cancelTitle: '取消此任务？',
+    cancelBody: '将不再尝试。',
+    attempts_one: '尝试 {{count}} 次',
+    attempts_other: '尝试 {{count}} 次',
+    maybeDoneHint: '系统在执行时停止了：可能已经完成。重试前请先检查。',
+    status: { pending: '等待中', running: '进行中', done: '已完成', failed: '失败', maybeDone: '可能已完成', cancelled: '已取消' },
+    kinds: { test: { echo: '测试（写入）', mark: '测试（仅标记一次）' } },
+    reasons: {
+      IO_ERROR: '无法写入',
+      TIMEOUT: '未及时响应',
+      DEVICE_OFFLINE: '设备无响应',
+      NO_RUNNER: '本系统无法执行',
+      INTERRUPTED: '已中断',
+      UNKNOWN: '意外错误',
+    },
+  },
+};

@@ -1,0 +1,37 @@
+/** The table overview: status names, the cards, opening a table, in Spanish (the default language, and the shape the others must match). */
+export const tablesEs = {
+  status: {
+    '0': 'Reservada',
+    '1': 'Libre',
+    '2': 'Pedido pendiente',
+    '3': 'Comiendo',
+    '4': 'Precuenta',
+    '5': 'Por limpiar',
+  },
+  tables: {
+    all: 'Todas',
+    allAreas: 'Todas las áreas',
+    refresh: 'Actualizar mesas',
+    people: '{{count}} pers.',
+    seats: '{{count}} asientos',
+    empty: 'No hay mesas. El dueño las crea en la configuración.',
+    loading: 'Cargando mesas…',
+    clearTitle: '¿Limpiar la mesa {{name}}?',
+    clearBody: 'La mesa quedará libre para nuevos clientes.',
+    clear: 'Limpiar mesa',
+    noneMatch: 'Ninguna mesa en este estado',
+  },
+  open: {
+    title: 'Abrir mesa {{name}}',
+    people: 'Número de personas',
+    customer: 'Nombre del cliente',
+    gender: 'Sexo',
+    genders: { '0': 'No indica', '1': 'Masculino', '2': 'Femenino' },
+    phone: 'Teléfono',
+    reason: 'Motivo',
+    reasons: { '': 'Sin motivo', business: 'Negocios', date: 'Cita / pareja', family: 'Familia', friends: 'Amigos', other: 'Otro' },
+    remarks: 'Observaciones',
+    minimum: 'Consumo mínimo {{amount}}',
+    submit: 'Abrir mesa',
+  },
+} as const;
