@@ -6,4 +6,4 @@
 import { ensureClientBuilt } from './client-build.ts';
 
 ensureClientBuilt();
-await import('../hub/main.ts');
+await import('#hub/main.ts');

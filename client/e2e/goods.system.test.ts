@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../hub/demo/staff.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { PHONE, TILL } from './browser.ts';
 import { SHOTS, useBrowserHub } from './harness.ts';
 import { signInOnPage } from './sign-in.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startHub, type RunningHub } from '../../hub/server.ts';
+import { startHub, type RunningHub } from '#hub/server.ts';
 import { ensureClientBuilt, ROOT } from '../../installer/client-build.ts';
 import { launchBrowser } from './browser.ts';
 

@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../hub/demo/staff.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { TILL } from './browser.ts';
 import { useBrowserHub } from './harness.ts';
 import { signInOnPage } from './sign-in.ts';

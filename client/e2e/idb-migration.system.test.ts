@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../hub/demo/staff.ts';
-import { snapshotFor } from '../../hub/presenters/index.ts';
-import { PROTOCOL_VERSION } from '../../hub/protocol/index.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { snapshotFor } from '#hub/presenters/index.ts';
+import { PROTOCOL_VERSION } from '#protocol';
 import { TILL } from './browser.ts';
 import { FlakyLink } from './flaky-link.ts';
 import { useBrowserHub } from './harness.ts';
@@ -36,8 +36,10 @@ function stored(page: Page): Promise<{ outbox: string[]; replicaName: string | n
         };
       });
     const outbox = (await read('pos-outbox')) as { command: { id: string } }[];
-    const [replica] = (await read('pos-replica')) as { state: { restaurant: { name: string } }; view?: string }[];
-    return { outbox: outbox.map((i) => i.command.id).sort(), replicaName: replica?.state.restaurant.name ?? null, view: replica?.view ?? null };
+    // Kept packed (hub/protocol/snapshot-codec.ts) by this client, unpacked (`state`) by the older one; the restaurant slice is the same in both.
+    type Kept = { packed?: { restaurant: { name: string } }; state?: { restaurant: { name: string } }; view?: string };
+    const [replica] = (await read('pos-replica')) as Kept[];
+    return { outbox: outbox.map((i) => i.command.id).sort(), replicaName: (replica?.packed ?? replica?.state)?.restaurant.name ?? null, view: replica?.view || null };
   });
 }
 

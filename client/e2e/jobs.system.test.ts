@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../hub/demo/staff.ts';
-import { makeFailedJob } from '../../hub/jobs/test-helpers.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { makeFailedJob } from '#hub/jobs/test-helpers.ts';
 import { TILL } from './browser.ts';
 import { useBrowserHub } from './harness.ts';
 import { signInOnPage } from './sign-in.ts';

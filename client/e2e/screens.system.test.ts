@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../hub/demo/staff.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { PHONE, TILL } from './browser.ts';
 import { SHOTS, useBrowserHub, withFreshHub } from './harness.ts';
 import { signInOnPage, tapDigits } from './sign-in.ts';

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../hub/demo/staff.ts';
-import { ALIASES, ROLE_PRESETS } from '../../hub/protocol/index.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { ALIASES, ROLE_PRESETS } from '#protocol';
 import { PHONE, TILL } from './browser.ts';
 import { useBrowserHub, withFreshHub } from './harness.ts';
 import { signInOnPage, signInWithKeypad, tapDigits } from './sign-in.ts';

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../hub/demo/staff.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { PHONE, TILL } from './browser.ts';
 import { FlakyLink } from './flaky-link.ts';
 import { useBrowserHub } from './harness.ts';

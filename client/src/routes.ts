@@ -1,4 +1,4 @@
-import type { Alias } from '../../hub/protocol/index.ts';
+import type { Alias } from '#protocol';
 
 /**
  * The routes of SPEC.md section 2. `nav` entries form the left window, each

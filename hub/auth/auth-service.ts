@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, Engine } from '../engine/engine.ts';
-import type { CommandPayload, CommandType, CredentialsRequest, ErrorCode, KnownStaff, SessionInfo, Staff } from '../protocol/index.ts';
-import { isReservedId } from '../protocol/index.ts';
-import { aliasesOf, canManageRole } from '../domain/index.ts';
+import type { Actor, Engine } from '#hub/engine/engine.ts';
+import type { CommandPayload, CommandType, CredentialsRequest, ErrorCode, KnownStaff, SessionInfo, Staff } from '#protocol';
+import { isReservedId } from '#protocol';
+import { aliasesOf, canManageRole } from '#domain';
 import { AuthStore, own, type DeviceRecord, type SessionRecord } from './auth-store.ts';
 import { EvaluationQueue } from './evaluation-queue.ts';
 import { RateWindow } from './rate-window.ts';

@@ -1,7 +1,7 @@
 import { chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { Low } from 'lowdb';
-import { DurableJsonFile } from '../store/meta.ts';
+import { DurableJsonFile } from '#hub/store/meta.ts';
 import type { SecretHash } from './secrets.ts';
 
 /** An enrolled device: a browser that completed a full sign-in and holds the device cookie. */

@@ -1,5 +1,5 @@
-import type { Command } from '../protocol/index.ts';
-import { ROLE_PRESET_IDS, ROLE_PRESETS } from '../protocol/index.ts';
+import type { Command } from '#protocol';
+import { ROLE_PRESET_IDS, ROLE_PRESETS } from '#protocol';
 import { hubCommand } from './hub-command.ts';
 
 /** The six preset roles as the hub records them when a restaurant is set up (names left to each device's language). */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { PASSWORD_MIN, PIN_PATTERN } from '../protocol/index.ts';
+import { PASSWORD_MIN, PIN_PATTERN } from '#protocol';
 
 /**
  * PINs and passwords at rest: scrypt with a random salt per secret, compared

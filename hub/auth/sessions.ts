@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../protocol/index.ts';
+import type { ErrorCode } from '#protocol';
 import { own, type AuthStore, type SessionRecord } from './auth-store.ts';
 import { newToken, tokenId } from './secrets.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorCode, SetupRequest } from '../protocol/index.ts';
-import { isValidRuc, OWNER_ROLE } from '../protocol/index.ts';
-import { isClaimed } from '../domain/index.ts';
+import type { ErrorCode, SetupRequest } from '#protocol';
+import { isValidRuc, OWNER_ROLE } from '#protocol';
+import { isClaimed } from '#domain';
 import { refused, type AuthService, type Outcome, type SignedIn } from './auth-service.ts';
 import type { ClaimCode } from './claim.ts';
 import { deviceLabel } from './devices.ts';

@@ -1,4 +1,4 @@
-import type { PinSignInRequest, SignInRequest, Staff } from '../protocol/index.ts';
+import type { PinSignInRequest, SignInRequest, Staff } from '#protocol';
 import { pairKey, pinKeys, signInKeys, staffKey, type Source } from './attempt-keys.ts';
 import { refused, type AuthService, type Outcome, type SignedIn } from './auth-service.ts';
 import { own } from './auth-store.ts';

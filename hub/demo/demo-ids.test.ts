@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../protocol/index.ts';
+import { parseCommand } from '#protocol';
 import { demoCommands } from './seed.ts';
 
 describe('the demo restaurant under the id rule (issue 7 item 2)', () => {

@@ -1,4 +1,4 @@
-import type { ProductInput, Station } from '../protocol/index.ts';
+import type { ProductInput, Station } from '#protocol';
 
 /**
  * What the demo menu shows of goods management: kitchen stations, a VIP

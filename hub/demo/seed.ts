@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, Engine } from '../engine/engine.ts';
-import type { Command, CommandPayload, CommandType } from '../protocol/index.ts';
+import type { Actor, Engine } from '#hub/engine/engine.ts';
+import type { Command, CommandPayload, CommandType } from '#protocol';
 import { DEMO_GOODS, DEMO_STATIONS } from './goods-data.ts';
 import { DEMO_AREAS, DEMO_CATEGORIES, DEMO_DISHES, DEMO_TABLES } from './menu-data.ts';
 

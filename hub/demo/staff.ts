@@ -1,9 +1,9 @@
-import type { AuthService } from '../auth/auth-service.ts';
-import { hubCommand } from '../auth/hub-command.ts';
-import { presetRoleCommands } from '../auth/presets.ts';
-import { isClaimed } from '../domain/index.ts';
-import type { Actor, Engine } from '../engine/engine.ts';
-import type { RolePresetId } from '../protocol/index.ts';
+import type { AuthService } from '#hub/auth/auth-service.ts';
+import { hubCommand } from '#hub/auth/hub-command.ts';
+import { presetRoleCommands } from '#hub/auth/presets.ts';
+import { isClaimed } from '#domain';
+import type { Actor, Engine } from '#hub/engine/engine.ts';
+import type { RolePresetId } from '#protocol';
 
 /**
  * The demo restaurant's staff, with fixed PINs (printed at start and in the

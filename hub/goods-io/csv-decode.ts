@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { UNSURE_CHAR } from '../domain/goods/lossy-text.ts';
+import { UNSURE_CHAR } from '#hub/domain/goods/lossy-text.ts';
 import { decodeLegacy, legacyScores, legacyVerdict, type LegacyEncoding } from './legacy-encoding.ts';
 import { MenuFileError } from './menu-file-error.ts';
 

@@ -1,5 +1,5 @@
-import type { MenuRow, MenuTable } from '../domain/goods/import-plan.ts';
-import { MAX_IMPORT_ROWS } from '../domain/goods/import-plan.ts';
+import type { MenuRow, MenuTable } from '#hub/domain/goods/import-plan.ts';
+import { MAX_IMPORT_ROWS } from '#hub/domain/goods/import-plan.ts';
 import { Slicer } from './cooperative.ts';
 import { csvText } from './csv-decode.ts';
 import { CsvParser, type CsvRowSink } from './csv-parse.ts';

@@ -1,4 +1,4 @@
-import type { ImportIssue } from '../protocol/index.ts';
+import type { ImportIssue } from '#protocol';
 
 /** The issues that describe a menu file as a whole (reported on row 0). */
 export type FileIssue = Extract<ImportIssue, 'fileXls' | 'fileXlsb' | 'fileEncrypted' | 'fileOds' | 'fileTooBig' | 'fileDamaged' | 'encoding' | 'noMenuSheet' | 'unreadable' | 'tooManyRows'>;

@@ -1,7 +1,7 @@
-import type { State } from '../protocol/index.ts';
-import { menuTable, type ExportCell } from '../domain/goods/export-table.ts';
-import { MAX_IMPORT_ROWS, readHeader, type MenuTable } from '../domain/goods/import-plan.ts';
-import { writePrice } from '../domain/goods/cells.ts';
+import type { State } from '#protocol';
+import { menuTable, type ExportCell } from '#hub/domain/goods/export-table.ts';
+import { MAX_IMPORT_ROWS, readHeader, type MenuTable } from '#hub/domain/goods/import-plan.ts';
+import { writePrice } from '#hub/domain/goods/cells.ts';
 import { readCsvMenu, writeCsv } from './csv.ts';
 import { MenuFileError } from './menu-file-error.ts';
 import { readXlsx } from './xlsx-read.ts';

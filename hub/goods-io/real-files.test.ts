@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ImportProblem, MenuColumn } from '../protocol/index.ts';
-import { planImport, type ImportPlan } from '../domain/goods/import-plan.ts';
+import type { ImportProblem, MenuColumn } from '#protocol';
+import { planImport, type ImportPlan } from '#hub/domain/goods/import-plan.ts';
 import { demoState } from './fixtures/demo-state.ts';
 import { MenuFileError } from './menu-file-error.ts';
 import { readMenuFile } from './menu-file.ts';

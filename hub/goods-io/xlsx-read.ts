@@ -1,4 +1,4 @@
-import { MAX_IMPORT_ROWS, type MenuRow } from '../domain/goods/import-plan.ts';
+import { MAX_IMPORT_ROWS, type MenuRow } from '#hub/domain/goods/import-plan.ts';
 import { Slicer } from './cooperative.ts';
 import { MenuFileError } from './menu-file-error.ts';
 import { MAX_PART_BYTES, MAX_UNPACKED_BYTES } from './xlsx-limits.ts';

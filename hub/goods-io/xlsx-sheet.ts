@@ -1,4 +1,4 @@
-import type { CellFlag, MenuRow } from '../domain/goods/import-plan.ts';
+import type { CellFlag, MenuRow } from '#hub/domain/goods/import-plan.ts';
 import type { Slicer } from './cooperative.ts';
 import { MenuFileError } from './menu-file-error.ts';
 import { MAX_CELL_CHARS, MAX_CELLS_PER_ROW, MAX_COLUMNS, MAX_ROW_NUMBER, MAX_SHEET_CHARS } from './xlsx-limits.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderAssets } from './assets.ts';
-import { getJson, getState, startTestHub, type TestHub } from '../testing/test-hub.ts';
+import { getJson, getState, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 const NOT_BUILT = 'The client is not built. Run: npm run build';
 

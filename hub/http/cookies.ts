@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
-import type { SignedIn } from '../auth/auth-service.ts';
-import { DEVICE_COOKIE, SESSION_COOKIE } from '../auth/cookie-names.ts';
-import { SESSION_TTL_MS } from '../auth/sessions.ts';
+import type { SignedIn } from '#hub/auth/auth-service.ts';
+import { DEVICE_COOKIE, SESSION_COOKIE } from '#hub/auth/cookie-names.ts';
+import { SESSION_TTL_MS } from '#hub/auth/sessions.ts';
 
-export { DEVICE_COOKIE, SESSION_COOKIE } from '../auth/cookie-names.ts';
+export { DEVICE_COOKIE, SESSION_COOKIE } from '#hub/auth/cookie-names.ts';
 
 /** Browsers cap cookie lifetime at 400 days. */
 const DEVICE_MAX_AGE_MS = 400 * 86_400_000;

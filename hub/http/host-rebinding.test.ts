@@ -2,8 +2,8 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mdnsHostName } from '../net/mdns.ts';
-import { connectDevice, command, postCommand, sendCommand, startTestHub, whenConnected, type TestHub } from '../testing/test-hub.ts';
+import { mdnsHostName } from '#hub/net/mdns.ts';
+import { connectDevice, command, postCommand, sendCommand, startTestHub, whenConnected, type TestHub } from '#hub/testing/test-hub.ts';
 
 /**
  * DNS rebinding, as a page on a staff phone would do it: evil.example first

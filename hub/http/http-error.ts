@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../protocol/index.ts';
-import { httpStatusOf } from '../protocol/index.ts';
+import type { ErrorCode } from '#protocol';
+import { httpStatusOf } from '#protocol';
 
 /** An error a route throws on purpose; the error middleware turns it into `{ok:false, code}`. */
 export class HttpError extends Error {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCompressedTwins } from '../../client/precompress.ts';
-import { startTestHub, type TestHub } from '../testing/test-hub.ts';
+import { startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 import { acceptedEncodings } from './accept-encoding.ts';
 import { folderAssets } from './assets.ts';
 

@@ -1,4 +1,4 @@
-import type { Job, JobKind, State } from '../protocol/index.ts';
+import type { Job, JobKind, State } from '#protocol';
 
 /** The pending job of `kind` to run first at `now`: due, oldest retry time first, then oldest made. */
 export function nextDue(state: State, kind: JobKind, now: Date): Job | null {

@@ -1,6 +1,6 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { JobOutcome } from '../protocol/index.ts';
+import type { JobOutcome } from '#protocol';
 import type { JobRunner } from './runner.ts';
 
 /** Where the test kinds write, inside the data directory. */

@@ -1,6 +1,6 @@
-import { hubCommand } from '../auth/hub-command.ts';
-import type { Engine } from '../engine/engine.ts';
-import type { CommandPayload, CommandReply, CommandType, Job, JobKind, JobOutcome } from '../protocol/index.ts';
+import { hubCommand } from '#hub/auth/hub-command.ts';
+import type { Engine } from '#hub/engine/engine.ts';
+import type { CommandPayload, CommandReply, CommandType, Job, JobKind, JobOutcome } from '#protocol';
 import { hasPrunable, nextDue, nextWake, runningJobIds } from './due.ts';
 import type { AnyJobRunner } from './runner.ts';
 

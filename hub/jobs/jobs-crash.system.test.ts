@@ -3,14 +3,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jobIdOf } from '../domain/jobs/index.ts';
-import type { LogRecord } from '../engine/log-record.ts';
-import type { Command, CommandReply, Job } from '../protocol/index.ts';
-import { Wal } from '../store/wal.ts';
-import { freePort, spawnHub, type ChildHub } from '../testing/child-hub.ts';
-import { command, DEMO_OWNER, getState, signedIn, sleep, useCookie } from '../testing/test-hub.ts';
+import { jobIdOf } from '#hub/domain/jobs/index.ts';
+import type { LogRecord } from '#hub/engine/log-record.ts';
+import type { Command, CommandReply, Job } from '#protocol';
+import { Wal } from '#hub/store/wal.ts';
+import { freePort, spawnHub, type ChildHub } from '#hub/testing/child-hub.ts';
+import { command, DEMO_OWNER, getState, signedIn, sleep, useCookie } from '#hub/testing/test-hub.ts';
 import { echoDir } from './echo-runners.ts';
-import { prng } from '../testing/prng.ts';
+import { prng } from '#hub/testing/prng.ts';
 
 /**
  * Durable jobs under the worst a till can do: the plug pulled (kill -9) at
@@ -106,7 +106,7 @@ describe('durable jobs: kill -9 under load', () => {
     await Promise.all(loops);
     world.phase = 'stop';
     expect(world.errors).toEqual([]);
-    let jobs: Job[] = [];
+    let jobs: Job[];
     const end = Date.now() + 30_000;
     for (;;) {
       jobs = Object.values((await getState(url)).state.jobs);

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobIdOf } from '../domain/jobs/index.ts';
-import type { Command, JobStatus } from '../protocol/index.ts';
-import { SOCKET_EVENTS } from '../protocol/index.ts';
-import { command, connectDevice, getState, postCommand, recordMessages, signedIn, waitUntil, whenConnected, type DeviceSocket, type Received, type TestHub, startTestHub } from '../testing/test-hub.ts';
+import { jobIdOf } from '#hub/domain/jobs/index.ts';
+import type { Command, JobStatus } from '#protocol';
+import { SOCKET_EVENTS } from '#protocol';
+import { command, connectDevice, getState, postCommand, recordMessages, signedIn, waitUntil, whenConnected, type DeviceSocket, type Received, type TestHub, startTestHub } from '#hub/testing/test-hub.ts';
 import { echoDir } from './echo-runners.ts';
 import { makeFailedJob } from './test-helpers.ts';
 

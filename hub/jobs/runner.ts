@@ -1,4 +1,4 @@
-import type { Job, JobKind, JobOutcome } from '../protocol/index.ts';
+import type { Job, JobKind, JobOutcome } from '#protocol';
 
 /** A job of one kind, its payload typed. */
 export type JobOf<K extends JobKind> = Extract<Job, { kind: K }>;

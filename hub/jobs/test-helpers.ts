@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { hubCommand } from '../auth/hub-command.ts';
-import { jobIdOf } from '../domain/jobs/index.ts';
-import type { CommandReply } from '../protocol/index.ts';
+import { hubCommand } from '#hub/auth/hub-command.ts';
+import { jobIdOf } from '#hub/domain/jobs/index.ts';
+import type { CommandReply } from '#protocol';
 import type { JobEngine } from './job-service.ts';
 
 const HUB = { staffId: null, deviceId: 'hub' } as const;

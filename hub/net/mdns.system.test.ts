@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_NAME } from '../demo/seed.ts';
+import { DEMO_NAME } from '#hub/demo/seed.ts';
 import type { FoundHub } from './find-hubs.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { Change, DomainEvent, EventOf, EventType } from '../protocol/index.ts';
-import { managesStaff, publicSettings, seesHostNames, seesRoles } from './slices.ts';
+import type { Change, DomainEvent, EventOf, EventType } from '#protocol';
+import { managesGoods, managesStaff, publicSettings, seesHostNames, seesRoles, withoutTimes } from './slices.ts';
 import { holds, type Viewer } from './viewer.ts';
 
 /** An event as one viewer receives it: as is, reshaped, or null (not sent). */
@@ -26,7 +26,8 @@ const staffOrSelf = (event: EventOf<'staff.disabledSet'> | EventOf<'staff.creden
 export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'restaurant.renamed': everyone,
   'category.saved': everyone,
-  'product.saved': everyone,
+  // Without the dish's times for those who do not manage goods, as in the snapshot.
+  'product.saved': (e, viewer) => (managesGoods(viewer) ? e : { ...e, product: withoutTimes(e.product) }),
   'product.soldOutSet': everyone,
   'product.listedSet': everyone,
   'product.specSoldOutSet': everyone,
@@ -36,7 +37,7 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'product.stockAdjusted': (e) => ({ type: 'product.stockChanged', productId: e.move.productId, delta: e.move.delta, stock: e.move.stock }),
   'menu.stationsSaved': everyone,
   'menu.remarksSaved': everyone,
-  'menu.imported': (e) => ({ ...e, moves: [] }),
+  'menu.imported': (e, viewer) => ({ ...e, moves: [], products: managesGoods(viewer) ? e.products : e.products.map(withoutTimes) }),
   'area.saved': everyone,
   'table.saved': everyone,
   'table.opened': everyone,

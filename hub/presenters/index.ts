@@ -1,4 +1,4 @@
-import type { Change, Snapshot, State } from '../protocol/index.ts';
+import type { Change, Snapshot, State } from '#protocol';
 import { presentChange } from './events.ts';
 import { presentState } from './slices.ts';
 import { viewerOf, viewKey } from './viewer.ts';

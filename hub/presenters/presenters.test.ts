@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { emptyState } from '../domain/index.ts';
-import { menuState } from '../domain/test-fixtures.ts';
-import type { Change, DomainEvent, State } from '../protocol/index.ts';
+import { emptyState } from '#domain';
+import { menuState } from '#hub/domain/test-fixtures.ts';
+import type { Change, DomainEvent, State } from '#protocol';
 import { presentChange, presentEvent, presentState, SLICE_RULES, viewerOf } from './index.ts';
+import { ON_DEMAND, withoutTimes } from './slices.ts';
 
 /** A viewer holding nothing: what any unknown or new slice must look like to it. */
 const nobody = viewerOf(emptyState(), 'nobody');
@@ -12,6 +13,14 @@ describe('the slice table decides every slice', () => {
     for (const state of [emptyState(), menuState()]) {
       const missing = Object.keys(state).filter((k) => !Object.hasOwn(SLICE_RULES, k));
       expect(missing, 'State keys without an entry in SLICE_RULES (hub/presenters/slices.ts)').toEqual([]);
+    }
+  });
+
+  it('holds no on-demand data in the live state: it is fetched over HTTP with paging, never in a snapshot', () => {
+    for (const state of [emptyState(), menuState()]) {
+      const slices = Object.keys(state);
+      expect(slices.filter((k) => (ON_DEMAND as readonly string[]).includes(k)), 'on-demand data among the slices of State').toEqual([]);
+      expect(Object.keys(presentState(state, viewerOf(state, null))).filter((k) => (ON_DEMAND as readonly string[]).includes(k))).toEqual([]);
     }
   });
 
@@ -32,7 +41,9 @@ describe('the slice table decides every slice', () => {
   it('gives a person without a role nothing private, and the live menu', () => {
     const state = menuState();
     const shown = presentState(state, nobody);
-    expect(shown.products).toEqual(state.products);
+    // The menu whole, but for when each dish was created and changed (the goods page's only).
+    expect(shown.products).toEqual(Object.fromEntries(Object.entries(state.products).map(([id, p]) => [id, withoutTimes(p)])));
+    expect(Object.values(shown.products).every((p) => p.createdAt === '' && p.modifiedAt === '')).toBe(true);
     expect(shown.alerts).toEqual({});
     expect(shown.roles).toEqual({});
     expect(Object.hasOwn(shown, 'stockMoves')).toBe(false);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubCommand } from '../auth/hub-command.ts';
-import { DEMO_STAFF } from '../demo/staff.ts';
-import { applyAll, emptyState } from '../domain/index.ts';
-import type { Change, CommandPayload, CommandType, Snapshot, State } from '../protocol/index.ts';
-import { PROTOCOL_VERSION, ROLE_PRESETS } from '../protocol/index.ts';
+import { hubCommand } from '#hub/auth/hub-command.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { applyAll, emptyState } from '#domain';
+import type { Change, CommandPayload, CommandType, Snapshot, State } from '#protocol';
+import { PROTOCOL_VERSION, ROLE_PRESETS } from '#protocol';
 import {
   command,
   connectDevice,
@@ -17,7 +17,7 @@ import {
   type DeviceSocket,
   type Received,
   type TestHub,
-} from '../testing/test-hub.ts';
+} from '#hub/testing/test-hub.ts';
 import { currentView, presentChange, presentState, snapshotFor, viewerOf } from './index.ts';
 
 /**
@@ -98,6 +98,8 @@ beforeAll(async () => {
   await raiseAlert('alert-1');
   await asOwner('settings.save', { ruc: '', idleLockMinutes: 5, hostNames: ['caja.lan'] });
   await asOwner('product.adjustStock', { productId: 'p-407', op: 'add', qty: 6, reason: 'compra del lunes' });
+  // A dish saved: its times go only to those who manage goods (folded below for every role).
+  await asOwner('product.save', { id: 'p-nuevo', code: '999', names: { es: 'Plato nuevo', en: 'New dish', zh: '新菜' }, categoryId: 'cat-bebidas', priceCents: 1500, sort: 99 });
 });
 afterAll(async () => {
   for (const s of open) s.disconnect();
@@ -134,10 +136,11 @@ describe('presenters: each role receives what it may see (real sockets, GET /api
     expect(snap.waiter.roles.waiter?.aliases).toEqual([...ROLE_PRESETS.waiter]);
     expect(snap.waiter.staff[waiter.id]).toEqual(full.staff[waiter.id]);
     expect(snap.waiter.staff[owner.id]).toEqual({ id: owner.id, name: owner.name, code: owner.code, roleId: 'owner', disabled: false, hasPin: false, hasPassword: false });
-    // The live working set is the same for everyone.
+    // The live working set is the same for everyone; when a dish was created and changed, only those who manage goods.
+    const goodsRoles: readonly Role[] = ['owner', 'manager'];
     for (const r of ROLES) {
       expect({ products: snap[r].products, tables: snap[r].tables, orders: snap[r].orders, menu: snap[r].menuSettings }).toEqual({
-        products: full.products,
+        products: goodsRoles.includes(r) ? full.products : Object.fromEntries(Object.entries(full.products).map(([id, p]) => [id, { ...p, createdAt: '', modifiedAt: '' }])),
         tables: full.tables,
         orders: full.orders,
         menu: full.menuSettings,

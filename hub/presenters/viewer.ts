@@ -1,5 +1,5 @@
-import type { Alias, State } from '../protocol/index.ts';
-import { aliasesOf, getOwn } from '../domain/index.ts';
+import type { Alias, State } from '#protocol';
+import { aliasesOf, getOwn } from '#domain';
 
 /**
  * Who a message is shaped for: the signed-in person, their role and what

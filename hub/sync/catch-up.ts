@@ -1,5 +1,5 @@
-import type { Engine } from '../engine/engine.ts';
-import type { Change, Resume } from '../protocol/index.ts';
+import type { Engine } from '#hub/engine/engine.ts';
+import type { Change, Resume } from '#protocol';
 import type { DeviceFeed, DeviceOutbox } from './device-feed.ts';
 import type { TokenBucket } from './token-bucket.ts';
 

@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AuthService } from '../auth/auth-service.ts';
-import { SESSION_COOKIE } from '../auth/cookie-names.ts';
-import { seedDemo } from '../demo/seed.ts';
-import { seedDemoStaff } from '../demo/staff.ts';
-import { Engine } from '../engine/engine.ts';
-import { command, connectDevice, DEMO_OWNER, sendCommand, whenConnected } from '../testing/test-hub.ts';
-import { createIntake, type CommandIntake } from '../engine/intake.ts';
+import { AuthService } from '#hub/auth/auth-service.ts';
+import { SESSION_COOKIE } from '#hub/auth/cookie-names.ts';
+import { seedDemo } from '#hub/demo/seed.ts';
+import { seedDemoStaff } from '#hub/demo/staff.ts';
+import { Engine } from '#hub/engine/engine.ts';
+import { command, connectDevice, DEMO_OWNER, sendCommand, whenConnected } from '#hub/testing/test-hub.ts';
+import { createIntake, type CommandIntake } from '#hub/engine/intake.ts';
 import { attachSockets } from './socket-server.ts';
 
 describe('a failure on the socket command path', () => {

@@ -4,15 +4,15 @@ import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyAll, emptyState } from '../domain/index.ts';
-import { Engine } from '../engine/engine.ts';
-import { snapshotFor } from '../presenters/index.ts';
-import type { LogRecord } from '../engine/log-record.ts';
-import type { Change, Command, CommandReply, Health, Snapshot, State, TableStatus } from '../protocol/index.ts';
-import { PROTOCOL_VERSION, SOCKET_EVENTS, TABLE_STATUS } from '../protocol/index.ts';
-import { encodeLine } from '../store/line-codec.ts';
-import { Wal } from '../store/wal.ts';
-import { freePort, spawnHub, type ChildHub } from '../testing/child-hub.ts';
+import { applyAll, emptyState } from '#domain';
+import { Engine } from '#hub/engine/engine.ts';
+import { snapshotFor } from '#hub/presenters/index.ts';
+import type { LogRecord } from '#hub/engine/log-record.ts';
+import type { Change, Command, CommandReply, Health, Snapshot, State, TableStatus } from '#protocol';
+import { PROTOCOL_VERSION, SOCKET_EVENTS, TABLE_STATUS, unpackSnapshot } from '#protocol';
+import { encodeLine } from '#hub/store/line-codec.ts';
+import { Wal } from '#hub/store/wal.ts';
+import { freePort, spawnHub, type ChildHub } from '#hub/testing/child-hub.ts';
 import {
   addLines,
   command,
@@ -28,8 +28,8 @@ import {
   useCookie,
   waitUntil,
   type DeviceSocket,
-} from '../testing/test-hub.ts';
-import { prng } from '../testing/prng.ts';
+} from '#hub/testing/test-hub.ts';
+import { prng } from '#hub/testing/prng.ts';
 
 /**
  * The hub's promise under the worst a till can do to it: pulled plug (kill -9)
@@ -239,7 +239,7 @@ function socketTransport(url: string, d: Device, cookie: string): { transport: T
     reconnectionDelay: 20,
     reconnectionDelayMax: 100,
   });
-  socket.on(SOCKET_EVENTS.snapshot, (s) => d.onSnapshot(s));
+  socket.on(SOCKET_EVENTS.snapshot, (s) => d.onSnapshot(unpackSnapshot(s)));
   socket.on(SOCKET_EVENTS.changes, (cs) => d.onChanges(cs, true));
   socket.on(SOCKET_EVENTS.change, (c) => d.onChanges([c], false));
   return {

@@ -1,6 +1,7 @@
-import type { Engine } from '../engine/engine.ts';
-import { currentView, presentChange, snapshotFor, viewerOf } from '../presenters/index.ts';
-import type { Change, ServerToClientEvents, Snapshot, SocketNotice } from '../protocol/index.ts';
+import type { Engine } from '#hub/engine/engine.ts';
+import { currentView, presentChange, snapshotFor, viewerOf } from '#hub/presenters/index.ts';
+import type { Change, ServerToClientEvents, Snapshot, SocketNotice } from '#protocol';
+import { packSnapshot } from '#protocol';
 
 /** The messages the hub sends one socket by itself (live changes go to all sockets of a view at once). */
 export type DeviceOutbox = {
@@ -13,7 +14,8 @@ export type DeviceOutbox = {
 export function socketOutbox(socket: { emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): unknown }): DeviceOutbox {
   return {
     changes: (changes) => socket.emit('changes', changes),
-    snapshot: (snapshot) => socket.emit('snapshot', snapshot),
+    // Packed on the way out (default fields left out): a busy hub's snapshot stays well under 1 MB of JSON.
+    snapshot: (snapshot) => socket.emit('snapshot', packSnapshot(snapshot)),
     notice: (notice) => socket.emit('notice', notice),
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../demo/staff.ts';
-import type { HandshakeRefusal } from '../protocol/index.ts';
-import { SOCKET_EVENTS } from '../protocol/index.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import type { HandshakeRefusal } from '#protocol';
+import { SOCKET_EVENTS } from '#protocol';
 import {
   command,
   connectDevice,
@@ -16,7 +16,7 @@ import {
   type DeviceOptions,
   type DeviceSocket,
   type TestHub,
-} from '../testing/test-hub.ts';
+} from '#hub/testing/test-hub.ts';
 
 let t: TestHub;
 const open: DeviceSocket[] = [];

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../demo/staff.ts';
-import type { Envelope } from '../protocol/index.ts';
-import { SOCKET_EVENTS } from '../protocol/index.ts';
-import { acceptedSeqs, drawEnvelopes, preview, runPool, typesOfRole, type FuzzOutcome } from '../testing/fuzz-envelopes.ts';
-import { HOSTILE_VALUES } from '../testing/hostile-values.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import type { Envelope } from '#protocol';
+import { SOCKET_EVENTS } from '#protocol';
+import { acceptedSeqs, drawEnvelopes, preview, runPool, typesOfRole, type FuzzOutcome } from '#hub/testing/fuzz-envelopes.ts';
+import { HOSTILE_VALUES } from '#hub/testing/hostile-values.ts';
 import {
   addLines,
   connectDevice,
@@ -17,7 +17,7 @@ import {
   whenConnected,
   type DeviceSocket,
   type TestHub,
-} from '../testing/test-hub.ts';
+} from '#hub/testing/test-hub.ts';
 
 /**
  * Issue 7 item 3 over the live channel: the same schema-built, mutated

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandReply, HandshakeRefusal, SocketNotice } from '../protocol/index.ts';
-import { SOCKET_EVENTS } from '../protocol/index.ts';
+import type { CommandReply, HandshakeRefusal, SocketNotice } from '#protocol';
+import { SOCKET_EVENTS } from '#protocol';
 import {
   command,
   connectDevice,
@@ -16,7 +16,7 @@ import {
   type DeviceOptions,
   type DeviceSocket,
   type TestHub,
-} from '../testing/test-hub.ts';
+} from '#hub/testing/test-hub.ts';
 import { SOCKET_LIMITS } from './socket-limits.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../protocol/index.ts';
+import type { ErrorCode } from '#protocol';
 import { TokenBucket } from './token-bucket.ts';
 
 /** `burst` at once, then one more every `everyMs`. */

@@ -4,15 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AuthService } from '../auth/auth-service.ts';
-import { SESSION_COOKIE } from '../auth/cookie-names.ts';
-import { seedDemo } from '../demo/seed.ts';
-import { seedDemoStaff } from '../demo/staff.ts';
-import { applyAll } from '../domain/index.ts';
-import { Engine } from '../engine/engine.ts';
-import { snapshotFor } from '../presenters/index.ts';
-import type { Change, CommandReply, HandshakeRefusal, Snapshot } from '../protocol/index.ts';
-import { PROTOCOL_VERSION, SOCKET_EVENTS, TABLE_STATUS } from '../protocol/index.ts';
+import { AuthService } from '#hub/auth/auth-service.ts';
+import { SESSION_COOKIE } from '#hub/auth/cookie-names.ts';
+import { seedDemo } from '#hub/demo/seed.ts';
+import { seedDemoStaff } from '#hub/demo/staff.ts';
+import { applyAll } from '#domain';
+import { Engine } from '#hub/engine/engine.ts';
+import { snapshotFor } from '#hub/presenters/index.ts';
+import type { Change, CommandReply, HandshakeRefusal, Snapshot } from '#protocol';
+import { PROTOCOL_VERSION, SOCKET_EVENTS, TABLE_STATUS } from '#protocol';
 import {
   addLines,
   command,
@@ -31,8 +31,8 @@ import {
   type DeviceOptions,
   type DeviceSocket,
   type TestHub,
-} from '../testing/test-hub.ts';
-import { createIntake } from '../engine/intake.ts';
+} from '#hub/testing/test-hub.ts';
+import { createIntake } from '#hub/engine/intake.ts';
 import { attachSockets } from './socket-server.ts';
 
 let t: TestHub;
@@ -69,6 +69,9 @@ describe('socket handshake', () => {
   it('refuses another protocol version with PROTOCOL_MISMATCH and tells the hub version', async () => {
     const err = await refusalOf(device({ protocolVersion: PROTOCOL_VERSION + 1 }));
     expect(err.data).toEqual({ code: 'PROTOCOL_MISMATCH', hubVersion: PROTOCOL_VERSION });
+    // A page of the client before packed snapshots (version 2) would misread one: it is refused too, and reloads.
+    const old = await refusalOf(device({ protocolVersion: 2 }));
+    expect(old.data).toEqual({ code: 'PROTOCOL_MISMATCH', hubVersion: PROTOCOL_VERSION });
   });
 
   it('refuses a handshake without a deviceId, or with nonsense', async () => {

@@ -1,17 +1,17 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import type { AuthService } from '../auth/auth-service.ts';
-import { cookieFrom, SESSION_COOKIE } from '../auth/cookie-names.ts';
-import { isSameOrigin } from '../auth/origin.ts';
-import { isClaimed } from '../domain/index.ts';
-import type { Actor, Engine } from '../engine/engine.ts';
-import { createHostCheck, type HostCheck } from '../net/host-names.ts';
-import type { Change, ClientToServerEvents, ErrorCode, Handshake, HandshakeRefusal, ServerToClientEvents } from '../protocol/index.ts';
-import { handshakeSchema, PROTOCOL_VERSION, resumeSchema, SOCKET_EVENTS } from '../protocol/index.ts';
+import type { AuthService } from '#hub/auth/auth-service.ts';
+import { cookieFrom, SESSION_COOKIE } from '#hub/auth/cookie-names.ts';
+import { isSameOrigin } from '#hub/auth/origin.ts';
+import { isClaimed } from '#domain';
+import type { Actor, Engine } from '#hub/engine/engine.ts';
+import { createHostCheck, type HostCheck } from '#hub/net/host-names.ts';
+import type { Change, ClientToServerEvents, ErrorCode, Handshake, HandshakeRefusal, ServerToClientEvents } from '#protocol';
+import { handshakeSchema, PROTOCOL_VERSION, resumeSchema, SOCKET_EVENTS } from '#protocol';
 import { CatchUp } from './catch-up.ts';
 import { DeviceFeed, socketOutbox, type ShapedCache } from './device-feed.ts';
 import { CommandGate } from './command-gate.ts';
-import type { CommandIntake } from '../engine/intake.ts';
+import type { CommandIntake } from '#hub/engine/intake.ts';
 import { bucketOf, SOCKET_LIMITS, SocketRegistry, type SocketLimits } from './socket-limits.ts';
 
 /** What the handshake established: the device's hello, who is signed in on it (from the session cookie), and from where. */

@@ -1,4 +1,4 @@
-import type { ErrorCode, SessionInfo } from '../protocol/index.ts';
+import type { ErrorCode, SessionInfo } from '#protocol';
 
 /**
  * Sign-in for tests: the cookies a hub sets, kept per hub address, so the

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { CommandReply, CommandType, RolePresetId, State } from '../protocol/index.ts';
-import { COMMAND_ALIAS, COMMAND_TYPES, commandPayloads, ROLE_PRESETS } from '../protocol/index.ts';
+import type { CommandReply, CommandType, RolePresetId, State } from '#protocol';
+import { COMMAND_ALIAS, COMMAND_TYPES, commandPayloads, ROLE_PRESETS } from '#protocol';
 import { mutate, mutation } from './hostile-values.ts';
 import { arbitraryOf, type IdPools } from './schema-arbitrary.ts';
 

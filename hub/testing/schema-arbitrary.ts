@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { idSchema } from '../protocol/index.ts';
+import { idSchema } from '#protocol';
 
 /**
  * fast-check arbitraries read off the protocol's own zod schemas, for the

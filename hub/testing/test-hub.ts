@@ -13,10 +13,10 @@ import type {
   Handshake,
   ServerToClientEvents,
   Snapshot,
-} from '../protocol/index.ts';
-import { PROTOCOL_VERSION, SOCKET_EVENTS } from '../protocol/index.ts';
-import { DEMO_STAFF } from '../demo/staff.ts';
-import { startHub, type RunningHub, type StartOptions } from '../server.ts';
+} from '#protocol';
+import { PROTOCOL_VERSION, SOCKET_EVENTS, unpackSnapshot } from '#protocol';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { startHub, type RunningHub, type StartOptions } from '#hub/server.ts';
 import { cookieFor, signedIn, useCookie } from './auth-helpers.ts';
 
 export { cookieFor, signIn, signInPin, signedIn, useCookie } from './auth-helpers.ts';
@@ -221,14 +221,15 @@ export function sendCommand(socket: DeviceSocket, envelope: Envelope | Command, 
 export type Received =
   | { event: typeof SOCKET_EVENTS.change; data: Parameters<ServerToClientEvents[typeof SOCKET_EVENTS.change]>[0] }
   | { event: typeof SOCKET_EVENTS.changes; data: Parameters<ServerToClientEvents[typeof SOCKET_EVENTS.changes]>[0] }
-  | { event: typeof SOCKET_EVENTS.snapshot; data: Parameters<ServerToClientEvents[typeof SOCKET_EVENTS.snapshot]>[0] };
+  /** Unpacked as a device does (hub/protocol/snapshot-codec.ts). */
+  | { event: typeof SOCKET_EVENTS.snapshot; data: Snapshot };
 
 /** Records every hub message on `socket` (attach before it connects to miss nothing). */
 export function recordMessages(socket: DeviceSocket): Received[] {
   const got: Received[] = [];
   socket.on(SOCKET_EVENTS.change, (data) => got.push({ event: SOCKET_EVENTS.change, data }));
   socket.on(SOCKET_EVENTS.changes, (data) => got.push({ event: SOCKET_EVENTS.changes, data }));
-  socket.on(SOCKET_EVENTS.snapshot, (data) => got.push({ event: SOCKET_EVENTS.snapshot, data }));
+  socket.on(SOCKET_EVENTS.snapshot, (data) => got.push({ event: SOCKET_EVENTS.snapshot, data: unpackSnapshot(data) }));
   return got;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../hub/protocol/index.ts';
+import type { Product } from '#protocol';
 import { searchProducts } from './search.ts';
 import { stockLevel } from './stock.ts';
 

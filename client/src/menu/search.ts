@@ -1,4 +1,4 @@
-import type { Product } from '../../../hub/protocol/index.ts';
+import type { Product } from '#protocol';
 
 /** Lower case, accents removed: "ají" is found by typing "aji". */
 export function fold(s: string): string {

@@ -1,4 +1,4 @@
-import type { Product, State } from '../../../hub/protocol/index.ts';
+import type { Product, State } from '#protocol';
 
 /**
  * The low-stock alert, derived on each device from the live state (no event
@@ -32,7 +32,7 @@ export function restockCount(state: State | null): number {
 }
 
 /** Products in menu order: category order, then the product's own order, then code. */
-export function inMenuOrder(state: State, products: readonly Product[]): Product[] {
+export function inMenuOrder(state: Pick<State, 'categories'>, products: readonly Product[]): Product[] {
   const catSort = (id: string) => state.categories[id]?.sort ?? Number.MAX_SAFE_INTEGER;
   return [...products].sort((a, b) => catSort(a.categoryId) - catSort(b.categoryId) || a.sort - b.sort || a.code.localeCompare(b.code));
 }

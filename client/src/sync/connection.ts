@@ -1,6 +1,6 @@
 import type { io as createSocket, Socket } from 'socket.io-client';
-import type { ClientToServerEvents, Command, CommandReply, ErrorCode, HandshakeRefusal, ServerToClientEvents } from '../../../hub/protocol/index.ts';
-import { PROTOCOL_VERSION, SOCKET_EVENTS } from '../../../hub/protocol/index.ts';
+import type { ClientToServerEvents, Command, CommandReply, ErrorCode, HandshakeRefusal, ServerToClientEvents } from '#protocol';
+import { PROTOCOL_VERSION, SOCKET_EVENTS } from '#protocol';
 import { deviceId } from './device.ts';
 import { flush, outbox, setTransport } from './outbox.ts';
 import { applyChanges, applySnapshot, replica } from './replica.ts';

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { Command, CommandPayload, CommandReply, CommandType, ErrorCode } from '../../../hub/protocol/index.ts';
+import type { Command, CommandPayload, CommandReply, CommandType, ErrorCode } from '#protocol';
 import { deviceId } from './device.ts';
 import { keyValueStore } from './idb.ts';
 import { KEYS, keysWithPrefix, readJson, remove } from './storage.ts';

@@ -1,9 +1,9 @@
 import { proxy, ref } from 'valtio';
-import type { Change, Snapshot, State } from '../../../hub/protocol/index.ts';
-import { PROTOCOL_VERSION } from '../../../hub/protocol/index.ts';
-import { applyAll } from '../../../hub/domain/apply.ts';
-import { dropDamagedRecords } from '../../../hub/domain/repair.ts';
-import { noteApplied } from './applied-commands.ts';
+import type { Change, PackedSnapshot, PackedState, State } from '#protocol';
+import { packState, PROTOCOL_VERSION, unpackSnapshot, unpackState } from '#protocol';
+import { applyAll, dropDamagedRecords } from '#domain';
+import { presentState, viewerOf, viewKey, type Viewer } from '#hub/presenters/index.ts';
+import { appliedToKeep, noteApplied, restoreApplied } from './applied-commands.ts';
 import { keyValueStore } from './idb.ts';
 import { KEYS, readJson, remove } from './storage.ts';
 
@@ -24,8 +24,15 @@ export const replica = proxy({
   status: 'connecting' as ConnectionStatus,
 });
 
-/** `v`: the protocol the copy was kept under; a copy of another shape is dropped and fetched anew. */
-type Persisted = { storeId: string; seq: number; state: State; v?: number; view?: string };
+/**
+ * The copy as IndexedDB keeps it. `v`: the protocol it was kept under (a copy
+ * of another shape is dropped and fetched anew). `packed`: the state packed
+ * as the hub sends it (hub/protocol/snapshot-codec.ts), a fraction of its
+ * size; `state`: the unpacked state an older client kept. `applied`: the ids
+ * of commands whose change is in it (applied-commands.ts), oldest first.
+ */
+export type KeptReplica = { storeId: string; seq: number; v?: number; view?: string; packed?: PackedState; state?: State; applied?: string[] };
+type Persisted = KeptReplica;
 
 /** The replica's own database (apart from the outbox's): one entry, the latest copy. */
 const store = keyValueStore<Persisted>('pos-replica');
@@ -46,31 +53,67 @@ export async function loadReplica(): Promise<void> {
     }
     remove(KEYS.replica);
   }
-  if (saved?.state && typeof saved.seq === 'number' && saved.v === PROTOCOL_VERSION && !replica.state) {
-    replica.storeId = saved.storeId;
-    replica.seq = saved.seq;
-    // A copy from an older client names no view: the hub then sends a snapshot shaped for whoever signs in.
-    replica.view = saved.view ?? '';
-    // A copy kept before the hub refused ids like "constructor" may hold such a record: leave it behind, as the hub does.
-    replica.state = ref(dropDamagedRecords(saved.state).state);
-  }
+  if (saved) restoreReplica(saved);
+}
+
+/** Takes over a kept copy (unless one is already here, or it has another shape). */
+export function restoreReplica(saved: KeptReplica): void {
+  if (replica.state || typeof saved.seq !== 'number' || saved.v !== PROTOCOL_VERSION) return;
+  const state = saved.packed ? unpackState(saved.packed) : saved.state;
+  if (!state) return;
+  replica.storeId = saved.storeId;
+  replica.seq = saved.seq;
+  // A copy from an older client names no view: the hub then sends a snapshot shaped for whoever signs in.
+  replica.view = saved.view ?? '';
+  // A copy kept before the hub refused ids like "constructor" may hold such a record: leave it behind, as the hub does.
+  replica.state = ref(dropDamagedRecords(state).state);
+  restoreApplied(Array.isArray(saved.applied) ? saved.applied : []);
+}
+
+/** The copy as it is kept: packed, with the ids of the commands folded into it (taken together, so they agree). */
+export function replicaToKeep(): KeptReplica | null {
+  if (!replica.state) return null;
+  return { storeId: replica.storeId, seq: replica.seq, packed: packState(replica.state), v: PROTOCOL_VERSION, view: replica.view, applied: appliedToKeep() };
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 function scheduleSave(): void {
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
-    if (!replica.state) return;
+    const kept = replicaToKeep();
     // Best effort: a copy that cannot be kept is fetched again at the next start; it never blocks a tap.
-    void store.put(CURRENT, { storeId: replica.storeId, seq: replica.seq, state: replica.state, v: PROTOCOL_VERSION, view: replica.view }).catch(() => undefined);
+    if (kept) void store.put(CURRENT, kept).catch(() => undefined);
   }, 300);
 }
 
-export function applySnapshot(s: Snapshot): void {
+/** A snapshot from the hub, packed as it travels: the device's copy is replaced by it. */
+export function applySnapshot(packed: PackedSnapshot): void {
+  const s = unpackSnapshot(packed);
   replica.storeId = s.storeId;
   replica.seq = s.seq;
   replica.view = s.view ?? '';
   replica.state = ref(s.state);
+  scheduleSave();
+}
+
+/**
+ * Someone signs in on this device (or a kept session resumes, or `null`: the
+ * person signed out): the copy is
+ * narrowed at once, by the hub's own presenters, to what that person may see,
+ * unless it was shaped for exactly their view. The screen then never shows
+ * the previous person's copy (an owner's alerts on a waiter's phone), even
+ * offline or before the hub's snapshot arrives. A narrowed copy names no
+ * view, so the hub answers the next handshake with a fresh snapshot (a copy
+ * shaped for fewer aliases may lack what the new person may see).
+ */
+export function narrowReplicaTo(staffId: string | null): void {
+  const state = replica.state;
+  if (!state) return;
+  // Nobody signed in holds nothing (to presenters, a null staff id is the hub itself, which holds everything).
+  const viewer: Viewer = staffId === null ? { staffId: null, roleId: null, aliases: new Set() } : viewerOf(state, staffId);
+  if (replica.view !== '' && replica.view === viewKey(viewer)) return;
+  replica.state = ref(presentState(state, viewer));
+  replica.view = '';
   scheduleSave();
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Command, CommandPayload, CommandType, State } from '../../../hub/protocol/index.ts';
-import { applyAll, decide, emptyState } from '../../../hub/domain/index.ts';
-import { demoCommands } from '../../../hub/demo/seed.ts';
+import type { Command, CommandPayload, CommandType, State } from '#protocol';
+import { packSnapshot } from '#protocol';
+import { applyAll, decide, emptyState } from '#domain';
+import { demoCommands } from '#hub/demo/seed.ts';
 import { appliedCommands } from './applied-commands.ts';
 import { applyChanges, applySnapshot, replica } from './replica.ts';
 import { foldPending } from './view.ts';
@@ -82,7 +83,7 @@ describe('foldPending never counts a command twice (its change arrives before it
 
   it('the replica records the command id of every change it folds, so the live view skips it', () => {
     const base = demoState();
-    applySnapshot({ storeId: 's', seq: 5, state: base });
+    applySnapshot(packSnapshot({ storeId: 's', seq: 5, state: base }));
     expect(applyChanges([{ seq: 6, commandId: restock.id, events: hubEvents(base) }])).toBe(true);
     expect(replica.state?.products['p-206']?.stock).toBe(23);
     expect(appliedCommands().has(restock.id)).toBe(true);
@@ -91,7 +92,7 @@ describe('foldPending never counts a command twice (its change arrives before it
 
   it('a change that does not fit (a gap) is not recorded: its command still shows from the outbox', () => {
     const base = demoState();
-    applySnapshot({ storeId: 's', seq: 5, state: base });
+    applySnapshot(packSnapshot({ storeId: 's', seq: 5, state: base }));
     const other = cmd('product.adjustStock', { productId: 'p-206', op: 'add', qty: 1, reason: 'x' });
     expect(applyChanges([{ seq: 9, commandId: other.id, events: [] }])).toBe(false);
     expect(appliedCommands().has(other.id)).toBe(false);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import type { State } from '../../../hub/protocol/index.ts';
-import { applyAll, decide } from '../../../hub/domain/index.ts';
+import type { State } from '#protocol';
+import { applyAll, decide } from '#domain';
 import { appliedCommands } from './applied-commands.ts';
 import { outbox, type OutboxItem } from './outbox.ts';
 import { replica } from './replica.ts';

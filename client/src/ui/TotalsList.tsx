@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatSoles, type Totals } from '../../../hub/domain/money.ts';
+import { formatSoles, type Totals } from '#hub/domain/money.ts';
 
 /** Subtotal, the minimum-spend fee when there is one, and the grand total of an order. */
 export function TotalsList(props: { totals: Totals; big?: boolean; testId: string }) {

@@ -12,18 +12,21 @@ export function useProgressiveLimit<E extends Element>(opts: { total: number; fi
   end: RefObject<E | null>;
 } {
   const { first, step, rootMargin } = opts;
-  const [limit, setLimit] = useState(first);
+  // The limit is kept with the key it was reached under: a new key reads as `first` in the same
+  // render (no effect resetting it afterwards, which would draw the old length once more).
+  const key = `${first}|${opts.resetKey}`;
+  const [drawn, setDrawn] = useState({ key, limit: first });
+  const limit = drawn.key === key ? drawn.limit : first;
   const end = useRef<E>(null);
-  useEffect(() => setLimit(first), [opts.resetKey, first]);
   const more = limit < opts.total;
   useEffect(() => {
     const el = end.current;
     if (!el || !more) return;
     const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setLimit((l) => l + step);
+      if (entries.some((e) => e.isIntersecting)) setDrawn((d) => ({ key, limit: (d.key === key ? d.limit : first) + step }));
     }, { rootMargin });
     io.observe(el);
     return () => io.disconnect();
-  }, [more, limit, step, rootMargin]);
+  }, [more, limit, step, rootMargin, key, first]);
   return { limit, more, end };
 }

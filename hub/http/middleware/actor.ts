@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
-import type { AuthService } from '../../auth/auth-service.ts';
-import type { SessionRecord } from '../../auth/auth-store.ts';
-import type { Actor } from '../../engine/engine.ts';
+import type { AuthService } from '#hub/auth/auth-service.ts';
+import type { SessionRecord } from '#hub/auth/auth-store.ts';
+import type { Actor } from '#hub/engine/engine.ts';
 import { SESSION_COOKIE } from '../cookies.ts';
 import { HttpError } from '../http-error.ts';
 

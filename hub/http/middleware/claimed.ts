@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { isClaimed } from '../../domain/index.ts';
-import type { Engine } from '../../engine/engine.ts';
+import { isClaimed } from '#domain';
+import type { Engine } from '#hub/engine/engine.ts';
 import { HttpError } from '../http-error.ts';
 
 /**

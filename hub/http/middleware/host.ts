@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import type { HostCheck } from '../../net/host-names.ts';
-import { serveUrls } from '../../net/addresses.ts';
+import type { HostCheck } from '#hub/net/host-names.ts';
+import { serveUrls } from '#hub/net/addresses.ts';
 
 /** The refusal page's words, in the hub's three languages (a person reads them before any page of ours loads). */
 const PAGE_TEXT = [

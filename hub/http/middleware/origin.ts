@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { isSameOrigin } from '../../auth/origin.ts';
+import { isSameOrigin } from '#hub/auth/origin.ts';
 import { HttpError } from '../http-error.ts';
 
 /** Refuses any request whose Origin is not the hub's own address (403 ORIGIN_REFUSED). */

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../../demo/staff.ts';
-import type { ActivityPage } from '../../../protocol/index.ts';
-import { command, getJson, NO_CUSTOMER, postCommand, signedIn, startTestHub, type TestHub } from '../../../testing/test-hub.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import type { ActivityPage } from '#protocol';
+import { command, getJson, NO_CUSTOMER, postCommand, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 let t: TestHub;
 let waiterCookie = '';

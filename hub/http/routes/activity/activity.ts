@@ -1,8 +1,8 @@
 import Router from '@koa/router';
-import type { AuthService } from '../../../auth/auth-service.ts';
-import { aliasesOf } from '../../../domain/index.ts';
-import type { ActivityPage } from '../../../protocol/index.ts';
-import { activityQuerySchema } from '../../../protocol/index.ts';
+import type { AuthService } from '#hub/auth/auth-service.ts';
+import { aliasesOf } from '#domain';
+import type { ActivityPage } from '#protocol';
+import { activityQuerySchema } from '#protocol';
 import { HttpError } from '../../http-error.ts';
 import { sessionOf } from '../../middleware/actor.ts';
 import { parseBody } from '../../validate.ts';

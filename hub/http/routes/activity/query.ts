@@ -1,5 +1,5 @@
-import type { Engine } from '../../../engine/engine.ts';
-import type { ActivityEntry, ActivityQuery } from '../../../protocol/index.ts';
+import type { Engine } from '#hub/engine/engine.ts';
+import type { ActivityEntry, ActivityQuery } from '#protocol';
 
 /** A week by default; at most about two months per question, so one answer stays small to read. */
 const DEFAULT_DAYS = 7;

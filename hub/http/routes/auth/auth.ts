@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AuthService } from '../../../auth/auth-service.ts';
-import { signInFull, signInPin, type Caller } from '../../../auth/sign-in.ts';
-import type { DeviceInfo } from '../../../protocol/index.ts';
-import { pinSignInSchema, signInSchema } from '../../../protocol/index.ts';
+import type { AuthService } from '#hub/auth/auth-service.ts';
+import { signInFull, signInPin, type Caller } from '#hub/auth/sign-in.ts';
+import type { DeviceInfo } from '#protocol';
+import { pinSignInSchema, signInSchema } from '#protocol';
 import { clearSessionCookie, DEVICE_COOKIE, setSignInCookies } from '../../cookies.ts';
 import { readJsonBody } from '../../middleware/json-body.ts';
 import { sessionOf } from '../../middleware/actor.ts';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import type { AuthService } from '../../../auth/auth-service.ts';
-import { credentialsSchema } from '../../../protocol/index.ts';
+import type { AuthService } from '#hub/auth/auth-service.ts';
+import { credentialsSchema } from '#protocol';
 import { readJsonBody } from '../../middleware/json-body.ts';
 import { sessionOf } from '../../middleware/actor.ts';
 import { parseBody } from '../../validate.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../../demo/staff.ts';
-import type { SecurityAlert } from '../../../protocol/index.ts';
-import { startTestHub, type TestHub } from '../../../testing/test-hub.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import type { SecurityAlert } from '#protocol';
+import { startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 import { byCode, postFrom, type Answer, type From } from './from-address.ts';
 
 /**

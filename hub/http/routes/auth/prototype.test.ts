@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, stat, writeFile, chmod } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../../demo/staff.ts';
-import { startHub, type RunningHub } from '../../../server.ts';
-import { command, postCommand, signIn } from '../../../testing/test-hub.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { startHub, type RunningHub } from '#hub/server.ts';
+import { command, postCommand, signIn } from '#hub/testing/test-hub.ts';
 
 /**
  * Issue 7, items 2 (auth part) and 7: staff ids named like Object members

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pairKey, pinKeys, signInKeys } from '../../../auth/attempt-keys.ts';
-import { DEMO_STAFF } from '../../../demo/staff.ts';
-import { startTestHub, waitUntil, type TestHub } from '../../../testing/test-hub.ts';
+import { pairKey, pinKeys, signInKeys } from '#hub/auth/attempt-keys.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { startTestHub, waitUntil, type TestHub } from '#hub/testing/test-hub.ts';
 import { byCode, postFrom, type Answer } from './from-address.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { Outcome, Refusal } from '../../../auth/auth-service.ts';
+import type { Outcome, Refusal } from '#hub/auth/auth-service.ts';
 import { HttpError } from '../../http-error.ts';
 
 /**

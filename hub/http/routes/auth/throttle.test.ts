@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../../demo/staff.ts';
-import type { SecurityAlert } from '../../../protocol/index.ts';
-import { command, postCommand, signIn, signInPin, signedIn, startTestHub, type TestHub } from '../../../testing/test-hub.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import type { SecurityAlert } from '#protocol';
+import { command, postCommand, signIn, signInPin, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 let t: TestHub;
 let now = Date.parse('2025-03-14T19:00:00Z');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandReply, ErrorCode } from '../../../protocol/index.ts';
-import { TABLE_STATUS } from '../../../protocol/index.ts';
+import type { CommandReply, ErrorCode } from '#protocol';
+import { TABLE_STATUS } from '#protocol';
 import { MAX_JSON_BYTES } from '../../middleware/json-body.ts';
 import {
   addLines,
@@ -14,7 +14,7 @@ import {
   startTestHub,
   type HttpReply,
   type TestHub,
-} from '../../../testing/test-hub.ts';
+} from '#hub/testing/test-hub.ts';
 
 let t: TestHub;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import type { Actor } from '../../../engine/engine.ts';
-import type { CommandIntake } from '../../../engine/intake.ts';
-import { httpStatusOf } from '../../../protocol/index.ts';
+import type { Actor } from '#hub/engine/engine.ts';
+import type { CommandIntake } from '#hub/engine/intake.ts';
+import { httpStatusOf } from '#protocol';
 import { readJsonBody } from '../../middleware/json-body.ts';
 
 /**

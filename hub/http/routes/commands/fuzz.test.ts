@@ -2,13 +2,13 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandReply, Snapshot } from '../../../protocol/index.ts';
-import { COMMAND_ALIAS, ROLE_PRESETS } from '../../../protocol/index.ts';
-import { DEMO_STAFF } from '../../../demo/staff.ts';
-import { snapshotFor } from '../../../presenters/index.ts';
-import { startHub } from '../../../server.ts';
-import { acceptedSeqs, drawEnvelopes, preview, runPool, typesOfRole, type FuzzOutcome } from '../../../testing/fuzz-envelopes.ts';
-import { addLines, getJson, getState, openTable, postCommand, signedIn, startTestHub, type TestHub } from '../../../testing/test-hub.ts';
+import type { CommandReply, Snapshot } from '#protocol';
+import { COMMAND_ALIAS, ROLE_PRESETS } from '#protocol';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { snapshotFor } from '#hub/presenters/index.ts';
+import { startHub } from '#hub/server.ts';
+import { acceptedSeqs, drawEnvelopes, preview, runPool, typesOfRole, type FuzzOutcome } from '#hub/testing/fuzz-envelopes.ts';
+import { addLines, getJson, getState, openTable, postCommand, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 /**
  * Issue 7 item 3: thousands of envelopes built from the protocol's schemas,

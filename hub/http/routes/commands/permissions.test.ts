@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubCommand } from '../../../auth/hub-command.ts';
-import { jobsSettled, makeFailedJob } from '../../../jobs/test-helpers.ts';
-import type { Command, CommandPayload, CommandReply, CommandType, RolePresetId } from '../../../protocol/index.ts';
-import { ALIASES, COMMAND_ALIAS, COMMAND_TYPES, INTERNAL, ROLE_PRESET_IDS, ROLE_PRESETS } from '../../../protocol/index.ts';
-import { command, getState, NO_CUSTOMER, postCommand, signedIn, startTestHub, type TestHub } from '../../../testing/test-hub.ts';
+import { hubCommand } from '#hub/auth/hub-command.ts';
+import { jobsSettled, makeFailedJob } from '#hub/jobs/test-helpers.ts';
+import type { Command, CommandPayload, CommandReply, CommandType, RolePresetId } from '#protocol';
+import { ALIASES, COMMAND_ALIAS, COMMAND_TYPES, INTERNAL, ROLE_PRESET_IDS, ROLE_PRESETS } from '#protocol';
+import { command, getState, NO_CUSTOMER, postCommand, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 /**
  * The role × command matrix through the real hub: for every command type and

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandReply, CommandType, State } from '../../../protocol/index.ts';
-import { COMMAND_TYPES, commandPayloads } from '../../../protocol/index.ts';
-import { snapshotFor } from '../../../presenters/index.ts';
-import { startHub, type RunningHub } from '../../../server.ts';
-import { idPoolsOf } from '../../../testing/fuzz-envelopes.ts';
-import { changeAt, PROTOTYPE_NAMES } from '../../../testing/hostile-values.ts';
-import { arbitraryOf, idPathsOf } from '../../../testing/schema-arbitrary.ts';
-import { addLines, command, getJson, getState, openTable, postCommand, signedIn } from '../../../testing/test-hub.ts';
+import type { CommandReply, CommandType, State } from '#protocol';
+import { COMMAND_TYPES, commandPayloads } from '#protocol';
+import { snapshotFor } from '#hub/presenters/index.ts';
+import { startHub, type RunningHub } from '#hub/server.ts';
+import { idPoolsOf } from '#hub/testing/fuzz-envelopes.ts';
+import { changeAt, PROTOTYPE_NAMES } from '#hub/testing/hostile-values.ts';
+import { arbitraryOf, idPathsOf } from '#hub/testing/schema-arbitrary.ts';
+import { addLines, command, getJson, getState, openTable, postCommand, signedIn } from '#hub/testing/test-hub.ts';
 
 /**
  * Issue 7 item 2: ids named like Object members. Every id field of every

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport, State } from '../../../protocol/index.ts';
-import { decodeCsv, parseCsv } from '../../../goods-io/csv.ts';
-import { readXlsx } from '../../../goods-io/xlsx-read.ts';
-import { command, getState, postCommand, signedIn, startTestHub, type TestHub } from '../../../testing/test-hub.ts';
+import type { ImportReport, State } from '#protocol';
+import { decodeCsv, parseCsv } from '#hub/goods-io/csv.ts';
+import { readXlsx } from '#hub/goods-io/xlsx-read.ts';
+import { command, getState, postCommand, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 let t: TestHub;
 beforeAll(async () => {

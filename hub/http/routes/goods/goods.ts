@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Actor, Engine } from '../../../engine/engine.ts';
-import { aliasesOf } from '../../../domain/index.ts';
-import { planImport } from '../../../domain/goods/import-plan.ts';
-import { CONTENT_TYPES, menuFileName, readMenuFile, writeMenuFile, type Lang, type MenuFormat } from '../../../goods-io/menu-file.ts';
-import { MenuFileError } from '../../../goods-io/menu-file-error.ts';
-import type { ImportReport } from '../../../protocol/index.ts';
-import { uuidSchema } from '../../../protocol/index.ts';
-import type { CommandIntake } from '../../../engine/intake.ts';
+import type { Actor, Engine } from '#hub/engine/engine.ts';
+import { aliasesOf } from '#domain';
+import { planImport } from '#hub/domain/goods/import-plan.ts';
+import { CONTENT_TYPES, menuFileName, readMenuFile, writeMenuFile, type Lang, type MenuFormat } from '#hub/goods-io/menu-file.ts';
+import { MenuFileError } from '#hub/goods-io/menu-file-error.ts';
+import type { ImportReport } from '#protocol';
+import { uuidSchema } from '#protocol';
+import type { CommandIntake } from '#hub/engine/intake.ts';
 import { HttpError } from '../../http-error.ts';
 import { readRawBody } from '../../middleware/raw-body.ts';
 

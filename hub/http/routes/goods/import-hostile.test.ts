@@ -1,10 +1,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_CSV_FILES, MIXED_ENCODING_ROWS } from '../../../goods-io/hostile-csv.ts';
-import { HOSTILE_FILES } from '../../../goods-io/hostile-xlsx.ts';
-import { MAX_LISTED_PROBLEMS, type ImportReport } from '../../../protocol/index.ts';
-import { getState, startTestHub, type TestHub } from '../../../testing/test-hub.ts';
+import { HOSTILE_CSV_FILES, MIXED_ENCODING_ROWS } from '#hub/goods-io/hostile-csv.ts';
+import { HOSTILE_FILES } from '#hub/goods-io/hostile-xlsx.ts';
+import { MAX_LISTED_PROBLEMS, type ImportReport } from '#protocol';
+import { getState, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 /**
  * Issue 7, item 8, through the real route: each hostile workbook and CSV file is uploaded

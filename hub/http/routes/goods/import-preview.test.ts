@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport, Spec } from '../../../protocol/index.ts';
-import { command, getState, postCommand, startTestHub, type TestHub } from '../../../testing/test-hub.ts';
+import type { ImportReport, Spec } from '#protocol';
+import { command, getState, postCommand, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 /**
  * The import through the real hub: the preview it answers before anything

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Health } from '../../../protocol/index.ts';
-import { PROTOCOL_VERSION } from '../../../protocol/index.ts';
-import { HUB_VERSION } from '../../../server.ts';
-import { command, getJson, postCommand, startTestHub, type TestHub } from '../../../testing/test-hub.ts';
+import type { Health } from '#protocol';
+import { PROTOCOL_VERSION } from '#protocol';
+import { HUB_VERSION } from '#hub/server.ts';
+import { command, getJson, postCommand, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 let t: TestHub;
 beforeAll(async () => {

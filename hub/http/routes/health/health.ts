@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import type { Health } from '../../../protocol/index.ts';
-import { PROTOCOL_VERSION } from '../../../protocol/index.ts';
-import type { Engine } from '../../../engine/engine.ts';
+import type { Health } from '#protocol';
+import { PROTOCOL_VERSION } from '#protocol';
+import type { Engine } from '#hub/engine/engine.ts';
 
 /** GET /api/health: is the hub up, which version, how far its log has come, can it write. */
 export function healthRoutes(engine: Engine, version: string): Router {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClaimCode } from '../../../auth/claim.ts';
-import type { HandshakeRefusal, SessionInfo, SetupRequest, Snapshot } from '../../../protocol/index.ts';
-import { ALIASES, ROLE_PRESET_IDS } from '../../../protocol/index.ts';
-import { authPost } from '../../../testing/auth-helpers.ts';
+import { ClaimCode } from '#hub/auth/claim.ts';
+import type { HandshakeRefusal, SessionInfo, SetupRequest, Snapshot } from '#protocol';
+import { ALIASES, ROLE_PRESET_IDS } from '#protocol';
+import { authPost } from '#hub/testing/auth-helpers.ts';
 import { byCode, postFrom, type Answer } from '../auth/from-address.ts';
-import { command, connectDevice, getJson, postCommand, startTestHub, whenConnected, type TestHub } from '../../../testing/test-hub.ts';
+import { command, connectDevice, getJson, postCommand, startTestHub, whenConnected, type TestHub } from '#hub/testing/test-hub.ts';
 
 const hubs: TestHub[] = [];
 afterEach(async () => {

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
-import type { AuthService } from '../../../auth/auth-service.ts';
-import type { ClaimCode } from '../../../auth/claim.ts';
-import { claimHub } from '../../../auth/setup.ts';
-import { isClaimed } from '../../../domain/index.ts';
-import type { SetupStatus } from '../../../protocol/index.ts';
-import { setupSchema } from '../../../protocol/index.ts';
+import type { AuthService } from '#hub/auth/auth-service.ts';
+import type { ClaimCode } from '#hub/auth/claim.ts';
+import { claimHub } from '#hub/auth/setup.ts';
+import { isClaimed } from '#domain';
+import type { SetupStatus } from '#protocol';
+import { setupSchema } from '#protocol';
 import { setSignInCookies } from '../../cookies.ts';
 import { readJsonBody } from '../../middleware/json-body.ts';
 import { parseBody } from '../../validate.ts';

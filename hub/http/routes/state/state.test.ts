@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_NAME } from '../../../demo/seed.ts';
-import { DEMO_DISHES, DEMO_TABLES } from '../../../demo/menu-data.ts';
-import type { Health, Snapshot } from '../../../protocol/index.ts';
-import { TABLE_STATUS } from '../../../protocol/index.ts';
-import { snapshotFor } from '../../../presenters/index.ts';
-import { command, DEMO_OWNER, getJson, getState, openTable, postCommand, startTestHub, type TestHub } from '../../../testing/test-hub.ts';
+import { DEMO_NAME } from '#hub/demo/seed.ts';
+import { DEMO_DISHES, DEMO_TABLES } from '#hub/demo/menu-data.ts';
+import type { Health, Snapshot } from '#protocol';
+import { TABLE_STATUS } from '#protocol';
+import { snapshotFor } from '#hub/presenters/index.ts';
+import { command, DEMO_OWNER, getJson, getState, openTable, postCommand, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 let t: TestHub;
 beforeAll(async () => {

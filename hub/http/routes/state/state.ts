@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import type { Snapshot } from '../../../protocol/index.ts';
-import type { Engine } from '../../../engine/engine.ts';
-import { snapshotFor } from '../../../presenters/index.ts';
+import type { Snapshot } from '#protocol';
+import type { Engine } from '#hub/engine/engine.ts';
+import { snapshotFor } from '#hub/presenters/index.ts';
 import { sessionOf } from '../../middleware/actor.ts';
 
 /** GET /api/state: the live state as the signed-in person may see it (hub/presenters), with the seq it is at. */

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../../demo/staff.ts';
-import type { StockHistoryPage } from '../../../protocol/index.ts';
-import { decodeLine, encodeLine } from '../../../store/line-codec.ts';
-import { command, DEMO_OWNER, getJson, postCommand, signedIn, startTestHub, useCookie, type TestHub } from '../../../testing/test-hub.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import type { StockHistoryPage } from '#protocol';
+import { decodeLine, encodeLine } from '#hub/store/line-codec.ts';
+import { command, DEMO_OWNER, getJson, postCommand, signedIn, startTestHub, useCookie, type TestHub } from '#hub/testing/test-hub.ts';
 
 const DAY_MS = 86_400_000;
 const waiter = DEMO_STAFF[2]!;
@@ -24,7 +24,6 @@ async function adjust(hub: TestHub, reason: string, qty: number): Promise<void> 
 
 const start = () => startTestHub({ dataDir, clock });
 const page = (query: string, cookie?: string) => getJson<StockHistoryPage>(t.url, `/api/goods/stock-moves${query}`, cookie ? { cookie } : {});
-const reasons = async (query: string) => (await page(query)).body.moves.map((m) => m.reason);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'pos-stock-moves-'));

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
-import type { Engine } from '../../../engine/engine.ts';
-import { aliasesOf } from '../../../domain/index.ts';
-import type { StockHistoryPage, StockMove } from '../../../protocol/index.ts';
-import { stockHistoryQuerySchema } from '../../../protocol/index.ts';
+import type { Engine } from '#hub/engine/engine.ts';
+import { aliasesOf } from '#domain';
+import type { StockHistoryPage, StockMove } from '#protocol';
+import { stockHistoryQuerySchema } from '#protocol';
 import { HttpError } from '../../http-error.ts';
 import { sessionOf } from '../../middleware/actor.ts';
 import { parseBody } from '../../validate.ts';
