@@ -8,7 +8,7 @@ import { Engine } from '#hub/engine/engine.ts';
 import { dayKey } from '#hub/store/archive.ts';
 import { encodeLine } from '#hub/store/line-codec.ts';
 import type { Bill, OrderLine } from '#protocol';
-import { STORE_FORMAT_VERSION } from '#protocol';
+import { STORE_FORMAT_VERSION, UNTOUCHED_LINE } from '#protocol';
 import { BENCH_OUT_DIR, dirSize, removeDir, rng } from './common.ts';
 import { benchTables, driveEngine, extraTableCommands, makeRounds, submitAll } from './workload.ts';
 
@@ -182,6 +182,7 @@ async function generateArchive(opts: YearDataOptions, skip: readonly string[]): 
           returnToStock: false,
           restockedQty: 0,
           stockTaken: false,
+          ...UNTOUCHED_LINE,
           qty: 1 + Math.floor(random() * 3),
           remark: random() < 0.15 ? 'sin ají' : '',
           sentBatch: i < opts.linesPerBill / 2 ? 1 : 2,

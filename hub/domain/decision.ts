@@ -21,4 +21,10 @@ export type DecideContext = {
   /** Hub time, ISO 8601. */
   now: string;
   actor: { staffId: string | null; deviceId: string };
+  /**
+   * A manager who typed their PIN on the same device for this very command
+   * (verified by the hub, never read from the payload; hub/domain/approval.ts),
+   * or absent/null.
+   */
+  approver?: string | null;
 };

@@ -6,6 +6,7 @@ export { emptyState, DOMAIN_FEATURES } from './registry.ts';
 export { statusForOrder } from './dine-in/table-status.ts';
 export type { Applier, Appliers, DomainFeature, Handler, Handlers } from './feature.ts';
 export { aliasesOf, canManageRole, isClaimed, permissionDenied, roleAliases } from './permissions.ts';
+export { DEFAULT_LIMITS, limitRefusal, roleLimits, withinLimit, type LimitName } from './approval.ts';
 export { LEGACY_RECORD_FORMAT, MIGRATIONS, migrate, recordFormat, StoreFormatError, type Migration } from './migrations/index.ts';
 export { dropDamagedRecords } from './repair.ts';
 export { getOwn } from './records.ts';

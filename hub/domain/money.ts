@@ -5,13 +5,19 @@ import type { Order, OrderLine } from '#protocol';
  * rounded to 2 decimals; nothing here ever sees a float price.
  */
 
-/** Portions still billable on a line after returns. */
+/** Portions still on the bill after returns and cancellations (gifted ones included, at S/ 0). */
 export function billableQty(line: OrderLine): number {
-  return line.qty - line.returnedQty;
+  return line.qty - line.returnedQty - line.cancelledQty;
 }
 
+/** Portions the guest pays for: billable ones that were not given free. */
+export function chargedQty(line: OrderLine): number {
+  return Math.max(0, billableQty(line) - line.giftedQty);
+}
+
+/** What the line costs the guest: its charged portions less its single-item discount, never below zero. */
 export function lineTotalCents(line: OrderLine): number {
-  return line.unitPriceCents * billableQty(line);
+  return Math.max(0, line.unitPriceCents * chargedQty(line) - line.discountCents);
 }
 
 export function subtotalCents(order: Pick<Order, 'lines'>): number {

@@ -66,6 +66,13 @@ const line: fc.Arbitrary<OrderLine> = fc.record({
   returnToStock: fc.boolean(),
   restockedQty: orDefault(0, fc.nat(3)),
   stockTaken: fc.boolean(),
+  giftedQty: orDefault(0, fc.nat(3)),
+  giftReason: orDefault('', text),
+  cancelledQty: orDefault(0, fc.nat(3)),
+  cancelReason: orDefault('', text),
+  held: fc.boolean(),
+  rushCount: orDefault(0, fc.nat(3)),
+  discountCents: orDefault(0, fc.nat(999)),
 });
 
 const order = (id: string): fc.Arbitrary<Order> =>
@@ -81,6 +88,8 @@ const order = (id: string): fc.Arbitrary<Order> =>
     status: fc.constantFrom('open' as const, 'prebilled' as const),
     prebilledAt: fc.oneof(fc.constant(null), fc.constant('2026-01-01T13:00:00.000Z')),
     batches: orDefault(0, fc.nat(3)),
+    depositCents: orDefault(0, fc.nat(9999)),
+    reservationId: fc.oneof(fc.constant(null), text),
   });
 
 /** Records under keys that may be `__proto__` or `constructor`, set as own properties (as JSON.parse does). */
@@ -134,8 +143,9 @@ describe('snapshot codec: unpack(pack(x)) is x', () => {
     const ordered: OrderLine = {
       id: 'l-1', productId: pid, code: p.code, names: p.names, specId: null, specNames: null, unitPriceCents: 100, vipUnitPriceCents: null,
       qty: 1, unit: '', remark: '', station: '', sentBatch: null, returnedQty: 0, returnReason: '', returnToStock: false, restockedQty: 0, stockTaken: false,
+      giftedQty: 0, giftReason: '', cancelledQty: 0, cancelReason: '', held: false, rushCount: 0, discountCents: 0,
     };
-    const o: Order = { id: 'o-1', no: 1, tableId: 't', people: 2, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' }, openedAt: 'x', openedBy: null, lines: [ordered], status: 'open', prebilledAt: null, batches: 0 };
+    const o: Order = { id: 'o-1', no: 1, tableId: 't', people: 2, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' }, openedAt: 'x', openedBy: null, lines: [ordered], status: 'open', prebilledAt: null, batches: 0, depositCents: 0, reservationId: null };
     const later = { ...s, products: { ...s.products, [pid]: renamed }, orders: { 'o-1': o } };
     expect(roundTrip(later)).toEqual(later);
     const unknown = { ...s, products: { [pid]: { ...p, future: 'field' } as Product } };

@@ -67,6 +67,13 @@ export const LINE_DEFAULTS: FieldDefaults<OrderLine> = {
   returnToStock: false,
   restockedQty: 0,
   stockTaken: false,
+  giftedQty: 0,
+  giftReason: '',
+  cancelledQty: 0,
+  cancelReason: '',
+  held: false,
+  rushCount: 0,
+  discountCents: 0,
 };
 
 /** An open order; its lines are packed one by one. */
@@ -82,6 +89,8 @@ export const ORDER_DEFAULTS: FieldDefaults<Order> = {
   status: 'open',
   prebilledAt: null,
   batches: 0,
+  depositCents: 0,
+  reservationId: null,
 };
 
 /** A record with its default fields left out. */

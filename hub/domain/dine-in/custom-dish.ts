@@ -1,4 +1,5 @@
 import type { CommandPayload, OrderLine, State } from '#protocol';
+import { UNTOUCHED_LINE } from '#protocol';
 import { accept, refuse, type Decision } from '../decision.ts';
 import { editableOrder, isDecision, wouldBeTooLarge } from './order-lines.ts';
 
@@ -33,6 +34,7 @@ export function addCustomDish(s: State, p: CommandPayload<'order.addCustomDish'>
     returnReason: '',
     returnToStock: false,
     restockedQty: 0,
+    ...UNTOUCHED_LINE,
     stockTaken: false,
   };
   if (wouldBeTooLarge(order, [line])) return refuse('ORDER_TOO_LARGE');

@@ -2,6 +2,7 @@ import type { DomainFeature } from '../feature.ts';
 import { addCustomDish } from './custom-dish.ts';
 import { floorAppliers } from './floor-appliers.ts';
 import { floorHandlers } from './floor.ts';
+import { migration5 } from './migration-5.ts';
 import { orderAppliers } from './order-appliers.ts';
 import { orderFlowHandlers } from './order-flow.ts';
 import { orderLineHandlers } from './order-lines.ts';
@@ -24,5 +25,5 @@ export const dineInFeature = {
   },
   appliers: { ...floorAppliers, ...orderAppliers },
   initialState: () => ({ areas: {}, tables: {}, orders: {}, counters: { orderNo: 0, billNo: 0 } }),
-  migrations: [],
+  migrations: [migration5],
 } satisfies DomainFeature;

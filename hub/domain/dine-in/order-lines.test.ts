@@ -38,6 +38,8 @@ describe('table.open', () => {
       status: 'open',
       prebilledAt: null,
       batches: 0,
+      depositCents: 0,
+      reservationId: null,
     });
   });
 

@@ -1,7 +1,7 @@
 import type { CommandPayload, DomainEvent, Order, OrderLine, State } from '#protocol';
 import { refuse, accept, type Decision } from '../decision.ts';
 import { billableQty, subtotalCents } from '../money.ts';
-import { MAX_CENTS } from '#protocol';
+import { MAX_CENTS, UNTOUCHED_LINE } from '#protocol';
 import { putBackStockEvents, shortOfStock, takeStockEvents } from '../goods/stock.ts';
 import { getOwn } from '../records.ts';
 
@@ -65,6 +65,7 @@ export const orderLineHandlers = {
         returnToStock: false,
         restockedQty: 0,
         stockTaken: product.usesInventory,
+        ...UNTOUCHED_LINE,
       });
     }
     if (wouldBeTooLarge(order, lines)) return refuse('ORDER_TOO_LARGE');

@@ -22,6 +22,8 @@ export function openTable(s: State, p: CommandPayload<'table.open'>, ctx: Decide
     status: 'open',
     prebilledAt: null,
     batches: 0,
+    depositCents: 0,
+    reservationId: null,
   };
   return accept([{ type: 'table.opened', order }], { orderId: order.id, orderNo: order.no });
 }

@@ -1,6 +1,6 @@
 import type { State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
-import { FEATURE_MIGRATIONS } from '../registry.ts';
+import { emptyState, FEATURE_MIGRATIONS } from '../registry.ts';
 
 /**
  * One step of the store's format: `up` turns a state of format `version - 1`
@@ -53,5 +53,19 @@ export function migrate(state: State, from: number, to: number = STORE_FORMAT_VE
     next = m.up(next);
     applied.push(`${m.version} ${m.name}`);
   }
-  return { state: next, applied };
+  return { state: applied.length ? withEverySlice(next) : next, applied };
+}
+
+/**
+ * A slice a newer feature added (reservations, the queue...) starts as a new
+ * hub's would: data written before that feature simply had none of it. So a
+ * new slice needs no migration of its own, only its `initialState`.
+ */
+function withEverySlice(state: State): State {
+  const fresh = emptyState();
+  const missing = (Object.keys(fresh) as (keyof State)[]).filter((k) => !Object.hasOwn(state, k));
+  if (missing.length === 0) return state;
+  const out: State = { ...state };
+  for (const k of missing) Object.assign(out, { [k]: fresh[k] });
+  return out;
 }

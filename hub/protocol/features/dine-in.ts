@@ -75,7 +75,30 @@ export type OrderLine = {
   restockedQty: number;
   /** Whether ordering it took portions from stock (only those can go back). */
   stockTaken: boolean;
+  /** Portions given free (still listed, at S/ 0), and why (SPEC.md section 9 gift reasons). */
+  giftedQty: number;
+  giftReason: string;
+  /** Portions withdrawn or cancelled after sending, and why (a reason is required). */
+  cancelledQty: number;
+  cancelReason: string;
+  /** "Hold on dish": sent, but the kitchen must not cook it until the order is fired. */
+  held: boolean;
+  /** Times the kitchen was asked to hurry this line (expedite). */
+  rushCount: number;
+  /** Single-item discount on the whole line, in céntimos. */
+  discountCents: number;
 };
+
+/** The adjustment fields of a line nobody has touched yet: spread into every new line. */
+export const UNTOUCHED_LINE = {
+  giftedQty: 0,
+  giftReason: '',
+  cancelledQty: 0,
+  cancelReason: '',
+  held: false,
+  rushCount: 0,
+  discountCents: 0,
+} as const satisfies Partial<OrderLine>;
 
 export type OrderStatus = 'open' | 'prebilled';
 export type Order = {
@@ -90,6 +113,10 @@ export type Order = {
   status: OrderStatus;
   prebilledAt: string | null;
   batches: number;
+  /** Advance deposit paid with a reservation, credited when paying. */
+  depositCents: number;
+  /** The reservation this order came from, if any. */
+  reservationId: string | null;
 };
 
 export type Bill = {

@@ -34,6 +34,8 @@ export const roleSchema = z.object({
   id: idSchema,
   name: z.string().trim().max(40),
   aliases: z.array(aliasSchema).max(ALIASES.length),
+  /** Limits beyond which a manager's approval is needed; absent: the preset's (hub/domain/approval.ts). */
+  limits: z.object({ discountPercent: z.int().min(0).max(99) }).optional(),
 });
 export type Role = z.infer<typeof roleSchema>;
 

@@ -68,6 +68,8 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     DUPLICATE_ID: 'This record already exists',
     UNAUTHORIZED: 'Please sign in to continue',
     FORBIDDEN: 'Your role does not allow this',
+    APPROVAL_REQUIRED: "A manager's approval is needed",
+    APPROVAL_INVALID: 'The approval is not valid or has expired; ask again',
     STAFF_DISABLED: 'This user is disabled. Please ask the manager.',
     WRONG_CREDENTIALS: 'Wrong user or password',
     TOO_MANY_ATTEMPTS: 'Too many failed attempts. Please wait a moment and try again.',

@@ -67,6 +67,8 @@ export const coreEs = {
     DUPLICATE_ID: 'Este registro ya existe',
     UNAUTHORIZED: 'Inicie sesión para continuar',
     FORBIDDEN: 'Su rol no permite esta acción',
+    APPROVAL_REQUIRED: 'Se necesita la aprobación de un gerente',
+    APPROVAL_INVALID: 'La aprobación no es válida o ya venció; pídala de nuevo',
     STAFF_DISABLED: 'Este usuario está desactivado. Consulte con el encargado.',
     WRONG_CREDENTIALS: 'Usuario o clave incorrectos',
     TOO_MANY_ATTEMPTS: 'Demasiados intentos fallidos. Espere un momento e intente de nuevo.',

@@ -68,6 +68,8 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     DUPLICATE_ID: '该记录已存在',
     UNAUTHORIZED: '请先登录',
     FORBIDDEN: '您的角色无权执行此操作',
+    APPROVAL_REQUIRED: '需要经理批准',
+    APPROVAL_INVALID: '批准无效或已过期，请重新申请',
     STAFF_DISABLED: '该用户已停用，请联系店长',
     WRONG_CREDENTIALS: '用户或密码错误',
     TOO_MANY_ATTEMPTS: '失败次数过多，请稍后再试',
