@@ -75,7 +75,7 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   // A fresh code at every start while nobody owns the hub.
   const claimCode = isClaimed(engine.state) ? null : new ClaimCode(clock, opts.claimTtlMs);
   const assets = opts.assets ?? (await seaAssets()) ?? folderAssets(defaultClientDir());
-  const intake = createIntake(engine);
+  const intake = createIntake(engine, auth.approvals);
   const claim = () => (isClaimed(engine.state) ? null : claimCode);
   const isOwnHost = createHostCheck({ ownerNames: () => engine.state.settings.hostNames, listenHost: opts.host });
   const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost });

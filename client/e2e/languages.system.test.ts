@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { CLIENT_DIST } from '../../installer/client-build.ts';
-import { es } from '../src/i18n/languages/es.ts';
+import { es } from '../src/i18n/languages/es-all.ts';
 import { ZH_FEATURES } from '../src/i18n/languages/zh.ts';
 import { mergeTexts } from '../src/i18n/define.ts';
 import { TILL } from './browser.ts';

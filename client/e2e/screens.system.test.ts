@@ -27,10 +27,17 @@ beforeAll(async () => {
       await page.getByTestId('product-403').click();
       await page.getByTestId('send').click();
     }
-    if (steps >= 3) await page.getByTestId('prebill').click();
+    if (steps >= 3) {
+      await page.getByTestId('prebill').click();
+      // SPEC.md section 8: the pre-bill asks first (client/src/pages/dinner).
+      await page.getByTestId('prebill-confirm').click();
+    }
     if (steps >= 4) {
       await page.getByTestId('settle').click();
-      await page.getByTestId('pay-confirm').click();
+      await page.getByTestId('go-settle').click();
+      await page.getByTestId('pay-add').click();
+      await page.getByTestId('settle').click();
+      await page.getByTestId('settle-confirm').click();
       await page.getByTestId('pay-done').waitFor();
     }
     await page.goto(`${env.hub.url}#/pages/dining_table/index`);
@@ -76,7 +83,8 @@ describe('screens in es, en and zh', () => {
         await page.goto(`${env.hub.url}#/pages/dining_table/index`);
         await page.getByTestId('table-S3').click();
         await page.getByTestId('settle').click();
-        await page.getByTestId('pay-received').fill('100');
+        await page.getByTestId('go-settle').click();
+        await page.getByTestId('pay-amount').fill('100');
         await page.screenshot({ path: path.join(SHOTS, `payment-${device}-${lang.code}.png`) });
         await page.goto(`${env.hub.url}#/pages/member/index`);
         await page.getByTestId('not-available').waitFor();

@@ -74,7 +74,14 @@ describe('send to kitchen: one gesture, one command, the cart kept until the hub
     // A reload while the hub is still out of reach: the dishes show once (ordered, pending), never again in the cart.
     await phone.setOffline(false);
     await waiter.reload();
-    await waiter.getByTestId('pane-order').click();
+    await waiter
+      .getByTestId('pane-order')
+      .click({ timeout: 20_000 })
+      .catch(async (e: unknown) => {
+        // What the waiter saw instead (an intermittent stall seen only in the full suite).
+        await waiter.screenshot({ path: path.join(SHOTS, 'dinner-reload-stalled-phone.png') });
+        throw new Error(`after the reload: ${waiter.url()} shows "${(await waiter.locator('body').innerText()).slice(0, 300)}"`, { cause: e });
+      });
     await expect.poll(() => waiter.getByTestId('order-line').count()).toBe(2);
     await expect.poll(() => waiter.getByTestId('cart-line').count()).toBe(0);
 

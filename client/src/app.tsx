@@ -1,9 +1,11 @@
 import { Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
+import { ApprovalDialog } from './auth/ApprovalDialog.tsx';
 import { AuthGate } from './auth/AuthGate.tsx';
 import { RouteGate } from './auth/RouteGate.tsx';
-import { ActivityPage, DinnerPage, GoodsPage, JobsPage, PageLoading, PaymentPage, SetupPage, StaffPage, TablesPage } from './lazy-pages.tsx';
+import { ActivityPage, DinnerPage, GoodsPage, JobsPage, PageLoading, PaymentPage, PendingAddPage, PendingPage, SettlementPage, SetupPage, StaffPage, TablesPage } from './lazy-pages.tsx';
+import { BookPage, DownloadPage, ExpirePage } from './lazy-pages.tsx';
 import { LoginPage } from './pages/login/LoginPage.tsx';
 import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
 import { PinLoginPage } from './pages/login/PinLoginPage.tsx';
@@ -29,12 +31,17 @@ export function App() {
             <Route path={PATHS.appLogin} component={PinLoginPage} />
             <Route path={PATHS.numberLogin} component={NumberLoginPage} />
             <Route path={PATHS.setup} component={SetupPage} />
+            {/* SPEC.md: no left window, and no sign-in needed. */}
+            <Route path={PATHS.expire} component={ExpirePage} />
+            <Route path={PATHS.download} component={DownloadPage} />
             <Route>
               <SignedInPages />
             </Route>
           </Switch>
         </Suspense>
       </AuthGate>
+      {/* A manager's approval on this device, whichever page the refused command came from. */}
+      <ApprovalDialog />
     </Router>
   );
 }
@@ -51,7 +58,11 @@ function SignedInPages() {
           <Switch>
             <Route path={PATHS.tables} component={TablesPage} />
             <Route path={PATHS.dinner} component={DinnerPage} />
+            <Route path={PATHS.pending} component={PendingPage} />
+            <Route path={PATHS.pendingAdd} component={PendingAddPage} />
             <Route path={PATHS.payment} component={PaymentPage} />
+            <Route path={PATHS.book} component={BookPage} />
+            <Route path={PATHS.settlement} component={SettlementPage} />
             <Route path={PATHS.goods} component={GoodsPage} />
             <Route path={PATHS.staff} component={StaffPage} />
             <Route path={PATHS.activity} component={ActivityPage} />

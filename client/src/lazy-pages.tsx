@@ -14,11 +14,17 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Compone
 export const SetupPage = page(() => import('./pages/setup/SetupPage.tsx'), (m) => m.SetupPage);
 export const TablesPage = page(() => import('./pages/tables/TablesPage.tsx'), (m) => m.TablesPage);
 export const DinnerPage = page(() => import('./pages/dinner/DinnerPage.tsx'), (m) => m.DinnerPage);
+export const PendingPage = page(() => import('./pages/dinner/PendingPage.tsx'), (m) => m.PendingPage);
+export const PendingAddPage = page(() => import('./pages/dinner/PendingAddPage.tsx'), (m) => m.PendingAddPage);
 export const PaymentPage = page(() => import('./pages/payment/PaymentPage.tsx'), (m) => m.PaymentPage);
+export const SettlementPage = page(() => import('./pages/payment/SettlementPage.tsx'), (m) => m.SettlementPage);
 export const GoodsPage = page(() => import('./pages/goods/GoodsPage.tsx'), (m) => m.GoodsPage);
 export const StaffPage = page(() => import('./pages/staff/StaffPage.tsx'), (m) => m.StaffPage);
 export const ActivityPage = page(() => import('./pages/staff/ActivityPage.tsx'), (m) => m.ActivityPage);
 export const JobsPage = page(() => import('./pages/jobs/JobsPage.tsx'), (m) => m.JobsPage);
+export const BookPage = page(() => import('./pages/book/BookPage.tsx'), (m) => m.BookPage);
+export const ExpirePage = page(() => import('./pages/misc/ExpirePage.tsx'), (m) => m.ExpirePage);
+export const DownloadPage = page(() => import('./pages/misc/DownloadPage.tsx'), (m) => m.DownloadPage);
 
 /** Shown for the moment a page's file is on its way. */
 export function PageLoading() {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ApprovalTokens } from '#hub/engine/approval-tokens.ts';
 import type { Actor, Engine } from '#hub/engine/engine.ts';
 import type { CommandPayload, CommandType, CredentialsRequest, ErrorCode, KnownStaff, SessionInfo, Staff } from '#protocol';
 import { isReservedId } from '#protocol';
@@ -48,6 +49,8 @@ export class AuthService {
   readonly strangers = new EvaluationQueue();
   /** The hub-wide ceiling on claim codes looked at per minute. */
   readonly claimPace: RateWindow;
+  /** Manager approvals for one command each, in memory (hub/auth/approval.ts mints them, the intake redeems them). */
+  readonly approvals: ApprovalTokens;
   readonly store: AuthStore;
   readonly engine: Engine;
   readonly clock: () => Date;
@@ -63,6 +66,7 @@ export class AuthService {
     this.devices = new Devices(store, opts.clock);
     this.throttle = new Throttle(opts.clock);
     this.claimPace = new RateWindow(opts.clock, CLAIMS_PER_MINUTE);
+    this.approvals = new ApprovalTokens(opts.clock);
   }
 
   static async open(dataDir: string, engine: Engine, opts: AuthOptions): Promise<AuthService> {

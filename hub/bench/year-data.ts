@@ -8,7 +8,7 @@ import { Engine } from '#hub/engine/engine.ts';
 import { dayKey } from '#hub/store/archive.ts';
 import { encodeLine } from '#hub/store/line-codec.ts';
 import type { Bill, OrderLine } from '#protocol';
-import { STORE_FORMAT_VERSION, UNTOUCHED_LINE } from '#protocol';
+import { cashPayment, SALE_NOTE, STORE_FORMAT_VERSION, UNTOUCHED_LINE } from '#protocol';
 import { BENCH_OUT_DIR, dirSize, removeDir, rng } from './common.ts';
 import { benchTables, driveEngine, extraTableCommands, makeRounds, submitAll } from './workload.ts';
 
@@ -209,6 +209,12 @@ async function generateArchive(opts: YearDataOptions, skip: readonly string[]): 
         openedAt,
         paidAt,
         operator: null,
+        orderDiscount: null,
+        lunchBox: null,
+        payments: [cashPayment(received)],
+        isAccount: 0,
+        document: SALE_NOTE,
+        printRequested: false,
       };
       seq += 8;
       chunks.push(encodeLine({ seq, bill }));

@@ -1,6 +1,7 @@
-import type { Role, State } from '#protocol';
-import { OWNER_ROLE } from '#protocol';
+import type { Alias, CommandType, Role, State } from '#protocol';
+import { COMMAND_ALIAS, INTERNAL, OWNER_ROLE } from '#protocol';
 import { refuse, type DecideContext, type Decision } from './decision.ts';
+import { roleAliases } from './permissions.ts';
 import { getOwn } from './records.ts';
 
 /**
@@ -8,8 +9,45 @@ import { getOwn } from './records.ts';
  * gift, a void after sending, a discount beyond the role's limit or a
  * write-off asks a manager to type their PIN on the device in hand; the hub
  * checks the PIN and passes the manager's id as `ctx.approver`, and the log
- * records both people. This file holds the pure part: the limits.
+ * records both people. This file holds the pure part: which gates a
+ * manager may open for someone else, who counts as an approver, and the limits.
  */
+
+/**
+ * Gates a manager's approval opens for a role that lacks them: a gift, a void
+ * after sending (`cancelOrder`), a discount. Everything else (payment, staff,
+ * settings...) stays the role's own to hold.
+ */
+export const APPROVABLE_ALIASES: ReadonlySet<Alias> = new Set<Alias>(['gift', 'cancelOrder', 'discount']);
+
+/** The gate a manager could open for this command type, or null when approval cannot help. */
+export function approvableGate(type: CommandType): Alias | null {
+  const gate = COMMAND_ALIAS[type];
+  return gate !== INTERNAL && APPROVABLE_ALIASES.has(gate) ? gate : null;
+}
+
+/**
+ * Whether `approverId` counts as approving `alias` for `actorId`: an enabled
+ * staff member, not the actor themself, whose role holds the alias (a
+ * waiter's approval does not count).
+ */
+export function mayApprove(state: State, approverId: string | null | undefined, alias: Alias, actorId: string | null): boolean {
+  if (!approverId || approverId === actorId) return false;
+  const approver = getOwn(state.staff, approverId);
+  if (!approver || approver.disabled) return false;
+  return roleAliases(state, approver.roleId).has(alias);
+}
+
+/** Active staff who may approve a command of this type for `actorId` (the approval dialog's list), by staff number. */
+export function approversFor(state: State, type: CommandType, actorId: string | null): { id: string; name: string; code: string }[] {
+  const gate = COMMAND_ALIAS[type];
+  // Commands gated by an alias the actor holds can still need a higher limit (a big discount): its holders are asked.
+  if (gate === INTERNAL) return [];
+  return Object.values(state.staff)
+    .filter((s) => mayApprove(state, s.id, gate, actorId))
+    .sort((a, b) => Number(a.code) - Number(b.code))
+    .map((s) => ({ id: s.id, name: s.name, code: s.code }));
+}
 
 /** What a role's limits bound. */
 export type LimitName = keyof NonNullable<Role['limits']>;

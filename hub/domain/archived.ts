@@ -1,4 +1,4 @@
-import type { Bill, DomainEvent, StockMove } from '#protocol';
+import type { Bill, DomainEvent, Reservation, StockMove } from '#protocol';
 
 /**
  * What an event sends to the day archive (`archive/YYYY-MM-DD.jsonl`), if
@@ -10,6 +10,9 @@ import type { Bill, DomainEvent, StockMove } from '#protocol';
 export function archivedBy(event: DomainEvent): Bill | null {
   switch (event.type) {
     case 'order.settled':
+      return event.bill;
+    // A withdrawn order (delete flag 2) is kept with its reason, like a bill with nothing charged.
+    case 'order.withdrawn':
       return event.bill;
     default:
       return null;
@@ -30,4 +33,12 @@ export function stockMovesOf(event: DomainEvent): readonly StockMove[] {
     default:
       return [];
   }
+}
+
+/**
+ * The reservations an event sends to their day files (`reservations/YYYY-MM-DD.jsonl`):
+ * past days' reservations leaving the live state (hub/domain/reservations/README.md).
+ */
+export function reservationsFiledBy(event: DomainEvent): readonly Reservation[] {
+  return event.type === 'reservation.filed' ? event.reservations : [];
 }

@@ -12,7 +12,7 @@ import { handlers } from './registry.ts';
  */
 export function decide(state: State, command: Command, ctx: DecideContext): Decision {
   // Permission first: a refused staff member learns nothing about the state.
-  const denied = permissionDenied(state, command.type, ctx.actor);
+  const denied = permissionDenied(state, command.type, ctx.actor, ctx.approver ?? null);
   if (denied) return denied;
   const handler = handlers[command.type] as Handler<CommandType>;
   // The jobs the events cause join the same decision, hence the same log record.

@@ -1,4 +1,4 @@
-import type { Order, OrderLine } from '#protocol';
+import type { LunchBox, Order, OrderDiscount, OrderLine } from '#protocol';
 
 /**
  * Money rules. Amounts are integer céntimos, so sums are exact and already
@@ -20,6 +20,21 @@ export function lineTotalCents(line: OrderLine): number {
   return Math.max(0, line.unitPriceCents * chargedQty(line) - line.discountCents);
 }
 
+/** The line's portions at its price, before gifts and its discount. */
+export function lineGoodsCents(line: OrderLine): number {
+  return line.unitPriceCents * Math.max(0, billableQty(line));
+}
+
+/** What the gifted portions of the line would have cost. */
+export function lineGiftCents(line: OrderLine): number {
+  return line.unitPriceCents * (Math.max(0, billableQty(line)) - chargedQty(line));
+}
+
+/** The part of the line's discount that applies (never more than its charged portions cost). */
+export function lineDiscountAppliedCents(line: OrderLine): number {
+  return line.unitPriceCents * chargedQty(line) - lineTotalCents(line);
+}
+
 export function subtotalCents(order: Pick<Order, 'lines'>): number {
   return order.lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
 }
@@ -29,12 +44,78 @@ export function minSpendFeeCents(subtotal: number, minimumCents: number): number
   return Math.max(0, minimumCents - subtotal);
 }
 
-export type Totals = { subtotalCents: number; minSpendFeeCents: number; totalCents: number };
+/** `value × percent / 100` rounded half up to the céntimo. */
+export function percentOfCents(value: number, percent: number): number {
+  return Math.floor((value * percent + 50) / 100);
+}
 
-export function orderTotals(order: Pick<Order, 'lines'>, minimumCents: number): Totals {
+/** The order discount in céntimos: a percentage of the subtotal, or an amount never above it. */
+export function orderDiscountCents(discount: OrderDiscount | null | undefined, subtotal: number): number {
+  if (!discount) return 0;
+  return discount.kind === 'percent' ? percentOfCents(subtotal, discount.percent) : Math.min(discount.cents, subtotal);
+}
+
+/** Packing boxes: one per billable portion, or one price for the whole order. */
+export function lunchBoxCents(box: LunchBox | null | undefined, lines: readonly OrderLine[]): number {
+  if (!box) return 0;
+  if (box.mode === 'perOrder') return box.priceCents;
+  return box.priceCents * lines.reduce((n, l) => n + Math.max(0, billableQty(l)), 0);
+}
+
+/**
+ * Every amount of a bill. The identities, exact in céntimos:
+ * goods − gifts − line discounts = subtotal;
+ * subtotal − order discount + fee + lunch boxes + tip = total (receivable);
+ * total − deposit = due. The minimum-spend fee tops the subtotal (what was
+ * consumed) up to the table's minimum, before the order discount: a manager
+ * who discounts a private room's bill means to charge less than its minimum.
+ */
+export type Totals = {
+  goodsCents: number;
+  giftCents: number;
+  lineDiscountCents: number;
+  subtotalCents: number;
+  orderDiscountCents: number;
+  minSpendFeeCents: number;
+  lunchBoxCents: number;
+  tipCents: number;
+  totalCents: number;
+  /** The reservation deposit credited (never more than the total). */
+  depositCents: number;
+  /** What is left to pay: total − deposit. */
+  dueCents: number;
+};
+
+/** What totals read from an order (older callers pass only its lines). */
+export type TotalsInput = Pick<Order, 'lines'> & Partial<Pick<Order, 'orderDiscount' | 'tipCents' | 'lunchBox' | 'depositCents'>>;
+
+export function orderTotals(order: TotalsInput, minimumCents: number): Totals {
+  const lines = order.lines;
   const subtotal = subtotalCents(order);
+  const discount = orderDiscountCents(order.orderDiscount, subtotal);
   const fee = minSpendFeeCents(subtotal, minimumCents);
-  return { subtotalCents: subtotal, minSpendFeeCents: fee, totalCents: subtotal + fee };
+  const boxes = lunchBoxCents(order.lunchBox, lines);
+  const tip = order.tipCents ?? 0;
+  const total = subtotal - discount + fee + boxes + tip;
+  const deposit = Math.min(order.depositCents ?? 0, total);
+  return {
+    goodsCents: lines.reduce((n, l) => n + lineGoodsCents(l), 0),
+    giftCents: lines.reduce((n, l) => n + lineGiftCents(l), 0),
+    lineDiscountCents: lines.reduce((n, l) => n + lineDiscountAppliedCents(l), 0),
+    subtotalCents: subtotal,
+    orderDiscountCents: discount,
+    minSpendFeeCents: fee,
+    lunchBoxCents: boxes,
+    tipCents: tip,
+    totalCents: total,
+    depositCents: deposit,
+    dueCents: total - deposit,
+  };
+}
+
+/** Soles for dollars at a rate in thousandths of a sol per dollar, rounded half up to the céntimo. */
+export function usdToSolesCents(usdCents: number, rateMilli: number): number {
+  return Math.floor((usdCents * rateMilli + 500) / 1000);
 }
 
 /**

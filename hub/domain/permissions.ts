@@ -1,5 +1,6 @@
 import type { Alias, CommandType, Staff, State } from '#protocol';
 import { ALIASES, COMMAND_ALIAS, INTERNAL, OWNER_ROLE } from '#protocol';
+import { APPROVABLE_ALIASES, mayApprove } from './approval.ts';
 import { refuse, type DecideContext, type Decision } from './decision.ts';
 import { getOwn } from './records.ts';
 
@@ -33,9 +34,12 @@ export function aliasesOf(state: State, staffId: string | null): ReadonlySet<Ali
  * `staffId === null` is the hub itself (demo seed, setup, its own notes).
  * An id that names no staff member is refused once the restaurant has staff;
  * a state without any (rule tests, an unclaimed hub the transport refuses
- * anyway) does not gate.
+ * anyway) does not gate. `approver` (ctx.approver: verified by the hub) opens
+ * an approvable gate the actor's role lacks when the approver's role holds it
+ * (approval.ts); without one the refusal stays FORBIDDEN with the gate, which
+ * the device answers by asking for a manager's PIN.
  */
-export function permissionDenied(state: State, type: CommandType, actor: DecideContext['actor']): Decision | null {
+export function permissionDenied(state: State, type: CommandType, actor: DecideContext['actor'], approver: string | null = null): Decision | null {
   if (actor.staffId === null) return null;
   const staff = getOwn(state.staff, actor.staffId);
   if (!staff) return isClaimed(state) ? refuse('FORBIDDEN', 'staff') : null;
@@ -43,7 +47,9 @@ export function permissionDenied(state: State, type: CommandType, actor: DecideC
   const gate = COMMAND_ALIAS[type];
   // Internal commands are refused at the door (intake); here they note what a person did.
   if (gate === INTERNAL) return null;
-  return roleAliases(state, staff.roleId).has(gate) ? null : refuse('FORBIDDEN', gate);
+  if (roleAliases(state, staff.roleId).has(gate)) return null;
+  if (APPROVABLE_ALIASES.has(gate) && mayApprove(state, approver, gate, actor.staffId)) return null;
+  return refuse('FORBIDDEN', gate);
 }
 
 /**

@@ -4,9 +4,15 @@ import { dineInFeature } from './dine-in/feature.ts';
 import type { Appliers, Handlers } from './feature.ts';
 import { goodsFeature } from './goods/feature.ts';
 import { jobsFeature } from './jobs/feature.ts';
+import { kitchenFeature } from './kitchen/feature.ts';
 import type { Migration } from './migrations/index.ts';
+import { queueFeature } from './queue/feature.ts';
+import { paymentFeature } from './payment/feature.ts';
+import { pendingFeature } from './pending/feature.ts';
+import { reservationsFeature } from './reservations/feature.ts';
 import { settingsFeature } from './settings/feature.ts';
 import { staffFeature } from './staff/feature.ts';
+import { tableOpsFeature } from './table-ops/feature.ts';
 
 /**
  * Every feature's part of the rules, composed (after Actual Budget's
@@ -14,7 +20,7 @@ import { staffFeature } from './staff/feature.ts';
  * constants below are where the compiler holds that every command has a
  * handler, every event an applier, every state key a starting value.
  */
-export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature] as const;
+export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature] as const;
 
 type Feature = (typeof DOMAIN_FEATURES)[number];
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import type { ActivityEntry, DomainEvent } from '#protocol';
+import type { ActivityEntry, DomainEvent, State } from '#protocol';
 import { DayLog } from '#hub/store/day-log.ts';
+import { namesAt } from './activity-names.ts';
 import type { LogRecord } from './log-record.ts';
 
 /** Keys worth showing from an event's nested objects (an order's table, a bill's number and total...). */
@@ -26,9 +27,17 @@ function detailOf(events: readonly DomainEvent[]): Record<string, string | numbe
   return detail;
 }
 
-/** The activity entry of one log record: who, from which device, what, when. */
-export function activityOf(record: LogRecord): ActivityEntry {
-  return { seq: record.seq, at: record.at, staffId: record.staffId, deviceId: record.deviceId, type: record.type, detail: detailOf(record.events) };
+/**
+ * The activity entry of one log record: who, from which device, what, when.
+ * `before` is the state the record was decided on: the table's and dishes'
+ * names are taken from it (activity-names.ts), since the order may be gone by
+ * the time anyone reads the entry.
+ */
+export function activityOf(record: LogRecord, before: State | null = null): ActivityEntry {
+  const detail = { ...detailOf(record.events), ...namesAt(record.events, before) };
+  const entry: ActivityEntry = { seq: record.seq, at: record.at, staffId: record.staffId, deviceId: record.deviceId, type: record.type, detail };
+  // Both people of an approved command: "X, approved by Y".
+  return record.approvedBy ? { ...entry, approvedBy: record.approvedBy } : entry;
 }
 
 /** Activity per day in `DIR/activity/`, written at snapshot time from the records since the last one. */

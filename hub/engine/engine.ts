@@ -4,6 +4,7 @@ import { applyAll, decide, type DecideContext, type Decision } from '#domain';
 import type { Archive } from '#hub/store/archive.ts';
 import { isStorageError } from '#hub/store/durable-fs.ts';
 import type { StockHistory, FiledStockMove } from '#hub/store/stock-history.ts';
+import type { FiledReservation, ReservationDays } from '#hub/store/reservation-days.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
 import { activityLog } from './activity.ts';
@@ -48,6 +49,8 @@ export class Engine {
   readonly activity: DayLog<ActivityEntry>;
   /** Who moved stock, when and why, per day (written at snapshot time). */
   readonly stock: StockHistory;
+  /** Past days' reservations, per day (written at snapshot time). */
+  readonly reservationDays: ReservationDays;
   private readonly wal: Wal<LogRecord>;
   private readonly processed: ProcessedIds;
   private readonly buffer: ChangeBuffer;
@@ -60,6 +63,7 @@ export class Engine {
     this.archive = parts.archive;
     this.activity = activityLog(parts.opts.dir, parts.opts.utcOffsetMinutes);
     this.stock = parts.stock;
+    this.reservationDays = parts.reservationDays;
     this.processed = parts.processed;
     this.buffer = parts.buffer;
     this.opts = parts.opts;
@@ -72,11 +76,13 @@ export class Engine {
       archive: parts.archive,
       activity: this.activity,
       stock: parts.stock,
+      reservationDays: parts.reservationDays,
       every: parts.opts.snapshotEvery,
       coveredSeq: parts.coveredSeq,
       unarchived: parts.unarchived,
       unlogged: parts.unlogged,
       unfiledStock: parts.unfiledStock,
+      unfiledReservations: parts.unfiledReservations,
       clock: parts.opts.clock,
       log: parts.opts.log,
       // Records committed while one was written may already call for the next.
@@ -146,9 +152,19 @@ export class Engine {
     return this.snapshots.recentActivity();
   }
 
+  /** Past days' reservations not yet in their day files (records since the last snapshot), oldest first. */
+  recentFiledReservations(): readonly FiledReservation[] {
+    return this.snapshots.recentFiledReservations();
+  }
+
   /** The stock moves not yet in the day files (records since the last snapshot), oldest first. */
   recentStockMoves(): readonly FiledStockMove[] {
     return this.snapshots.recentStockMoves();
+  }
+
+  /** Whether this command id was answered or is being written: a resend gets that answer, whatever else it carries. */
+  knows(commandId: string): boolean {
+    return this.processed.reply(commandId) !== undefined || this.inflight.has(commandId);
   }
 
   changesSince(seq: number): Change[] | null {
@@ -158,8 +174,11 @@ export class Engine {
   /**
    * Decides and records one validated command. Resolves once it is on disk
    * (or refused). A command id seen before gets its first answer again.
+   * `approver`: the manager whose approval the intake verified for this very
+   * command (hub/engine/approval-tokens.ts); the rules see it as ctx.approver
+   * and the record keeps it as `approvedBy`.
    */
-  submit(command: Command, actor: Actor): Promise<CommandReply> {
+  submit(command: Command, actor: Actor, approver: string | null = null): Promise<CommandReply> {
     const known = this.processed.reply(command.id);
     if (known) return Promise.resolve(known);
     const running = this.inflight.get(command.id);
@@ -172,7 +191,7 @@ export class Engine {
     let decision: Decision;
     let stateAfter: State;
     try {
-      decision = decide(this.staged, command, { now: now.toISOString(), actor });
+      decision = decide(this.staged, command, { now: now.toISOString(), actor, approver });
       stateAfter = decision.ok ? applyAll(this.staged, decision.events) : this.staged;
     } catch (err) {
       this.opts.log(`engine: ${command.type} failed in the rules: ${(err as Error)?.stack ?? String(err)}`);
@@ -186,6 +205,7 @@ export class Engine {
       type: command.type,
       deviceId: command.deviceId,
       staffId: actor.staffId,
+      ...(approver ? { approvedBy: approver } : {}),
       at: now.toISOString(),
       deviceAt: command.at,
       events: decision.events,
@@ -288,12 +308,14 @@ export class Engine {
   private commit(batch: Pending[]): void {
     for (const p of batch) {
       const r = p.record;
+      // The state this record was decided on: its activity entry names tables and dishes from it.
+      const before = this.committed;
       this.committed = p.stateAfter;
       this.committedSeq = r.seq;
       this.processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
       this.inflight.delete(r.commandId);
       this.buffer.push(changeOf(r));
-      this.snapshots.noteCommitted(r);
+      this.snapshots.noteCommitted(r, before);
     }
     for (const p of batch) p.resolve({ ok: true, seq: p.record.seq, result: p.record.result });
     for (const p of batch) {

@@ -8,6 +8,8 @@ export type LogRecord = {
   deviceId: string;
   /** Who sent it; null until sign-in exists for the command's route. */
   staffId: string | null;
+  /** The manager who approved it on the sender's device (hub/domain/approval.ts); absent when nobody had to. */
+  approvedBy?: string;
   /** Hub time when it was decided. */
   at: string;
   /** The device's own time in the envelope; see rememberedAt. Absent in older records. */

@@ -1,10 +1,11 @@
 import type { ActivityEntry, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
-import { applyAll, archivedBy, dropDamagedRecords, emptyState, legacyStockMoves, migrate, recordFormat, stockMovesOf, StoreFormatError } from '#domain';
+import { applyAll, archivedBy, dropDamagedRecords, emptyState, legacyStockMoves, migrate, recordFormat, reservationsFiledBy, stockMovesOf, StoreFormatError } from '#domain';
 import { Archive, type ArchivedBill } from '#hub/store/archive.ts';
 import { openMeta } from '#hub/store/meta.ts';
 import { readSnapshot, removeSnapshotTemps } from '#hub/store/snapshot.ts';
 import { StockHistory, type FiledStockMove } from '#hub/store/stock-history.ts';
+import { ReservationDays, type FiledReservation } from '#hub/store/reservation-days.ts';
 import { Wal } from '#hub/store/wal.ts';
 import { activityOf } from './activity.ts';
 import { ChangeBuffer } from './change-buffer.ts';
@@ -39,6 +40,8 @@ export type RecoveredStore = {
   unlogged: ActivityEntry[];
   stock: StockHistory;
   unfiledStock: FiledStockMove[];
+  reservationDays: ReservationDays;
+  unfiledReservations: FiledReservation[];
   /** Ids of damaged records recovery dropped (see dropDamagedRecords); a snapshot without them settles the repair. */
   dropped: string[];
 };
@@ -90,12 +93,16 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   let state = fromSnapshot.state;
   const unarchived: ArchivedBill[] = [];
   const unfiledStock: FiledStockMove[] = [];
+  const unfiledReservations: FiledReservation[] = [];
+  const unlogged: ActivityEntry[] = [];
   const archivedThrough = snap?.archivedThroughSeq ?? 0;
   for (const r of records) {
     if (recordFormat(r) > format) {
       state = migrate(state, format, recordFormat(r)).state;
       format = recordFormat(r);
     }
+    // The state the record was decided on names its tables and dishes in the activity.
+    if (r.seq > archivedThrough) unlogged.push(activityOf(r, state));
     state = applyAll(state, r.events);
     processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
     buffer.push(changeOf(r));
@@ -104,6 +111,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
       const bill = archivedBy(e);
       if (bill) unarchived.push({ seq: r.seq, bill });
       for (const move of stockMovesOf(e)) unfiledStock.push({ seq: r.seq, move });
+      for (const reservation of reservationsFiledBy(e)) unfiledReservations.push({ seq: r.seq, reservation });
     }
   }
   const seq = records.at(-1)?.seq ?? base;
@@ -112,7 +120,6 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   // Data recorded by an older hub gains the fields added since (menu sizes, stock...).
   state = migrate(replayed.state, format).state;
   const archive = new Archive(`${opts.dir}/archive`, opts.utcOffsetMinutes);
-  const unlogged = records.filter((r) => r.seq > archivedThrough).map(activityOf);
   opts.log(`store: recovered seq ${seq} (snapshot ${base}, ${records.length} replayed${truncatedBytes ? `, torn tail of ${truncatedBytes} bytes cut` : ''})`);
   return {
     storeId: meta.storeId,
@@ -128,6 +135,8 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
     unlogged,
     stock,
     unfiledStock,
+    reservationDays: new ReservationDays(opts.dir, opts.utcOffsetMinutes),
+    unfiledReservations,
     dropped: [...new Set([...fromSnapshot.dropped, ...replayed.dropped])],
   };
 }

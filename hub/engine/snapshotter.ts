@@ -1,8 +1,9 @@
-import { archivedBy, stockMovesOf } from '#domain';
+import { archivedBy, reservationsFiledBy, stockMovesOf } from '#domain';
 import type { ActivityEntry, State } from '#protocol';
 import type { Archive, ArchivedBill } from '#hub/store/archive.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
 import type { FiledStockMove, StockHistory } from '#hub/store/stock-history.ts';
+import type { FiledReservation, ReservationDays } from '#hub/store/reservation-days.ts';
 import { writeSnapshot, type ProcessedEntry } from '#hub/store/snapshot.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import { activityOf } from './activity.ts';
@@ -18,6 +19,7 @@ export type SnapshotterParts = {
   archive: Archive;
   activity: DayLog<ActivityEntry>;
   stock: StockHistory;
+  reservationDays: ReservationDays;
   /** Records between snapshots. */
   every: number;
   /** The seq the snapshot on disk covers (0 for none). */
@@ -26,6 +28,7 @@ export type SnapshotterParts = {
   unarchived: ArchivedBill[];
   unlogged: ActivityEntry[];
   unfiledStock: FiledStockMove[];
+  unfiledReservations: FiledReservation[];
   clock: () => Date;
   log: (message: string) => void;
   /** Called when a snapshot ends (written or failed): another may be due already. */
@@ -52,6 +55,7 @@ export class Snapshotter {
   private unarchived: ArchivedBill[];
   private unlogged: ActivityEntry[];
   private unfiledStock: FiledStockMove[];
+  private unfiledReservations: FiledReservation[];
   private running: Promise<void> | null = null;
   private covered: number;
   /** The seq from which the next one falls due; a failure moves it on, so a full disk is not hammered. */
@@ -63,6 +67,7 @@ export class Snapshotter {
     this.unarchived = parts.unarchived;
     this.unlogged = parts.unlogged;
     this.unfiledStock = parts.unfiledStock;
+    this.unfiledReservations = parts.unfiledReservations;
     this.covered = parts.coveredSeq;
     this.dueAt = parts.coveredSeq + parts.every;
   }
@@ -81,18 +86,24 @@ export class Snapshotter {
   }
 
   /** Keeps what a committed record leaves for the day files until a snapshot writes it there. */
-  noteCommitted(record: LogRecord): void {
+  noteCommitted(record: LogRecord, before: State | null = null): void {
     for (const e of record.events) {
       const bill = archivedBy(e);
       if (bill) this.unarchived.push({ seq: record.seq, bill });
       for (const move of stockMovesOf(e)) this.unfiledStock.push({ seq: record.seq, move });
+      for (const reservation of reservationsFiledBy(e)) this.unfiledReservations.push({ seq: record.seq, reservation });
     }
-    this.unlogged.push(activityOf(record));
+    this.unlogged.push(activityOf(record, before));
   }
 
   /** The stock moves not yet in the day files, oldest first. */
   recentStockMoves(): readonly FiledStockMove[] {
     return this.unfiledStock;
+  }
+
+  /** Past days' reservations not yet in their day files, oldest first. */
+  recentFiledReservations(): readonly FiledReservation[] {
+    return this.unfiledReservations;
   }
 
   /** The activity not yet in the day files, oldest first. */
@@ -143,6 +154,7 @@ export class Snapshotter {
     await p.archive.append(this.unarchived.filter((b) => b.seq <= seq));
     await p.activity.append(this.unlogged.filter((e) => e.seq <= seq));
     await p.stock.append(this.unfiledStock.filter((e) => e.seq <= seq));
+    await p.reservationDays.append(this.unfiledReservations.filter((e) => e.seq <= seq));
     await writeSnapshot(p.dir, {
       storeId: p.storeId,
       seq,
@@ -155,6 +167,7 @@ export class Snapshotter {
     this.unarchived = this.unarchived.filter((b) => b.seq > seq);
     this.unlogged = this.unlogged.filter((e) => e.seq > seq);
     this.unfiledStock = this.unfiledStock.filter((e) => e.seq > seq);
+    this.unfiledReservations = this.unfiledReservations.filter((e) => e.seq > seq);
     this.covered = Math.max(this.covered, seq);
     this.dueAt = seq + p.every;
     await p.wal.dropSegmentsBefore(seq + 1);

@@ -50,6 +50,37 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   // Closes an open order every device shows; the bill is that order's, already on each device.
   'order.settled': everyone,
   'table.cleared': everyone,
+  // Kitchen actions change orders every device shows (hub/domain/kitchen).
+  'order.linesHeld': everyone,
+  'order.linesFired': everyone,
+  'order.linesRushed': everyone,
+  'order.lineGifted': everyone,
+  'order.lineCancelled': everyone,
+  'order.lineRemarkSet': everyone,
+  'order.withdrawn': everyone,
+  // Pending orders go where open orders go (everyone, as the orders slice): hanging one up moves an order between the two.
+  'pending.hungUp': everyone,
+  'order.hungUp': everyone,
+  'pending.linesAdded': everyone,
+  'pending.lineRemoved': everyone,
+  'pending.resumed': everyone,
+  'pending.discarded': everyone,
+  // Table operations (M0092–M0095) reshape the tables and orders everyone sees.
+  'table.changed': everyone,
+  'tables.merged': everyone,
+  'order.linesMoved': everyone,
+  // Who opened the drawer is for the activity view (on demand); it changes nothing live.
+  'drawer.opened': nobody,
+  'queue.taken': everyone,
+  'queue.called': everyone,
+  'queue.seated': everyone,
+  'queue.closed': everyone,
+  // Payment tabs change what every table card and cart shows; the rate is on every till.
+  'order.discountSet': everyone,
+  'order.lineDiscountSet': everyone,
+  'order.tipSet': everyone,
+  'order.lunchBoxSet': everyone,
+  'exchangeRate.set': everyone,
   'role.saved': (e, viewer) => (seesRoles(viewer) || e.role.id === viewer.roleId ? e : null),
   // A profile (name, number, role) carries no flag; the applier keeps the flags a device has.
   'staff.saved': everyone,
@@ -70,6 +101,10 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'job.cancelled': holdersOf('settings'),
   'job.pruned': holdersOf('settings'),
   'job.testRequested': holdersOf('settings'),
+  'reservation.created': holdersOf('M001'),
+  'reservation.statusSet': holdersOf('M001'),
+  'reservation.arrived': holdersOf('M001'),
+  'reservation.filed': holdersOf('M001'),
 };
 
 /** One event as this viewer receives it, or null. */

@@ -64,7 +64,10 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   areas: everyone,
   tables: everyone,
   orders: everyone,
+  exchangeRate: everyone,
   counters: everyone,
+  // Queue numbers are called by whoever works the floor (M010); names and phones are what the guests gave for that.
+  queue: everyone,
   settings: (settings, viewer) => (seesHostNames(viewer) ? settings : publicSettings(settings)),
   staff: (staff, viewer) => {
     if (managesStaff(viewer)) return staff;
@@ -83,6 +86,12 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   alerts: holdersOf('alerts', 'staff'),
   // Stuck jobs are retried or cancelled by those holding `settings` (hub/protocol/command-alias.ts).
   jobs: holdersOf('jobs', 'settings'),
+  // Guests' names and phones: to those who work the tables (the map shows a table reserved soon).
+  upcomingReservations: holdersOf('upcomingReservations', 'M001'),
+  reservationNo: everyone,
+  // Hung-up orders, like open orders (a hang-up moves one from orders to parked, so both must reach the same devices).
+  parked: everyone,
+  parkedNo: everyone,
 };
 
 /** The state as this viewer may see it: each slice through its rule, slices without one left out. */

@@ -10,6 +10,8 @@ export type ActivityEntry = {
   /** Hub time. */
   at: string;
   staffId: string | null;
+  /** The manager who approved it on the sender's device (a gift, a void, a discount beyond the role's limit). */
+  approvedBy?: string;
   deviceId: string;
   type: string;
   /** A few plain facts from the events (table, order, bill number, amount...), to say what it touched. */

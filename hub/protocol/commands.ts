@@ -8,13 +8,18 @@ export type CommandType = keyof typeof commandPayloads;
 export const COMMAND_TYPES = Object.keys(commandPayloads) as CommandType[];
 export type CommandPayload<K extends CommandType> = z.infer<(typeof commandPayloads)[K]>;
 
-/** What a device sends: `id` is its idempotency key, `at` its own clock. */
+/** What a device sends: `id` is its idempotency key, `at` its own clock, `approval` a manager's token. */
 export const envelopeSchema = z.object({
   id: uuidSchema,
   type: z.string().min(1).max(64),
   payload: z.unknown(),
   deviceId: z.string().min(1).max(64),
   at: z.iso.datetime({ offset: true }),
+  /**
+   * A manager's approval token for this very command id (POST /api/approval;
+   * hub/engine/intake.ts resolves it). Never recorded: the log keeps who approved.
+   */
+  approval: z.string().min(1).max(128).optional(),
 });
 export type Envelope = z.infer<typeof envelopeSchema>;
 

@@ -2,8 +2,14 @@ import { combineParts } from './feature.ts';
 import { dineInProtocol } from './features/dine-in.ts';
 import { goodsProtocol } from './features/goods.ts';
 import { jobsProtocol } from './features/jobs.ts';
+import { queueProtocol } from './features/queue.ts';
+import { kitchenProtocol } from './features/kitchen.ts';
+import { paymentProtocol } from './features/payment.ts';
+import { pendingProtocol } from './features/pending.ts';
+import { reservationsProtocol } from './features/reservations.ts';
 import { settingsProtocol } from './features/settings.ts';
 import { staffProtocol } from './features/staff.ts';
+import { tableOpsProtocol } from './features/table-ops.ts';
 
 /**
  * Every feature's part of the protocol, composed (after Actual Budget's
@@ -13,7 +19,7 @@ import { staffProtocol } from './features/staff.ts';
  * ERROR_CODES, DomainEvent, State). The order is the order of the command
  * types and of the state's keys (a fresh snapshot writes them so).
  */
-export const PROTOCOL_FEATURES = [settingsProtocol, goodsProtocol, dineInProtocol, staffProtocol, jobsProtocol] as const;
+export const PROTOCOL_FEATURES = [settingsProtocol, goodsProtocol, dineInProtocol, staffProtocol, jobsProtocol, reservationsProtocol, paymentProtocol, tableOpsProtocol, queueProtocol, kitchenProtocol, pendingProtocol] as const;
 
 /** What each feature declares as types only (its events, its state slice). */
 type Declared = NonNullable<(typeof PROTOCOL_FEATURES)[number]['types']>;

@@ -4,7 +4,7 @@ import { emptyState } from '#domain';
 import { menuState } from '#hub/domain/test-fixtures.ts';
 import { PROTOTYPE_NAMES } from '#hub/testing/hostile-values.ts';
 import type { FieldDefaults, Names, Order, OrderLine, Product, State } from './index.ts';
-import { packState, PRODUCT_DEFAULTS, unpackState } from './index.ts';
+import { packState, PRODUCT_DEFAULTS, UNADJUSTED_ORDER, unpackState } from './index.ts';
 
 /**
  * The packed snapshot (snapshot-codec.ts) must stand for exactly the state it
@@ -73,6 +73,7 @@ const line: fc.Arbitrary<OrderLine> = fc.record({
   held: fc.boolean(),
   rushCount: orDefault(0, fc.nat(3)),
   discountCents: orDefault(0, fc.nat(999)),
+  originTableId: fc.oneof(fc.constant(null), text),
 });
 
 const order = (id: string): fc.Arbitrary<Order> =>
@@ -90,6 +91,10 @@ const order = (id: string): fc.Arbitrary<Order> =>
     batches: orDefault(0, fc.nat(3)),
     depositCents: orDefault(0, fc.nat(9999)),
     reservationId: fc.oneof(fc.constant(null), text),
+    orderDiscount: fc.oneof(fc.constant(null), fc.constant({ kind: 'percent' as const, percent: 10 })),
+    tipCents: orDefault(0, fc.nat(999)),
+    lunchBox: fc.oneof(fc.constant(null), fc.constant({ mode: 'perItem' as const, priceCents: 100 })),
+    mergedTableIds: fc.oneof(fc.constant<string[]>([]), fc.array(text, { minLength: 1, maxLength: 2 })),
   });
 
 /** Records under keys that may be `__proto__` or `constructor`, set as own properties (as JSON.parse does). */
@@ -143,9 +148,9 @@ describe('snapshot codec: unpack(pack(x)) is x', () => {
     const ordered: OrderLine = {
       id: 'l-1', productId: pid, code: p.code, names: p.names, specId: null, specNames: null, unitPriceCents: 100, vipUnitPriceCents: null,
       qty: 1, unit: '', remark: '', station: '', sentBatch: null, returnedQty: 0, returnReason: '', returnToStock: false, restockedQty: 0, stockTaken: false,
-      giftedQty: 0, giftReason: '', cancelledQty: 0, cancelReason: '', held: false, rushCount: 0, discountCents: 0,
+      giftedQty: 0, giftReason: '', cancelledQty: 0, cancelReason: '', held: false, rushCount: 0, discountCents: 0, originTableId: null,
     };
-    const o: Order = { id: 'o-1', no: 1, tableId: 't', people: 2, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' }, openedAt: 'x', openedBy: null, lines: [ordered], status: 'open', prebilledAt: null, batches: 0, depositCents: 0, reservationId: null };
+    const o: Order = { id: 'o-1', no: 1, tableId: 't', people: 2, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' }, openedAt: 'x', openedBy: null, lines: [ordered], status: 'open', prebilledAt: null, batches: 0, depositCents: 0, reservationId: null, ...UNADJUSTED_ORDER, mergedTableIds: [] };
     const later = { ...s, products: { ...s.products, [pid]: renamed }, orders: { 'o-1': o } };
     expect(roundTrip(later)).toEqual(later);
     const unknown = { ...s, products: { [pid]: { ...p, future: 'field' } as Product } };

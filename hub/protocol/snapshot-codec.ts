@@ -74,6 +74,7 @@ export const LINE_DEFAULTS: FieldDefaults<OrderLine> = {
   held: false,
   rushCount: 0,
   discountCents: 0,
+  originTableId: null,
 };
 
 /** An open order; its lines are packed one by one. */
@@ -91,6 +92,10 @@ export const ORDER_DEFAULTS: FieldDefaults<Order> = {
   batches: 0,
   depositCents: 0,
   reservationId: null,
+  orderDiscount: null,
+  tipCents: 0,
+  lunchBox: null,
+  mergedTableIds: [],
 };
 
 /** A record with its default fields left out. */

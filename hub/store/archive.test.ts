@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Bill } from '#protocol';
+import { cashPayment, SALE_NOTE, type Bill } from '#protocol';
 import { Archive, dayKey, type ArchivedBill } from './archive.ts';
 import { encodeLine } from './line-codec.ts';
 import { useTempDirs } from './test-fixtures.ts';
@@ -28,6 +28,20 @@ function bill(n: number, paidAt: string): Bill {
     openedAt: paidAt,
     paidAt,
     operator: null,
+    goodsCents: 1000 * n,
+    giftCents: 0,
+    lineDiscountCents: 0,
+    orderDiscount: null,
+    orderDiscountCents: 0,
+    lunchBox: null,
+    lunchBoxCents: 0,
+    tipCents: 0,
+    depositCents: 0,
+    dueCents: 1000 * n,
+    payments: [cashPayment(1000 * n)],
+    isAccount: 0,
+    document: SALE_NOTE,
+    printRequested: false,
   };
 }
 const entry = (seq: number, paidAt: string): ArchivedBill => ({ seq, bill: bill(seq, paidAt) });

@@ -2,9 +2,10 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import { usePageTexts } from '../i18n/page-texts.ts';
 import { PATHS } from '../routes.ts';
 import { useAliases, useMenuData } from './aliases.ts';
-import { homePath, PUBLIC_PATHS } from './route-alias.ts';
+import { homePath, OPEN_PATHS, PUBLIC_PATHS } from './route-alias.ts';
 import { preferredLoginPath } from './login-path.ts';
 import { session } from './session.ts';
 
@@ -25,6 +26,8 @@ export function AuthGate(props: { children: ReactNode }) {
       if (location !== to) navigate(to, { replace: true });
     };
     if (status === 'booting') return;
+    // The expire and download pages are for everyone, whatever their session.
+    if (OPEN_PATHS.has(location)) return;
     if (status === 'unclaimed') return go(PATHS.setup);
     // Signed out or locked: any sign-in page may be used; elsewhere goes to the usual one (the PIN screen when locked).
     if (status === 'signedOut' || status === 'locked') {
@@ -36,6 +39,9 @@ export function AuthGate(props: { children: ReactNode }) {
     else if (PUBLIC_PATHS.has(location)) go(homePath(aliases) ?? PATHS.tables);
   }, [status, location, aliases, enrolled, knownStaff, navigate]);
 
-  if (status === 'booting') return <p className="empty">{t('auth.loading')}</p>;
+  // Signed-in pages and their frame bring their texts in a chunk of their own (i18n/page-texts.ts).
+  const signedInPage = !PUBLIC_PATHS.has(location) && !OPEN_PATHS.has(location);
+  const pageTexts = usePageTexts(signedInPage);
+  if (status === 'booting' || (signedInPage && !pageTexts)) return <p className="empty">{t('auth.loading')}</p>;
   return props.children;
 }

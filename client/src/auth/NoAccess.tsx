@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../ui/icons.tsx';
 import { Link } from 'wouter';
 
 /** A route the role may not open: said plainly, with the way back to where the person may be. */
@@ -7,7 +8,7 @@ export function NoAccess(props: { home: string | null }) {
   return (
     <div className="not-available" data-testid="no-access">
       <div className="na-icon" aria-hidden="true">
-        🔒
+        <Icon name="lock" />
       </div>
       <h1>{t('auth.noAccessTitle')}</h1>
       <p>{props.home ? t('auth.noAccessBody') : t('auth.nothingAllowed')}</p>

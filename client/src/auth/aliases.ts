@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Alias, CommandType, State } from '#protocol';
 import { ALIASES, COMMAND_ALIAS, INTERNAL } from '#protocol';
-import { aliasesOf } from '#domain';
+import { aliasesOf, approvableGate } from '#domain';
 import { replica } from '../sync/replica.ts';
 import { KEYS, writeJson } from '../sync/storage.ts';
 import { session } from './session.ts';
@@ -29,11 +29,23 @@ export function useAliases(): ReadonlySet<Alias> {
   return useMemo(() => aliasesFor(replica.state, staff?.id ?? null, aliases), [state, staff, aliases]);
 }
 
-/** Whether the signed-in person may send this command (for hiding its button). */
+/**
+ * Whether the signed-in person may send this command (for hiding its button).
+ * Commands a manager may approve on this device (a gift, a void, a discount:
+ * hub/domain/approval.ts) count as sendable: the hub's refusal opens the
+ * approval dialog. `useNeedsApproval` tells a page to mark such a button.
+ */
 export function useCanSend(type: CommandType): boolean {
   const aliases = useAliases();
   const gate = COMMAND_ALIAS[type];
-  return gate !== INTERNAL && aliases.has(gate);
+  return gate !== INTERNAL && (aliases.has(gate) || approvableGate(type) !== null);
+}
+
+/** Whether this command will ask for a manager's approval (the role lacks its approvable gate). */
+export function useNeedsApproval(type: CommandType): boolean {
+  const aliases = useAliases();
+  const gate = approvableGate(type);
+  return gate !== null && !aliases.has(gate);
 }
 
 /** Keeps SPEC.md's menu data ({menuAlias, show} per alias) in localStorage, following the aliases. */

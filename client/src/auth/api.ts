@@ -11,7 +11,7 @@ const TIMEOUT_MS = 60_000;
  * along by themselves (same origin); the hub's refusals come back as codes
  * the page translates, never as thrown errors.
  */
-export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<ApiResult<T>> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, timeoutMs = TIMEOUT_MS): Promise<ApiResult<T>> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -19,7 +19,7 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? null : JSON.stringify(body),
       credentials: 'same-origin',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
     return { ok: false, code: 'LINK_ERROR', message: '', retryAfter: 0 };

@@ -9,6 +9,7 @@ describe('which alias a route needs', () => {
     [PATHS.tables, 'M001'],
     [PATHS.dinner, 'M001'],
     [PATHS.payment, 'payment'],
+    [PATHS.settlement, 'payment'],
     [PATHS.goods, 'M015'],
     [PATHS.staff, 'staff'],
     [PATHS.activity, 'staff'],

@@ -5,10 +5,19 @@ import { NAV, PATHS } from '../routes.ts';
 const INNER: readonly { path: string; alias: Alias }[] = [
   { path: PATHS.dinner, alias: 'M001' },
   { path: PATHS.payment, alias: 'payment' },
+  { path: PATHS.settlement, alias: 'payment' },
+  { path: PATHS.book, alias: 'M001' },
 ];
 
 /** The sign-in pages and setup: open to anyone, shown without the left window. */
 export const PUBLIC_PATHS: ReadonlySet<string> = new Set([PATHS.root, PATHS.login, PATHS.appLogin, PATHS.numberLogin, PATHS.setup]);
+
+/**
+ * Pages anyone may read, signed in or not, without the left window and
+ * without being sent elsewhere (SPEC.md: the account-expired notice must
+ * reach an expired account; the app download page is for a new phone).
+ */
+export const OPEN_PATHS: ReadonlySet<string> = new Set([PATHS.expire, PATHS.download]);
 
 /** The alias a route needs, or null when anyone signed in may open it. */
 export function aliasForPath(path: string): Alias | null {

@@ -69,6 +69,9 @@ function signedIn(info: SessionInfo): void {
   connect();
 }
 
+/** How long a device with a kept session waits for the hub at start before carrying on offline. */
+const BOOT_WAIT_MS = 5_000;
+
 /** Asks the hub who is signed in here; offline, trusts what this browser kept. */
 export async function bootSession(): Promise<void> {
   const kept = readJson<Kept>(KEYS.session);
@@ -79,7 +82,10 @@ export async function bootSession(): Promise<void> {
     session.aliases = kept.aliases;
     session.knownStaff = kept.knownStaff;
   }
-  const me = await api<SessionInfo>('GET', '/api/auth/me');
+  // With a kept session the screen waits on this answer: a hub that takes the
+  // connection but does not answer (a Wi-Fi half there) must not hold the
+  // waiter for the request layer's full minute; after a few seconds it counts as offline.
+  const me = await api<SessionInfo>('GET', '/api/auth/me', undefined, kept?.staff ? BOOT_WAIT_MS : undefined);
   if (me.ok && !pendingEnd) return signedIn(me.body);
   if (me.ok || (kept && me.code === 'LINK_ERROR')) {
     // Offline (or a sign-out still owed): carry on as this browser last knew, and deliver what is queued.

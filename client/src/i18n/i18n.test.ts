@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, TABLE_STATUS_LIST } from '#protocol';
 import { mergeTexts } from './define.ts';
 import { EN_FEATURES } from './languages/en.ts';
-import { ES_FEATURES, es } from './languages/es.ts';
+import { ES_FEATURES, es } from './languages/es-all.ts';
 import { ZH_FEATURES } from './languages/zh.ts';
 
 const en = mergeTexts(EN_FEATURES);

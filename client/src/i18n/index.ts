@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Names } from '#protocol';
 import { KEYS } from '../sync/storage.ts';
-import { es } from './languages/es.ts';
+import { esFirst } from './languages/es.ts';
 import { ensureLanguage } from './load-language.ts';
 
 /** The languages offered in the left window, each with the code SPEC.md keeps in storage. */
@@ -54,7 +54,7 @@ export async function initI18n(): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
     lng: 'es',
     fallbackLng: 'es',
-    resources: { es: { translation: es } },
+    resources: { es: { translation: esFirst } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });

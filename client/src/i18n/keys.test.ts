@@ -4,7 +4,7 @@ import { ERROR_CODES, ROLE_PRESET_IDS } from '#protocol';
 import { bodyErrorText, errorText, presetName } from './keys.ts';
 import { mergeTexts } from './define.ts';
 import { EN_FEATURES } from './languages/en.ts';
-import { es } from './languages/es.ts';
+import { es } from './languages/es-all.ts';
 import { ZH_FEATURES } from './languages/zh.ts';
 
 type LangCode = 'es' | 'en' | 'zh';

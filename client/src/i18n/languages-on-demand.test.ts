@@ -69,10 +69,13 @@ const rel = (file: string) => path.relative(SRC, file).split(path.sep).join('/')
 describe('languages loaded on demand', () => {
   const graph = [...staticGraph(ENTRY)].map(rel);
 
-  it('the entry reaches Spanish statically (the default and the fallback)', () => {
+  it('the entry reaches the first load\'s Spanish statically (the default and the fallback), not the signed-in pages\' texts', () => {
     expect(graph).toContain('i18n/languages/es.ts');
     expect(graph).toContain('i18n/load-language.ts');
-    expect(graph).toContain('pages/goods/i18n/es.ts');
+    expect(graph).toContain('pages/login/i18n/es.ts');
+    expect(graph).not.toContain('i18n/languages/es-pages.ts');
+    expect(graph.filter((f) => /^pages\/(tables|dinner|payment|goods|staff|jobs|book)\/i18n\//.test(f))).toEqual([]);
+    expect(readFileSync(path.join(SRC, 'i18n', 'page-texts.ts'), 'utf8')).toContain("import('./languages/es-pages.ts')");
   });
 
   it('no English or Chinese text file is imported statically from the entry', () => {

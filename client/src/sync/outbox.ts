@@ -98,11 +98,31 @@ function nextN(): number {
 }
 
 /**
+ * `ownsRefusal`: the page words a refusal itself. `id` and `approval`: a
+ * command resent with a manager's approval token, which is bound to the id
+ * the token was asked for (auth/approval.ts).
+ */
+export type EnqueueOptions = { ownsRefusal?: boolean; id?: string; approval?: string };
+
+/**
+ * Answers some refusals by other means before the sender hears of them (a
+ * manager's approval on this device, auth/approval.ts): returns the reply to
+ * settle with once done, or null to settle with the refusal now.
+ */
+type RefusalAnswerer = (command: Command, refusal: Extract<CommandReply, { ok: false }>) => Promise<CommandReply> | null;
+let refusalAnswerer: RefusalAnswerer | null = null;
+
+/** Installs the answerer of refusals (one per app: the approval dialog). */
+export function answerRefusalsWith(answerer: RefusalAnswerer | null): void {
+  refusalAnswerer = answerer;
+}
+
+/**
  * Queues a command and sends it when it can. The promise settles with the
  * hub's reply; a reload forgets the promise but not the command.
  */
-export function enqueue<K extends CommandType>(type: K, payload: CommandPayload<K>, opts: { ownsRefusal?: boolean } = {}): Promise<CommandReply> {
-  const command = { id: uuid(), type, payload, deviceId: deviceId(), at: new Date().toISOString() } as Command;
+export function enqueue<K extends CommandType>(type: K, payload: CommandPayload<K>, opts: EnqueueOptions = {}): Promise<CommandReply> {
+  const command = { id: opts.id ?? uuid(), type, payload, deviceId: deviceId(), at: new Date().toISOString(), ...(opts.approval ? { approval: opts.approval } : {}) } as Command;
   const item: OutboxItem = { n: nextN(), command };
   // Shown at once (the optimistic view), sent only once the write is committed.
   outbox.items.push(item);
@@ -165,6 +185,14 @@ function settle(command: Command, reply: CommandReply, stored = true): void {
     );
   }
   outbox.items = outbox.items.filter((i) => i.command.id !== command.id);
+  // A refusal someone can still answer (a manager's PIN) settles the sender's promise only once answered.
+  const later = !reply.ok && stored ? refusalAnswerer?.(command, reply) : null;
+  if (later) return void later.then((final) => tellSender(command, final));
+  tellSender(command, reply);
+}
+
+/** The toast for a refusal the page does not word itself, and the sender's promise. */
+function tellSender(command: Command, reply: CommandReply): void {
   if (!reply.ok && !ownRefusals.has(command.id)) outbox.lastError = { code: reply.code, type: command.type };
   ownRefusals.delete(command.id);
   waiters.get(command.id)?.(reply);

@@ -7,6 +7,7 @@ import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { SideNav, type NavBadges } from './SideNav.tsx';
 import { Toast } from './Toast.tsx';
 import { ui } from './ui-store.ts';
+import { Icon } from './icons.tsx';
 import { replica } from '../sync/replica.ts';
 
 /**
@@ -33,7 +34,7 @@ export function Layout(props: { children: ReactNode } & LayoutSlots) {
       <div className="main">
         <header className="topbar">
           <button className="btn btn-icon" aria-label={t('app.menu')} onClick={() => (ui.navOpen = !ui.navOpen)}>
-            ☰
+            <Icon name="menu" />
           </button>
           <span className="topbar-title">{state?.restaurant.name || t('app.title')}</span>
           <SignedInName />

@@ -7,6 +7,7 @@ import { SessionBox } from '../auth/SessionBox.tsx';
 import { LANGUAGES, setLanguage, type Lang } from '../i18n/index.ts';
 import { NAV, type NavEntry } from '../routes.ts';
 import { replica } from '../sync/replica.ts';
+import { Icon } from './icons.tsx';
 import { ui } from './ui-store.ts';
 
 /** A badge per left-window entry, handed in by the app (shared ui imports no page). */
@@ -25,7 +26,8 @@ export function SideNav(props: { badges?: NavBadges | undefined }) {
     <nav className={`sidenav${navOpen ? ' open' : ''}`} aria-label={t('app.menu')}>
       <div className="sidenav-brand">
         <div className="brand-name">{state?.restaurant.name || t('app.title')}</div>
-        <div className={`conn conn-${status}`}>● {t(`connection.${status === 'outdated' ? 'offline' : status}`)}</div>
+        <div className={`conn conn-${status}`}>
+          <Icon name="dot" /> {t(`connection.${status === 'outdated' ? 'offline' : status}`)}</div>
       </div>
       <ul>
         {NAV.filter((entry) => aliases.has(entry.alias)).map((entry) => (

@@ -25,7 +25,8 @@ export const floorHandlers = {
     if (table.status === TABLE_STATUS.toClear) return accept([{ type: 'table.cleared', tableId: table.id }]);
     // A table opened by mistake, with nothing ordered yet, may be freed again.
     const order = table.orderId ? getOwn(s.orders, table.orderId) : undefined;
-    if (order && order.lines.length === 0 && order.status === 'open') {
+    // A merged group (M0093) is one bill: it is settled, not cleared table by table.
+    if (order && order.lines.length === 0 && order.status === 'open' && order.mergedTableIds.length === 0) {
       return accept([{ type: 'table.cleared', tableId: table.id }]);
     }
     return refuse('TABLE_NOT_CLEARABLE');

@@ -1,18 +1,22 @@
 import type { EventOf, Order, State } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
 import { getOwn, withOwn, withoutOwn } from '../records.ts';
+import { completeLines, completeOrder } from './migration-5.ts';
 import { statusForOrder } from './table-status.ts';
 
 /**
  * Writes an order back and moves its table's status along with it, so the
  * two can never disagree.
  */
-function putOrder(s: State, order: Order): State {
-  const table = getOwn(s.tables, order.tableId);
+export function putOrder(s: State, order: Order): State {
   const status = statusForOrder(order);
-  // Most order events leave the table as it was: keep the same tables object then.
-  const same = !table || (table.orderId === order.id && table.status === status);
-  const tables = same ? s.tables : withOwn(s.tables, table.id, { ...table, orderId: order.id, status });
+  let tables = s.tables;
+  // A merged order (M0093) shows on every table of its group.
+  for (const tableId of [order.tableId, ...order.mergedTableIds]) {
+    const table = getOwn(tables, tableId);
+    // Most order events leave the table as it was: keep the same tables object then.
+    if (table && (table.orderId !== order.id || table.status !== status)) tables = withOwn(tables, table.id, { ...table, orderId: order.id, status });
+  }
   return { ...s, tables, orders: withOwn(s.orders, order.id, order) };
 }
 
@@ -23,10 +27,11 @@ function withOrder(s: State, orderId: string, change: (o: Order) => Order): Stat
 
 /** Folds order lifecycle events: open, lines, kitchen, pre-bill, settle. */
 export const orderAppliers = {
+  // Both may come from a log written by an older hub: complete them to today's shape (migration-5.ts).
   'table.opened': (s: State, e: EventOf<'table.opened'>): State =>
-    putOrder({ ...s, counters: { ...s.counters, orderNo: Math.max(s.counters.orderNo, e.order.no) } }, e.order),
+    putOrder({ ...s, counters: { ...s.counters, orderNo: Math.max(s.counters.orderNo, e.order.no) } }, completeOrder(e.order)),
   'order.linesAdded': (s: State, e: EventOf<'order.linesAdded'>): State =>
-    withOrder(s, e.orderId, (o) => ({ ...o, lines: [...o.lines, ...e.lines] })),
+    withOrder(s, e.orderId, (o) => ({ ...o, lines: [...o.lines, ...completeLines(e.lines)] })),
   'order.lineRemoved': (s: State, e: EventOf<'order.lineRemoved'>): State =>
     withOrder(s, e.orderId, (o) => ({ ...o, lines: o.lines.filter((l) => l.id !== e.lineId) })),
   'order.lineReturned': (s: State, e: EventOf<'order.lineReturned'>): State =>
@@ -40,6 +45,8 @@ export const orderAppliers = {
               returnedQty: l.returnedQty + e.qty,
               returnReason: e.reason,
               ...(e.toStock ? { returnToStock: true, restockedQty: l.restockedQty + e.qty } : {}),
+              // A gift never covers more portions than are left on the bill (kitchen/README.md).
+              giftedQty: Math.max(0, Math.min(l.giftedQty, l.qty - l.returnedQty - e.qty - l.cancelledQty)),
             },
       ),
     })),
@@ -54,8 +61,13 @@ export const orderAppliers = {
     withOrder(s, e.orderId, (o) => ({ ...o, status: 'open', prebilledAt: null })),
   'order.settled': (s: State, e: EventOf<'order.settled'>): State => {
     const orders = withoutOwn(s.orders, e.bill.id);
-    const table = getOwn(s.tables, e.bill.tableId);
-    const tables = table ? withOwn(s.tables, table.id, { ...table, orderId: null, status: TABLE_STATUS.toClear }) : s.tables;
+    // Every table of a merged group (M0093) waits to be cleared.
+    const merged = getOwn(s.orders, e.bill.id)?.mergedTableIds ?? [];
+    let tables = s.tables;
+    for (const tableId of [e.bill.tableId, ...merged]) {
+      const table = getOwn(tables, tableId);
+      if (table) tables = withOwn(tables, table.id, { ...table, orderId: null, status: TABLE_STATUS.toClear });
+    }
     return { ...s, orders, tables, counters: { ...s.counters, billNo: Math.max(s.counters.billNo, e.bill.billNo) } };
   },
 };

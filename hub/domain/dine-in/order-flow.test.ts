@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TABLE_STATUS, type Bill, type State } from '#protocol';
+import { cashPayment, SALE_NOTE, TABLE_STATUS, type Bill, type State } from '#protocol';
 import {
   addLines,
   ctxAt,
@@ -141,6 +141,20 @@ describe('order.settleCash', () => {
       openedAt: NOW,
       paidAt: LATER,
       operator: 'cajera-2',
+      goodsCents: ORDER_TOTAL,
+      giftCents: 0,
+      lineDiscountCents: 0,
+      orderDiscount: null,
+      orderDiscountCents: 0,
+      lunchBox: null,
+      lunchBoxCents: 0,
+      tipCents: 0,
+      depositCents: 0,
+      dueCents: ORDER_TOTAL,
+      payments: [cashPayment(10000)],
+      isAccount: 0,
+      document: SALE_NOTE,
+      printRequested: false,
     };
     expect(events).toEqual([{ type: 'order.settled', bill }]);
     expect(result).toEqual({ orderId: ORDER, billNo: 1, totalCents: ORDER_TOTAL, changeCents: 3000 });

@@ -1,6 +1,7 @@
-import type { Bill, CommandPayload, State } from '#protocol';
+import type { CommandPayload, State } from '#protocol';
+import { cashPayment, SALE_NOTE } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
-import { orderTotals } from '../money.ts';
+import { settleOrder } from '../payment/settle.ts';
 import { editableOrder, isDecision } from './order-lines.ts';
 import { getOwn } from '../records.ts';
 
@@ -29,36 +30,11 @@ export const orderFlowHandlers = {
     return accept([{ type: 'order.prebillCancelled', orderId: order.id }]);
   },
 
+  /** Cash only, the amount received (the older till's command): a settlement with one cash payment and a sale note. */
   'order.settleCash': (s: State, p: CommandPayload<'order.settleCash'>, ctx: DecideContext): Decision => {
-    const order = getOwn(s.orders, p.orderId);
-    if (!order) return refuse('ORDER_NOT_OPEN', 'orderId');
-    if (order.lines.length === 0) return refuse('CART_EMPTY');
-    if (order.lines.some((l) => l.sentBatch === null)) return refuse('UNSENT_LINES');
-    const table = getOwn(s.tables, order.tableId);
-    const totals = orderTotals(order, table?.minConsumptionCents ?? 0);
-    if (p.receivedCents < totals.totalCents) return refuse('AMOUNT_TOO_LOW', 'receivedCents');
-    const bill: Bill = {
-      id: order.id,
-      billNo: s.counters.billNo + 1,
-      orderNo: order.no,
-      tableId: order.tableId,
-      tableName: table?.name ?? '',
-      people: order.people,
-      customer: order.customer,
-      lines: order.lines,
-      ...totals,
-      receivedCents: p.receivedCents,
-      changeCents: p.receivedCents - totals.totalCents,
-      payMethod: 'cash',
-      openedAt: order.openedAt,
-      paidAt: ctx.now,
-      operator: ctx.actor.staffId,
-    };
-    return accept([{ type: 'order.settled', bill }], {
-      orderId: order.id,
-      billNo: bill.billNo,
-      totalCents: bill.totalCents,
-      changeCents: bill.changeCents,
-    });
+    const payments = p.receivedCents > 0 ? [cashPayment(p.receivedCents)] : [];
+    const d = settleOrder(s, p.orderId, { payments, document: SALE_NOTE, print: false }, ctx);
+    // This command's one amount is `receivedCents`: name that field when it falls short.
+    return !d.ok && d.code === 'AMOUNT_TOO_LOW' ? refuse('AMOUNT_TOO_LOW', 'receivedCents') : d;
   },
 };

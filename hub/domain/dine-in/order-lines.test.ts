@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TABLE_STATUS, type DomainEvent, type State } from '#protocol';
+import { TABLE_STATUS, UNADJUSTED_ORDER, type DomainEvent, type State } from '#protocol';
 import { applyAll } from '../apply.ts';
 import {
   addLines,
@@ -40,6 +40,8 @@ describe('table.open', () => {
       batches: 0,
       depositCents: 0,
       reservationId: null,
+      ...UNADJUSTED_ORDER,
+      mergedTableIds: [],
     });
   });
 

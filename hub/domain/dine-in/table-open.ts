@@ -1,5 +1,5 @@
 import type { CommandPayload, Order, State } from '#protocol';
-import { TABLE_STATUS } from '#protocol';
+import { TABLE_STATUS, UNADJUSTED_ORDER } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { getOwn } from '../records.ts';
 
@@ -24,6 +24,8 @@ export function openTable(s: State, p: CommandPayload<'table.open'>, ctx: Decide
     batches: 0,
     depositCents: 0,
     reservationId: null,
+    ...UNADJUSTED_ORDER,
+    mergedTableIds: [],
   };
   return accept([{ type: 'table.opened', order }], { orderId: order.id, orderNo: order.no });
 }

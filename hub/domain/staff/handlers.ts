@@ -1,6 +1,7 @@
 import type { CommandPayload, State } from '#protocol';
 import { OWNER_ROLE } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
+import { withinLimit } from '../approval.ts';
 import { activeOwners, aliasesOf, canManageRole } from '../permissions.ts';
 import { getOwn } from '../records.ts';
 
@@ -20,7 +21,10 @@ export const staffHandlers = {
     if (getOwn(s.roles, p.id) && guardRole(s, ctx, p.id)) return refuse('FORBIDDEN', 'id');
     const mine = aliasesOf(s, ctx.actor.staffId);
     if (aliases.some((a) => !mine.has(a))) return refuse('FORBIDDEN', 'aliases');
-    return accept([{ type: 'role.saved', role: { id: p.id, name: p.name, aliases } }]);
+    // Limits: a save without them keeps the role's own (an older device); nobody grants more than their own limit.
+    const limits = p.limits ?? getOwn(s.roles, p.id)?.limits;
+    if (limits && !withinLimit(s, ctx.actor.staffId, 'discountPercent', limits.discountPercent)) return refuse('FORBIDDEN', 'limits');
+    return accept([{ type: 'role.saved', role: { id: p.id, name: p.name, aliases, ...(limits ? { limits } : {}) } }]);
   },
 
   'staff.save': (s: State, p: CommandPayload<'staff.save'>, ctx: DecideContext): Decision => {

@@ -1,9 +1,11 @@
 import type Router from '@koa/router';
 import type { HttpDeps } from '../app.ts';
 import { activityRoutes } from './activity/activity.ts';
+import { approvalRoutes } from './approval/approval.ts';
 import { sessionRoutes } from './auth/auth.ts';
 import { credentialRoutes } from './auth/credentials.ts';
 import { commandRoutes } from './commands/commands.ts';
+import { reservationRoutes } from './reservations/reservations.ts';
 import { goodsRoutes } from './goods/goods.ts';
 import { stateRoutes } from './state/state.ts';
 import { stockMoveRoutes } from './stock-moves/stock-moves.ts';
@@ -23,8 +25,12 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     sessionRoutes(deps.auth),
     credentialRoutes(deps.auth),
     activityRoutes(deps.auth),
+    // Manager approval on the same device (a gift, a void, a discount beyond the role's limit).
+    approvalRoutes(deps.auth),
     // Goods: the menu files, the stock history.
     goodsRoutes(deps.engine, deps.intake),
     stockMoveRoutes(deps.engine),
+    // Reservations: a day's list, past days from their day files.
+    reservationRoutes(deps.engine),
   ];
 }

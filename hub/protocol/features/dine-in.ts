@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { centsSchema, shortText, uuidSchema, type Names } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema, optionalIdSchema } from '../ids.ts';
+import type { BillPayment, LunchBox, OrderDiscount, PayMethod, SaleDocument } from './payment.ts';
 
 /**
  * Dine-in (SPEC.md sections 3, 4 and 9): the dining room's areas and tables,
@@ -87,6 +88,8 @@ export type OrderLine = {
   rushCount: number;
   /** Single-item discount on the whole line, in céntimos. */
   discountCents: number;
+  /** The table this line was ordered at when its order was merged into another table's (null: the order's own table). */
+  originTableId: string | null;
 };
 
 /** The adjustment fields of a line nobody has touched yet: spread into every new line. */
@@ -98,6 +101,7 @@ export const UNTOUCHED_LINE = {
   held: false,
   rushCount: 0,
   discountCents: 0,
+  originTableId: null,
 } as const satisfies Partial<OrderLine>;
 
 export type OrderStatus = 'open' | 'prebilled';
@@ -117,8 +121,25 @@ export type Order = {
   depositCents: number;
   /** The reservation this order came from, if any. */
   reservationId: string | null;
+  /** Payment tabs (hub/protocol/features/payment.ts): order discount, tip, lunch boxes. */
+  orderDiscount: OrderDiscount | null;
+  tipCents: number;
+  lunchBox: LunchBox | null;
+  /**
+   * Tables merged into this order for one joint bill (M0093), besides `tableId`:
+   * they point to this order and show its status; settling frees them all.
+   */
+  mergedTableIds: string[];
 };
 
+/**
+ * A settled bill, as it goes to the day archive (SPEC.md section 3
+ * Bill/order). Its money always holds: goods − gifts − line discounts =
+ * subtotal; subtotal − order discount + minimum-spend fee + lunch boxes + tip
+ * = total (receivable); total − deposit = due; received − change = due, where
+ * received is the sum of the payments (all in soles). Bills archived before
+ * issue 9 lack the fields after `changeCents` but `payMethod` ('cash').
+ */
 export type Bill = {
   id: string;
   billNo: number;
@@ -133,10 +154,34 @@ export type Bill = {
   totalCents: number;
   receivedCents: number;
   changeCents: number;
-  payMethod: 'cash';
+  /** The one method used, or 'mixed' when several were. */
+  payMethod: PayMethod | 'mixed';
   openedAt: string;
   paidAt: string;
   operator: string | null;
+  /** Every portion billed at its price, and what gifts and single-item discounts took off. */
+  goodsCents: number;
+  giftCents: number;
+  lineDiscountCents: number;
+  orderDiscount: OrderDiscount | null;
+  orderDiscountCents: number;
+  lunchBox: LunchBox | null;
+  lunchBoxCents: number;
+  tipCents: number;
+  /** The reservation deposit credited, and what was left to pay after it. */
+  depositCents: number;
+  dueCents: number;
+  payments: BillPayment[];
+  /** SPEC.md on-credit flag (isAccount): 1 when part of the bill is owed on account. */
+  isAccount: 0 | 1;
+  /** The sales document chosen, with its buyer (ready for the e-invoice issue). */
+  document: SaleDocument;
+  /** "Settle and print": the printing issue prints the bills that ask for it. */
+  printRequested: boolean;
+  /** SPEC.md order delete flag: 2 for an order withdrawn with a reason (nothing charged); absent on a paid bill. */
+  deleted?: 2;
+  /** Why the order was withdrawn (SPEC.md: a reason is required). */
+  withdrawReason?: string;
 };
 
 /** Payload schemas of the dine-in commands. */

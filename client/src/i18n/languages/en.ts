@@ -4,13 +4,14 @@ import { goodsEn } from '../../pages/goods/i18n/en.ts';
 import { jobsEn } from '../../pages/jobs/i18n/en.ts';
 import { loginEn } from '../../pages/login/i18n/en.ts';
 import { miscEn } from '../../pages/misc/i18n/en.ts';
+import { bookEn } from '../../pages/book/i18n/en.ts';
 import { paymentEn } from '../../pages/payment/i18n/en.ts';
 import { setupEn } from '../../pages/setup/i18n/en.ts';
 import { staffEn } from '../../pages/staff/i18n/en.ts';
 import { tablesEn } from '../../pages/tables/i18n/en.ts';
 import { coreEn } from '../core/en.ts';
 import type { TranslationOf } from '../define.ts';
-import type { ES_FEATURES } from './es.ts';
+import type { EsFeatures } from './es.ts';
 
 /**
  * Every feature's English texts. Its own chunk, loaded only when a device picks
@@ -18,7 +19,7 @@ import type { ES_FEATURES } from './es.ts';
  * type asks for every Spanish feature, and each feature's file for every key.
  * The loader merges the features (`mergeTexts`), so this chunk holds texts only.
  */
-export const EN_FEATURES: TranslationOf<typeof ES_FEATURES> = {
+export const EN_FEATURES: TranslationOf<EsFeatures> = {
   core: coreEn,
   auth: authEn,
   login: loginEn,
@@ -30,5 +31,6 @@ export const EN_FEATURES: TranslationOf<typeof ES_FEATURES> = {
   staff: staffEn,
   jobs: jobsEn,
   misc: miscEn,
+  book: bookEn,
 };
 

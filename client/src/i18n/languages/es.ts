@@ -1,32 +1,23 @@
 import { authEs } from '../../auth/i18n/es.ts';
-import { dinnerEs } from '../../pages/dinner/i18n/es.ts';
-import { goodsEs } from '../../pages/goods/i18n/es.ts';
-import { jobsEs } from '../../pages/jobs/i18n/es.ts';
 import { loginEs } from '../../pages/login/i18n/es.ts';
 import { miscEs } from '../../pages/misc/i18n/es.ts';
-import { paymentEs } from '../../pages/payment/i18n/es.ts';
 import { setupEs } from '../../pages/setup/i18n/es.ts';
-import { staffEs } from '../../pages/staff/i18n/es.ts';
-import { tablesEs } from '../../pages/tables/i18n/es.ts';
 import { coreEs } from '../core/es.ts';
 import { mergeTexts, type DeepStrings, type MergedTexts } from '../define.ts';
+import type { ES_PAGE_FEATURES } from './es-pages.ts';
 
 /**
- * Every feature's Spanish texts, under the feature's name. Spanish is in the
- * first load (the default and the fallback); a new feature adds one line here
- * and one in en.ts and zh.ts beside this file.
+ * The Spanish texts of the first load, under each feature's name: the frame,
+ * sign-in, setup and the open pages. Spanish is the default and the fallback.
+ * The texts of the signed-in pages are in es-pages.ts, fetched once someone
+ * is signed in (page-texts.ts), so the sign-in page does not carry them.
+ * A new feature adds one line here or there, and one in en.ts and zh.ts.
  */
-export const ES_FEATURES = {
+export const ES_FIRST_FEATURES = {
   core: coreEs,
   auth: authEs,
   login: loginEs,
   setup: setupEs,
-  tables: tablesEs,
-  dinner: dinnerEs,
-  payment: paymentEs,
-  goods: goodsEs,
-  staff: staffEs,
-  jobs: jobsEs,
   misc: miscEs,
 } as const;
 
@@ -34,10 +25,13 @@ export const ES_FEATURES = {
  * Every Spanish text the client can show: the type `t()` checks its keys
  * against (i18next.d.ts), so a misspelled key fails `tsc`.
  */
-export type AppMessages = MergedTexts<typeof ES_FEATURES>;
+export type AppMessages = MergedTexts<EsFeatures>;
+
+/** Every Spanish feature: the first load's and the signed-in pages'. */
+export type EsFeatures = typeof ES_FIRST_FEATURES & typeof ES_PAGE_FEATURES;
 
 /** Another language's whole tree: every Spanish key, each a string. */
 export type Messages = DeepStrings<AppMessages>;
 
-/** Spanish, as i18next receives it. */
-export const es: AppMessages = mergeTexts(ES_FEATURES);
+/** The first load's Spanish, as i18next receives it at start. */
+export const esFirst = mergeTexts(ES_FIRST_FEATURES);

@@ -4,13 +4,14 @@ import { goodsZh } from '../../pages/goods/i18n/zh.ts';
 import { jobsZh } from '../../pages/jobs/i18n/zh.ts';
 import { loginZh } from '../../pages/login/i18n/zh.ts';
 import { miscZh } from '../../pages/misc/i18n/zh.ts';
+import { bookZh } from '../../pages/book/i18n/zh.ts';
 import { paymentZh } from '../../pages/payment/i18n/zh.ts';
 import { setupZh } from '../../pages/setup/i18n/zh.ts';
 import { staffZh } from '../../pages/staff/i18n/zh.ts';
 import { tablesZh } from '../../pages/tables/i18n/zh.ts';
 import { coreZh } from '../core/zh.ts';
 import type { TranslationOf } from '../define.ts';
-import type { ES_FEATURES } from './es.ts';
+import type { EsFeatures } from './es.ts';
 
 /**
  * Every feature's Chinese texts. Its own chunk, loaded only when a device picks
@@ -18,7 +19,7 @@ import type { ES_FEATURES } from './es.ts';
  * type asks for every Spanish feature, and each feature's file for every key.
  * The loader merges the features (`mergeTexts`), so this chunk holds texts only.
  */
-export const ZH_FEATURES: TranslationOf<typeof ES_FEATURES> = {
+export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   core: coreZh,
   auth: authZh,
   login: loginZh,
@@ -30,5 +31,6 @@ export const ZH_FEATURES: TranslationOf<typeof ES_FEATURES> = {
   staff: staffZh,
   jobs: jobsZh,
   misc: miscZh,
+  book: bookZh,
 };
 

@@ -2,28 +2,31 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import type { Order, OrderLine, Product, State } from '#protocol';
-import { formatSoles, orderTotals } from '#hub/domain/money.ts';
+import type { Order, Product, State } from '#protocol';
+import { formatSoles } from '#hub/domain/money.ts';
 import { getOwn } from '#hub/domain/records.ts';
 import { useCanSend } from '../../auth/aliases.ts';
+import { nameIn } from '../../i18n/index.ts';
 import { PATHS } from '../../routes.ts';
 import { enqueue, outbox } from '../../sync/outbox.ts';
 import { replica } from '../../sync/replica.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { useView } from '../../sync/view.ts';
-import { showToast } from '../../ui/ui-store.ts';
+import { Icon } from '../../ui/icons.tsx';
 import { NoOpenOrder } from '../../ui/NoOpenOrder.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';
+import { showToast } from '../../ui/ui-store.ts';
 import { addToCart, dropSent, queueForSending, reconcileCart, unqueue, useCart } from './cart.ts';
+import { totalsWithCart } from './cart-prices.ts';
 import { CustomDishDialog } from './CustomDishDialog.tsx';
+import { DinnerSheets, type Sheet } from './DinnerSheets.tsx';
 import { MenuPanel } from './MenuPanel.tsx';
 import { OrderPanel } from './OrderPanel.tsx';
 import { refusalText } from './refusal.ts';
-import { ReturnDialog } from './ReturnDialog.tsx';
 import { SpecPicker } from './SpecPicker.tsx';
 import './ordering.css';
 
-/** Ordering at a table: pick dishes, send them to the kitchen, pre-bill, go to payment. */
+/** Ordering at a table: pick dishes, send them to the kitchen, act on what was sent, pre-bill, go to payment. */
 export function DinnerPage() {
   const [params] = useSearchParams();
   const { state, pendingIds } = useView();
@@ -36,12 +39,24 @@ export function DinnerPage() {
   return <OrderScreen state={state} order={order} tableName={table.name} minimum={table.minConsumptionCents} pendingIds={pendingIds} />;
 }
 
+/**
+ * The order's number once the hub gave it; "pending" only while the order
+ * itself is still on its way (issue 9: an order numbered long ago read
+ * "order number pending" whenever any later tap was queued offline).
+ */
+function useOrderNo(order: Order): string {
+  const { t } = useTranslation();
+  const { state } = useSnapshot(replica);
+  const known = state ? getOwn(state.orders, order.id) : undefined;
+  return known ? String(known.no) : t('order.pendingNo');
+}
+
 function OrderScreen(props: { state: State; order: Order; tableName: string; minimum: number; pendingIds: ReadonlySet<string> }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
-  // A role without these aliases does not see their buttons (the hub would refuse them anyway).
-  const canReturn = useCanSend('order.returnLine');
-  const canPay = useCanSend('order.settleCash');
+  // A role without these aliases does not see their buttons (the hub would refuse them anyway); gift and void may ask a manager.
+  const rights = { return: useCanSend('order.returnLine'), gift: useCanSend('order.giftLine'), cancel: useCanSend('order.cancelLine') };
+  const canPay = useCanSend('order.settle');
   const { state, order } = props;
   const cart = useCart(order.id);
   useCartSettled(order.id);
@@ -49,27 +64,36 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
   const shownLineIds = new Set(order.lines.map((l) => l.id));
   const shownCart = cart.filter((c) => !c.queued || !c.lineId || !shownLineIds.has(c.lineId));
   const toSend = cart.filter((c) => !c.queued);
-  const [returning, setReturning] = useState<OrderLine | null>(null);
   const [pane, setPane] = useState<'menu' | 'order'>('menu');
   const [sizing, setSizing] = useState<Product | null>(null);
   const [custom, setCustom] = useState(false);
-  const add = (p: Product) => (p.specs.length > 0 ? setSizing(p) : addToCart(order.id, p.id));
-  const totals = orderTotals(order, props.minimum);
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const picked = (p: Product, specId: string | null = null) => {
+    addToCart(order.id, p.id, specId);
+    // SPEC.md section 8 "Added successfully", naming the dish: the waiter looking at the guest sees the tap landed.
+    showToast(`${nameIn(p.names, i18n.language)} · ${t('success.added')}`);
+  };
+  const add = (p: Product) => (p.specs.length > 0 ? setSizing(p) : picked(p));
+  // The cart counts: the guest hears the amount with the dishes not yet sent.
+  const totals = totalsWithCart(state, order, shownCart, props.minimum);
   const unsent = order.lines.some((l) => l.sentBatch === null);
   const prebilled = order.status === 'prebilled';
-  const orderNo = props.pendingIds.has(order.id) ? t('order.pendingNo') : String(order.no);
+  const orderNo = useOrderNo(order);
 
   // One gesture, one command: the lines and the send stand or fall together, and the cart is
   // kept until the hub takes it. Refused, the lines come back to the cart and the toast names the dish.
   const send = () => {
     const lines = queueForSending(order.id);
     if (lines.length === 0) {
-      void enqueue('order.send', { orderId: order.id });
+      void enqueue('order.send', { orderId: order.id }).then((reply) => reply.ok && showToast(t('success.submitted')));
       return;
     }
     const ids = new Set(lines.map((l) => l.lineId));
     void enqueue('order.addLines', { orderId: order.id, lines, send: true }, { ownsRefusal: true }).then((reply) => {
-      if (reply.ok) return dropSent(order.id, ids);
+      if (reply.ok) {
+        showToast(t('success.submitted'));
+        return dropSent(order.id, ids);
+      }
       unqueue(order.id, ids);
       showToast(refusalText(t, i18n.language, replica.state, reply.code, reply.message), 'error');
     });
@@ -79,7 +103,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
     <div className={`dinner pane-${pane}`}>
       <header className="dinner-head">
         <Link href={PATHS.tables} className="btn btn-ghost" aria-label={t('order.back')}>
-          ←
+          <Icon name="arrowLeft" />
         </Link>
         <h1>{t('order.title', { table: props.tableName, no: orderNo })}</h1>
         <span className="people">{t('tables.people', { count: order.people })}</span>
@@ -89,25 +113,21 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
           {t('app.menu')}
         </button>
         <button className={`chip${pane === 'order' ? ' active' : ''}`} onClick={() => setPane('order')} data-testid="pane-order">
-          {t('order.ordered')} ({order.lines.length + shownCart.length})
+          {t('order.ordered')} ({order.lines.length + shownCart.length}) · {formatSoles(totals.subtotalCents)}
         </button>
       </div>
       <div className="dinner-body">
         {!prebilled && <MenuPanel state={state} onAdd={add} onCustom={() => setCustom(true)} />}
         <section className="order-panel">
           {prebilled && <p className="note">{t('order.prebilledNote')}</p>}
-          <OrderPanel
-            state={state}
-            order={order}
-            cart={shownCart}
-            pendingIds={props.pendingIds}
-            onRemove={(line) => void enqueue('order.removeLine', { orderId: order.id, lineId: line.id })}
-            onReturn={canReturn ? setReturning : undefined}
-          />
+          <OrderPanel state={state} order={order} cart={shownCart} pendingIds={props.pendingIds} onLine={(line) => setSheet({ kind: 'line', line })} />
           <TotalsList totals={totals} testId="order-total" />
         </section>
       </div>
       <footer className="action-bar">
+        <button className="btn" onClick={() => setSheet({ kind: 'order' })} data-testid="order-more">
+          {t('kitchen.more')}
+        </button>
         {!prebilled && (
           <button className="btn btn-primary" disabled={toSend.length === 0 && !unsent} onClick={send} data-testid="send">
             {t('order.send')}
@@ -115,7 +135,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
           </button>
         )}
         {!prebilled ? (
-          <button className="btn" disabled={unsent || shownCart.length > 0 || order.lines.length === 0} onClick={() => void enqueue('order.prebill', { orderId: order.id })} data-testid="prebill">
+          <button className="btn" disabled={unsent || shownCart.length > 0 || order.lines.length === 0} onClick={() => setSheet({ kind: 'prebill' })} data-testid="prebill">
             {t('order.prebill')}
           </button>
         ) : (
@@ -134,22 +154,13 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
           </button>
         )}
       </footer>
-      {returning && (
-        <ReturnDialog
-          line={returning}
-          onCancel={() => setReturning(null)}
-          onReturn={(qty, reason, toStock) => {
-            void enqueue('order.returnLine', { orderId: order.id, lineId: returning.id, qty, reason, ...(toStock ? { toStock } : {}) });
-            setReturning(null);
-          }}
-        />
-      )}
+      <DinnerSheets state={state} order={order} cart={shownCart} tableName={props.tableName} rights={rights} sheet={sheet} setSheet={setSheet} />
       {sizing && (
         <SpecPicker
           product={sizing}
           onCancel={() => setSizing(null)}
           onPick={(specId) => {
-            addToCart(order.id, sizing.id, specId);
+            picked(sizing, specId);
             setSizing(null);
           }}
         />
@@ -159,6 +170,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
           onCancel={() => setCustom(false)}
           onAdd={(d) => {
             void enqueue('order.addCustomDish', { orderId: order.id, lineId: uuid(), name: d.name, priceCents: d.priceCents, qty: d.qty, unit: d.unit, remark: d.remark });
+            showToast(`${d.name} · ${t('success.added')}`);
             setCustom(false);
           }}
         />

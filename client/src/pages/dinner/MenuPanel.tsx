@@ -5,6 +5,7 @@ import { formatSoles } from '#hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { searchProducts } from '../../menu/search.ts';
 import { inMenuOrder } from '../../menu/stock.ts';
+import { Icon } from '../../ui/icons.tsx';
 import { useProgressiveLimit } from '../../ui/progressive.ts';
 
 /** Dishes drawn at first (a till's grid shows about 24); more as the grid is scrolled (a 2,000-dish menu on a cheap phone). */
@@ -42,17 +43,23 @@ export function MenuPanel(props: { state: State; onAdd: (product: Product) => vo
   return (
     <section className="menu-panel">
       <input className="search" type="search" placeholder={t('order.search')} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="menu-search" />
-      <div className="chips">
-        {[{ id: 'all', label: t('order.allCategories') }, ...categories.map((c) => ({ id: c.id, label: nameIn(c.names, i18n.language) }))].map((c) => (
-          <button key={c.id} className={`chip${category === c.id ? ' active' : ''}`} onClick={() => setCategory(c.id)}>
-            {c.label}
-          </button>
-        ))}
-        {props.onCustom && (
-          <button className="chip chip-custom" onClick={props.onCustom} data-testid="custom-dish">
-            {t('ordering.custom')}
-          </button>
-        )}
+      {/* One row that scrolls sideways (issue 9: four wrapped rows pushed the dishes below the fold on a phone); the fade and arrow say there is more. */}
+      <div className="category-strip">
+        <div className="chips category-row" role="tablist" aria-label={t('kitchen.moreCategories')} data-testid="category-row">
+          {[{ id: 'all', label: t('order.allCategories') }, ...categories.map((c) => ({ id: c.id, label: nameIn(c.names, i18n.language) }))].map((c) => (
+            <button key={c.id} role="tab" aria-selected={category === c.id} className={`chip${category === c.id ? ' active' : ''}`} onClick={() => setCategory(c.id)}>
+              {c.label}
+            </button>
+          ))}
+          {props.onCustom && (
+            <button className="chip chip-custom" onClick={props.onCustom} data-testid="custom-dish">
+              {t('ordering.custom')}
+            </button>
+          )}
+        </div>
+        <span className="category-more" aria-hidden="true">
+          <Icon name="arrowRight" />
+        </span>
       </div>
       {shown.length === 0 ? (
         <p className="empty">{t('order.noMatch')}</p>
@@ -66,7 +73,8 @@ export function MenuPanel(props: { state: State; onAdd: (product: Product) => vo
                 <span className="product-code">{p.code}</span>
                 <span className="product-name">{nameIn(p.names, i18n.language)}</span>
                 {p.usesInventory && can && <span className="product-left">{t('ordering.left', { count: p.stock })}</span>}
-                <span className="product-price">{can ? `${p.specs.length > 0 ? '≥ ' : ''}${priceOf(p)}` : t('order.soldOut')}</span>
+                {/* A badge, never a strike-through (issue 9: struck-through "Agotado" read as "not sold out"). */}
+                {can ? <span className="product-price">{`${p.specs.length > 0 ? '≥ ' : ''}${priceOf(p)}`}</span> : <span className="sold-out-badge">{t('order.soldOut')}</span>}
               </button>
             );
           })}

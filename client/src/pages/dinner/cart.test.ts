@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { State } from '#protocol';
 import { settledCart, type CartLine } from './cart.ts';
+import { totalsWithCart } from './cart-prices.ts';
 
 const line = (key: string, over: Partial<CartLine> = {}): CartLine => ({ key, productId: 'p-201', qty: 1, remark: '', ...over });
 
@@ -14,5 +16,24 @@ describe('settledCart (a reload forgot the answer to a send; the hub state and t
     ['refused earlier, later taken with its line id: leaves the cart', line('a', { lineId: 'L1' }), ['L1'], [], true, null],
   ])('%s', (_label, input, inOrder, inOutbox, online, expected) => {
     expect(settledCart([input], new Set(inOrder), new Set(inOutbox), online)).toEqual(expected ? [expected] : []);
+  });
+});
+
+describe('totalsWithCart (issue 9: the cart counted as S/ 0.00)', () => {
+  const state = {
+    products: {
+      'p-1': { id: 'p-1', priceCents: 1000, specs: [] },
+      'p-2': { id: 'p-2', priceCents: 500, specs: [{ id: 'big', priceCents: 900 }] },
+    },
+  } as unknown as State;
+  it.each<[string, { productId: string; specId?: string | null; qty: number }[], number, number]>([
+    ['an empty cart adds nothing', [], 0, 2000],
+    ['two of a dish', [{ productId: 'p-1', qty: 2 }], 2000, 2000],
+    ['a size at its own price', [{ productId: 'p-2', specId: 'big', qty: 1 }], 900, 2000],
+    ['a dish gone from the menu counts 0', [{ productId: 'gone', qty: 3 }], 0, 2000],
+  ])('%s', (_label, cart, subtotal, minimum) => {
+    const t = totalsWithCart(state, { lines: [] }, cart, minimum);
+    expect(t.subtotalCents).toBe(subtotal);
+    expect(t.totalCents).toBe(Math.max(subtotal, minimum));
   });
 });

@@ -125,3 +125,9 @@ export function reconcileCart(orderId: string, orderLineIds: ReadonlySet<string>
   carts[orderId] = next;
   save(orderId);
 }
+
+/** Forgets one order's cart (the order was hung up with it, or withdrawn). */
+export function clearCart(orderId: string): void {
+  carts[orderId] = [];
+  save(orderId);
+}

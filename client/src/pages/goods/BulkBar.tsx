@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { State } from '#protocol';
+import { Icon } from '../../ui/icons.tsx';
 import { enqueue } from '../../sync/outbox.ts';
 
 /**
@@ -31,7 +32,7 @@ export function BulkBar(props: { state: State; ids: string[]; onDone: (skipped: 
         {t('goods.actions.relist')}
       </button>
       <button className="btn btn-small btn-ghost" onClick={props.onClear} aria-label={t('goods.clearSelection')}>
-        ✕
+        <Icon name="close" />
       </button>
     </div>
   );

@@ -16,6 +16,7 @@ import { MenuSettingsDialog } from './MenuSettingsDialog.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
 import { ProductList } from './ProductList.tsx';
 import { StockDialog } from './StockDialog.tsx';
+import { Icon } from '../../ui/icons.tsx';
 import './goods.css';
 
 type Open =
@@ -88,7 +89,7 @@ export function GoodsPage() {
       </header>
       {restock > 0 && filter.status !== 'low' && (
         <button className="low-alert" onClick={() => set({ status: 'low' })} data-testid="goods-low-alert">
-          {t('goods.lowAlert', { count: restock })}
+          <Icon name="warning" /> {t('goods.lowAlert', { count: restock })}
         </button>
       )}
       <div className="goods-filters">

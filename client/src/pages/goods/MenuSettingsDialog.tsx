@@ -4,6 +4,7 @@ import type { RemarkPreset, State, Station } from '#protocol';
 import { uuid } from '../../sync/uuid.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';
+import { Icon } from '../../ui/icons.tsx';
 import { sendAndWait } from './goods-api.ts';
 
 /** The restaurant's kitchen stations and the quick remarks every dish offers when ordering. */
@@ -69,7 +70,7 @@ export function MenuSettingsDialog(props: { state: State; onClose: () => void })
             />
           ))}
           <button className="btn btn-small" onClick={() => setRemarks(remarks.filter((_, j) => j !== i))} aria-label={t('goods.settings.remove')}>
-            ✕
+            <Icon name="close" />
           </button>
         </div>
       ))}

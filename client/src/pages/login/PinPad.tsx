@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Icon } from '../../ui/icons.tsx';
 import { useTranslation } from 'react-i18next';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
@@ -43,7 +44,7 @@ export function PinPad(props: { value: string; onChange: (value: string) => void
         </button>
       ))}
       <button type="button" className="pinpad-key pinpad-del" onClick={() => onChange(value.slice(0, -1))} disabled={disabled || !value} aria-label={t('login.del')} data-testid="numpad-del">
-        ⌫
+        <Icon name="backspace" />
       </button>
       <button type="button" className="pinpad-key" onClick={() => press('0')} disabled={disabled} data-testid="numpad-0">
         0

@@ -1,110 +1,90 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'wouter';
-import type { CommandResult } from '#protocol';
-import { formatSoles, orderTotals, parseCents } from '#hub/domain/money.ts';
+import { useLocation, useSearchParams } from 'wouter';
+import { formatSoles, orderTotals } from '#hub/domain/money.ts';
 import { getOwn } from '#hub/domain/records.ts';
 import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';
+import { Icon } from '../../ui/icons.tsx';
 import { NoOpenOrder } from '../../ui/NoOpenOrder.tsx';
-import { TotalsList } from '../../ui/TotalsList.tsx';
+import { BillSummary } from './BillSummary.tsx';
+import { Confirm } from './Confirm.tsx';
+import { LineTabPanel, type LineTab } from './LineTabs.tsx';
+import { OrderTabPanel, type OrderTab } from './OrderTabs.tsx';
+import './payment.css';
 
-type Outcome = { kind: 'paid'; result: CommandResult } | { kind: 'queued'; changeCents: number };
+/** SPEC.md section 2 payment tabs, in its order, then the order discount. */
+const TABS: readonly (LineTab | OrderTab)[] = ['tip', 'gift', 'lineDiscount', 'return', 'lunchBox', 'discount'];
+const isLineTab = (tab: LineTab | OrderTab): tab is LineTab => tab === 'gift' || tab === 'lineDiscount' || tab === 'return';
 
-/** Cash settlement of a table: amount received, exact change, then the table waits to be cleared. */
+/**
+ * `/pages/dining_table/payment`: the bill of a table and the payment tabs
+ * (tip, gift, single-item discount, return, lunch box, order discount), the
+ * pre-bill and its cancellation; "Settle" goes on to the settlement page.
+ */
 export function PaymentPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
   const { state } = useView();
-  const [received, setReceived] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [tab, setTab] = useState<LineTab | OrderTab>('tip');
+  const [asking, setAsking] = useState(false);
   // Ids from the address bar are looked up as own entries only (?orderId=__proto__ is simply no order).
   const order = state ? getOwn(state.orders, params.get('orderId') ?? '') : undefined;
-  const table = state && order ? getOwn(state.tables, order.tableId) : undefined;
-
-  if (outcome) {
-    const change = outcome.kind === 'paid' ? (outcome.result.changeCents ?? 0) : outcome.changeCents;
-    return (
-      <div className="pay-done" data-testid="pay-done">
-        <div className="pay-ok" aria-hidden="true">
-          ✓
-        </div>
-        <h1>{outcome.kind === 'paid' ? t('pay.success') : t('connection.offline')}</h1>
-        {outcome.kind === 'paid' && outcome.result.billNo !== undefined && <p>{t('pay.billNo', { no: outcome.result.billNo })}</p>}
-        {outcome.kind === 'queued' && <p className="note">{t('pay.queued')}</p>}
-        <p className="change-big">
-          {t('pay.change')}: <b data-testid="pay-change">{formatSoles(change)}</b>
-        </p>
-        <Link href={PATHS.tables} className="btn btn-primary">
-          {t('pay.done')}
-        </Link>
-      </div>
-    );
-  }
-
-  if (!state || !order) {
-    return <NoOpenOrder />;
-  }
-
+  if (!state || !order) return <NoOpenOrder />;
+  const table = getOwn(state.tables, order.tableId);
   const totals = orderTotals(order, table?.minConsumptionCents ?? 0);
-  const receivedCents = received === '' ? totals.totalCents : parseCents(received);
-  const enough = receivedCents !== null && receivedCents >= totals.totalCents;
-  const quick = [totals.totalCents, ...[2000, 5000, 10000, 20000].filter((v) => v > totals.totalCents)].slice(0, 4);
-
-  const settle = async () => {
-    if (!enough || receivedCents === null || busy) return;
-    setBusy(true);
-    const reply = enqueue('order.settleCash', { orderId: order.id, receivedCents });
-    // Without the hub the payment waits in the outbox; do not keep the cashier waiting too.
-    const timer = setTimeout(() => setOutcome({ kind: 'queued', changeCents: receivedCents - totals.totalCents }), 2500);
-    const r = await reply;
-    clearTimeout(timer);
-    setBusy(false);
-    if (r.ok) setOutcome({ kind: 'paid', result: r.result });
-  };
+  const prebilled = order.status === 'prebilled';
+  const unsent = order.lines.some((l) => l.sentBatch === null);
 
   return (
-    <div className="payment">
+    <div className="pay-page">
       <header className="dinner-head">
-        <button className="btn btn-ghost" onClick={() => navigate(`${PATHS.dinner}?tableId=${encodeURIComponent(order.tableId)}`)}>
-          ←
+        <button className="btn btn-ghost btn-icon" aria-label={t('pay.back')} onClick={() => navigate(`${PATHS.dinner}?tableId=${encodeURIComponent(order.tableId)}`)}>
+          <Icon name="arrowLeft" />
         </button>
         <h1>{t('pay.title', { table: table?.name ?? '' })}</h1>
       </header>
-      <TotalsList totals={totals} big testId="pay-total" />
-      <div className="field">
-        <span>{t('pay.method')}</span>
-        <div className="chips">
-          <button className="chip active">{t('pay.cash')}</button>
-        </div>
+      <div className="pay-columns">
+        <BillSummary order={order} totals={totals} />
+        <section className="pay-tabs">
+          <div className="tab-row" role="tablist">
+            {TABS.map((k) => (
+              <button key={k} role="tab" aria-selected={tab === k} className={`tab${tab === k ? ' active' : ''}`} onClick={() => setTab(k)} data-testid={`tab-${k}`}>
+                {t(`pay.tabs.${k}`)}
+              </button>
+            ))}
+          </div>
+          {prebilled && tab !== 'tip' && <p className="note">{t('pay.prebilledNote')}</p>}
+          {isLineTab(tab) ? <LineTabPanel tab={tab} order={order} locked={prebilled} /> : <OrderTabPanel tab={tab} order={order} locked={prebilled} />}
+        </section>
       </div>
-      <label className="field">
-        <span>{t('pay.received')}</span>
-        <input
-          className="amount"
-          inputMode="decimal"
-          placeholder={(totals.totalCents / 100).toFixed(2)}
-          value={received}
-          onChange={(e) => setReceived(e.target.value)}
-          data-testid="pay-received"
-        />
-      </label>
-      <div className="chips">
-        {quick.map((v, i) => (
-          <button key={v} className="chip" onClick={() => setReceived((v / 100).toFixed(2))}>
-            {i === 0 ? t('pay.exact') : formatSoles(v)}
+      <footer className="pay-actions">
+        {prebilled ? (
+          <button className="btn" onClick={() => void enqueue('order.cancelPrebill', { orderId: order.id })} data-testid="cancel-prebill">
+            {t('pay.cancelPrebill')}
           </button>
-        ))}
-      </div>
-      <p className={`change-line${enough ? '' : ' short'}`}>
-        {receivedCents === null ? t('errors.INCORRECT_INPUT') : enough ? `${t('pay.change')}: ${formatSoles(receivedCents - totals.totalCents)}` : `${t('pay.missing')}: ${formatSoles(totals.totalCents - receivedCents)}`}
-      </p>
-      <button className="btn btn-accent btn-block" disabled={!enough || busy} onClick={() => void settle()} data-testid="pay-confirm">
-        {t('pay.confirm')}
-      </button>
+        ) : (
+          <button className="btn" disabled={unsent || order.lines.length === 0} onClick={() => setAsking(true)} data-testid="pay-prebill">
+            {t('pay.prebill')}
+          </button>
+        )}
+        <button className="btn btn-primary" disabled={unsent || order.lines.length === 0} onClick={() => navigate(`${PATHS.settlement}?orderId=${encodeURIComponent(order.id)}`)} data-testid="go-settle">
+          {t('pay.goSettle', { amount: formatSoles(totals.dueCents) })}
+        </button>
+      </footer>
+      {asking && (
+        <Confirm
+          question={t('pay.confirmPrebill')}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            void enqueue('order.prebill', { orderId: order.id });
+          }}
+          testId="prebill-confirm"
+        />
+      )}
     </div>
   );
 }

@@ -95,11 +95,12 @@ export function ActivityPage() {
             <time className="hint">{new Date(e.at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}</time>
             <span className="activity-who">
               <b>{e.staffId ? (state?.staff[e.staffId]?.name ?? e.staffId) : t('staffAdmin.activity.hub')}</b>
+              {e.approvedBy && <span data-testid="activity-approved-by">{t('staffAdmin.activity.approvedBy', { name: state?.staff[e.approvedBy]?.name ?? e.approvedBy })}</span>}
               <small className="hint"> · {page.devices[e.deviceId] ?? e.deviceId.slice(0, 12)}</small>
             </span>
             <span className="activity-what">
               {t(`staffAdmin.types.${e.type}`, { defaultValue: e.type })}
-              {state && <small className="hint"> {activitySummary(e, state, (no) => t('pay.billNo', { no }))}</small>}
+              {state && <small className="hint"> {activitySummary(e, state, (no) => t('pay.billNo', { no }), i18n.language)}</small>}
             </span>
           </li>
         ))}

@@ -2,16 +2,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alias, Role, State } from '#protocol';
 import { ACTION_ALIASES, ALIASES, MENU_ALIASES, OWNER_ROLE } from '#protocol';
+import { roleLimits } from '#domain';
 import { errorText } from '../../i18n/keys.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { roleName, sendNow, sortedRoles } from './staff-api.ts';
 
-/** One role's aliases as two groups of checkboxes; the owner role shows as fixed. */
-function RoleEditor(props: { role: Role }) {
+/** One role's aliases as two groups of checkboxes, and its limits; the owner role shows as fixed. */
+function RoleEditor(props: { role: Role; state: State }) {
   const { t } = useTranslation();
   const { role } = props;
   const [aliases, setAliases] = useState<ReadonlySet<Alias>>(new Set(role.aliases));
+  // Absent limits read as the preset's (hub/domain/approval.ts); a save always stores them.
+  const [discount, setDiscount] = useState(String(roleLimits(props.state, role.id).discountPercent));
   const [name, setName] = useState(role.name);
   const [error, setError] = useState('');
   const fixed = role.id === OWNER_ROLE;
@@ -23,7 +26,9 @@ function RoleEditor(props: { role: Role }) {
       return next;
     });
   const save = async () => {
-    const sent = await sendNow('role.save', { id: role.id, name: name.trim(), aliases: [...aliases] });
+    const percent = Number(discount);
+    if (!/^\d{1,2}$/.test(discount.trim()) || percent > 99) return setError(`${t('errors.INCORRECT_INPUT')}: ${t('staffAdmin.discountLimit')}`);
+    const sent = await sendNow('role.save', { id: role.id, name: name.trim(), aliases: [...aliases], limits: { discountPercent: percent } });
     if (sent.kind === 'refused') setError(errorText(t, sent.code));
     else {
       setError('');
@@ -54,6 +59,23 @@ function RoleEditor(props: { role: Role }) {
       )}
       {group(t('staffAdmin.menuAliases'), MENU_ALIASES)}
       {group(t('staffAdmin.actionAliases'), ACTION_ALIASES)}
+      <fieldset className="role-limits">
+        <legend>{t('staffAdmin.limits')}</legend>
+        <label className="field">
+          <span>{t('staffAdmin.discountLimit')}</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={99}
+            value={fixed ? '99' : discount}
+            disabled={fixed}
+            onChange={(e) => setDiscount(e.target.value)}
+            data-testid={`limit-discount-${role.id}`}
+          />
+        </label>
+        <p className="hint">{t('staffAdmin.limitsHint')}</p>
+      </fieldset>
       {error && <p className="field-error">{error}</p>}
       {!fixed && (
         <button className="btn btn-primary" onClick={() => void save()} data-testid={`role-save-${role.id}`}>
@@ -74,7 +96,7 @@ export function RolesPanel(props: { state: State }) {
       <h2>{t('staffAdmin.roles')}</h2>
       <p className="hint">{t('staffAdmin.rolesHint')}</p>
       {roles.map((r) => (
-        <RoleEditor key={r.id} role={r} />
+        <RoleEditor key={r.id} role={r} state={props.state} />
       ))}
       <button className="btn" onClick={() => setCreated((c) => [...c, { id: `role-${uuid().slice(0, 8)}`, name: t('staffAdmin.newRole'), aliases: ['M001'] }])}>
         + {t('staffAdmin.newRole')}

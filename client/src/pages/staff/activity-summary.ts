@@ -6,15 +6,18 @@ const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
 /**
  * What an activity entry touched, in words a person reads: the table's name,
- * the order and bill numbers, the amount, the person or dish concerned. Names
- * come from this device's state, so a renamed table shows its name of today.
+ * the order and bill numbers, the amount, the person or dishes concerned.
+ * The table's and dishes' names are those the hub recorded with the entry
+ * (hub/engine/activity-names.ts: the order is gone once its bill closes);
+ * older entries without them fall back to this device's state.
  */
-export function activitySummary(e: ActivityEntry, state: State, numberLabel: (no: number) => string): string {
+export function activitySummary(e: ActivityEntry, state: State, numberLabel: (no: number) => string, lang = 'es'): string {
   const d = e.detail;
   const parts: string[] = [];
   const orderId = str(d.orderId);
   const tableId = str(d.tableId) ?? str(d['order.tableId']) ?? str(d['bill.tableId']) ?? str(d['table.id']) ?? (orderId ? (state.orders[orderId]?.tableId ?? null) : null);
-  if (tableId) parts.push(state.tables[tableId]?.name ?? tableId);
+  const tableName = str(d.tableName) ?? (tableId ? (state.tables[tableId]?.name ?? tableId) : null);
+  if (tableName) parts.push(tableName);
   const orderNo = num(d['order.no']) ?? num(d['bill.orderNo']);
   if (orderNo !== null) parts.push(`#${orderNo}`);
   const billNo = num(d['bill.billNo']);
@@ -31,5 +34,7 @@ export function activitySummary(e: ActivityEntry, state: State, numberLabel: (no
   const name = str(d.name);
   if (name) parts.push(name);
   if (typeof d.disabled === 'boolean') parts.push(String(d.disabled));
+  const dishes = str(d[`dishes.${lang}`]) ?? str(d.dishes);
+  if (dishes) parts.push(dishes);
   return parts.join(' · ');
 }

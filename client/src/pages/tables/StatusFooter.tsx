@@ -1,15 +1,31 @@
 import { useTranslation } from 'react-i18next';
 import type { Table, TableStatus } from '#protocol';
+import { useCanSend } from '../../auth/aliases.ts';
+import { enqueue } from '../../sync/outbox.ts';
+import { showToast } from '../../ui/ui-store.ts';
+import { useAnyTableOp } from './TableOpsMenu.tsx';
 
 /** SPEC.md's footer filters (all, free, pending order, dining, pre-paid, to be cleared) with counts. */
 export const FILTERS: readonly (TableStatus | 'all')[] = ['all', 1, 2, 3, 4, 5];
 
-export function StatusFooter(props: { tables: readonly Table[]; filter: TableStatus | 'all'; onFilter: (f: TableStatus | 'all') => void; onRefresh: () => void }) {
+/**
+ * The table footer: the status filters (they wrap onto a second row on a
+ * phone: nothing hides off-screen), open the cash drawer (cashDrawer),
+ * refresh, and the table operations menu.
+ */
+export function StatusFooter(props: { tables: readonly Table[]; filter: TableStatus | 'all'; onFilter: (f: TableStatus | 'all') => void; onRefresh: () => void; onOps: () => void }) {
   const { t } = useTranslation();
+  const canDrawer = useCanSend('drawer.open');
+  const anyOp = useAnyTableOp();
   const count = (f: TableStatus | 'all') => (f === 'all' ? props.tables.length : props.tables.filter((x) => x.status === f).length);
+  const openDrawer = () => {
+    // Recorded at once (offline it waits in the outbox); a refusal shows as the usual toast.
+    void enqueue('drawer.open', {});
+    showToast(t('footer.drawerAsked'));
+  };
   return (
     <footer className="status-footer">
-      <div className="filters" role="tablist">
+      <div className="filters" role="tablist" aria-label={t('footer.filtersHint')}>
         {FILTERS.map((f) => (
           <button
             key={f}
@@ -24,9 +40,21 @@ export function StatusFooter(props: { tables: readonly Table[]; filter: TableSta
           </button>
         ))}
       </div>
-      <button className="btn btn-ghost" onClick={props.onRefresh}>
-        ⟳ {t('tables.refresh')}
-      </button>
+      <div className="footer-actions">
+        {canDrawer && (
+          <button className="btn" onClick={openDrawer} data-testid="drawer-open">
+            {t('footer.drawer')}
+          </button>
+        )}
+        <button className="btn btn-ghost" onClick={props.onRefresh}>
+          {t('tables.refresh')}
+        </button>
+        {anyOp && (
+          <button className="btn btn-primary" onClick={props.onOps} data-testid="table-ops">
+            {t('footer.ops')}
+          </button>
+        )}
+      </div>
     </footer>
   );
 }

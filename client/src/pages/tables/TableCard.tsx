@@ -1,11 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import type { Order, Table } from '#protocol';
+import { TABLE_STATUS } from '#protocol';
 import { formatSoles, subtotalCents } from '#hub/domain/money.ts';
+import { limaTime } from './reserved-soon.ts';
 
-/** One table on the overview: its name, status colour, guests and running total. */
-export function TableCard(props: { table: Table; order: Order | undefined; pending: boolean; onTap: () => void }) {
+/**
+ * One table on the overview: its name and type, status colour, guests and
+ * running total (never cut: it wraps to its own line), the minimum spend,
+ * a reservation within the hour, and the main table of a merged group.
+ */
+export function TableCard(props: { table: Table; order: Order | undefined; mainName: string | null; reservedAt: string | null; pending: boolean; onTap: () => void }) {
   const { t } = useTranslation();
   const { table, order } = props;
+  const free = table.status === TABLE_STATUS.free || table.status === TABLE_STATUS.reserved;
   return (
     <button
       className={`table-card status-${table.status}${props.pending ? ' is-pending' : ''}`}
@@ -13,15 +20,30 @@ export function TableCard(props: { table: Table; order: Order | undefined; pendi
       data-testid={`table-${table.name}`}
       data-status={table.status}
     >
-      <span className="table-name">{table.name}</span>
+      <span className="table-head">
+        <span className="table-name">{table.name}</span>
+        {table.type !== 'hall' && <span className="table-type">{t(`card.types.${table.type}`)}</span>}
+      </span>
       <span className="table-status">{t(`status.${table.status}`)}</span>
+      {props.mainName && <span className="table-note">{t('card.merged', { name: props.mainName })}</span>}
+      {free && props.reservedAt && (
+        <span className="table-note table-reserved" data-testid={`reserved-${table.name}`}>
+          {t('card.reservedAt', { time: limaTime(props.reservedAt) })}
+        </span>
+      )}
       {order ? (
         <span className="table-meta">
-          {t('tables.people', { count: order.people })} · {formatSoles(subtotalCents(order))}
+          <span>{t('tables.people', { count: order.people })}</span>
+          <b className="table-total" data-testid={`total-${table.name}`}>
+            {formatSoles(subtotalCents(order))}
+          </b>
         </span>
       ) : (
-        <span className="table-meta">{t('tables.seats', { count: table.seats })}</span>
+        <span className="table-meta">
+          <span>{t('tables.seats', { count: table.seats })}</span>
+        </span>
       )}
+      {table.minConsumptionCents > 0 && <span className="table-note">{t('card.minimum', { amount: formatSoles(table.minConsumptionCents) })}</span>}
       {props.pending && <span className="pending-dot" title={t('order.pending')} />}
     </button>
   );

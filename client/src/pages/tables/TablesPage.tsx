@@ -9,9 +9,21 @@ import { enqueue } from '../../sync/outbox.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { useView } from '../../sync/view.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
+import { ChangeTableDialog } from './ChangeTableDialog.tsx';
+import { ClearPicker } from './ClearPicker.tsx';
+import { CopyDialog } from './CopyDialog.tsx';
+import { MergeDialog } from './MergeDialog.tsx';
+import { OpenManyDialog } from './OpenManyDialog.tsx';
 import { OpenTableDialog } from './OpenTableDialog.tsx';
+import { QueueDialog } from './QueueDialog.tsx';
+import { reservedSoon } from './reserved-soon.ts';
+import { SplitDialog } from './SplitDialog.tsx';
 import { StatusFooter } from './StatusFooter.tsx';
 import { TableCard } from './TableCard.tsx';
+import { TableOpsMenu, type TableOp } from './TableOpsMenu.tsx';
+import { mainTableName } from './table-sets.ts';
+import { useMinute } from './use-minute.ts';
+import './tables.css';
 
 /** The live table overview: every device sees a table change the moment the hub commits it. */
 export function TablesPage() {
@@ -22,6 +34,10 @@ export function TablesPage() {
   const [area, setArea] = useState<string>('all');
   const [opening, setOpening] = useState<Table | null>(null);
   const [clearing, setClearing] = useState<Table | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [op, setOp] = useState<TableOp | null>(null);
+  const now = useMinute();
+  const soon = useMemo(() => (state ? reservedSoon(state, now) : new Map<string, string>()), [state, now]);
 
   const areas = useMemo(() => Object.values(state?.areas ?? {}).sort((a, b) => a.sort - b.sort), [state?.areas]);
   const inArea = useMemo(
@@ -66,13 +82,34 @@ export function TablesPage() {
               key={table.id}
               table={table}
               order={table.orderId ? state.orders[table.orderId] : undefined}
+              mainName={mainTableName(state, table)}
+              reservedAt={soon.get(table.id) ?? null}
               pending={pendingIds.has(table.id) || (table.orderId !== null && pendingIds.has(table.orderId))}
               onTap={() => tap(table)}
             />
           ))}
         </div>
       )}
-      <StatusFooter tables={inArea} filter={filter} onFilter={setFilter} onRefresh={() => resume()} />
+      <StatusFooter tables={inArea} filter={filter} onFilter={setFilter} onRefresh={() => resume()} onOps={() => setMenuOpen(true)} />
+      {menuOpen && (
+        <TableOpsMenu
+          onClose={() => setMenuOpen(false)}
+          onPick={(picked) => {
+            setMenuOpen(false);
+            setOp(picked);
+          }}
+        />
+      )}
+      {op === 'queue' && <QueueDialog state={state} onClose={() => setOp(null)} />}
+      {op === 'openMany' && <OpenManyDialog state={state} onClose={() => setOp(null)} />}
+      {op === 'change' && <ChangeTableDialog state={state} from="" onClose={() => setOp(null)} />}
+      {op === 'merge' && <MergeDialog state={state} from="" onClose={() => setOp(null)} />}
+      {op === 'copy' && <CopyDialog state={state} from="" onClose={() => setOp(null)} />}
+      {op === 'split' && <SplitDialog state={state} from="" onClose={() => setOp(null)} />}
+      {op === 'clear' && <ClearPicker tables={inArea} onPick={(x) => {
+            setOp(null);
+            setClearing(x);
+          }} onClose={() => setOp(null)} />}
       {opening && <OpenTableDialog table={opening} onCancel={() => setOpening(null)} onOpen={(p, c) => open(opening, p, c)} />}
       {clearing && (
         <Dialog

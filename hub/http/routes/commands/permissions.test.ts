@@ -51,6 +51,29 @@ async function productWith(over: Partial<CommandPayload<'product.save'>>): Promi
   return id;
 }
 
+/** A reservation booked by the owner on a fresh table, `minutes` from now, moved on by `then` (reservations). */
+async function reservationIn(minutes: number, depositCents = 0, ...then: ('reservation.payDeposit' | 'reservation.arrive')[]): Promise<string> {
+  const reservationId = randomUUID();
+  const at = new Date(Date.now() + minutes * 60_000).toISOString();
+  await asOwner('reservation.create', { reservationId, tableId: await freshTable(), people: 2, at, customerName: `Cliente ${next()}`, phone: '', depositCents, remarks: '', reason: '' });
+  for (const type of then) await (type === 'reservation.arrive' ? asOwner(type, { reservationId, orderId: randomUUID() }) : asOwner(type, { reservationId }));
+  return reservationId;
+}
+
+/** A queue number taken by the owner (queue calling). */
+async function queued(): Promise<string> {
+  const entryId = randomUUID();
+  await asOwner('queue.take', { entryId, people: 2, name: 'Rosa', phone: '' });
+  return entryId;
+}
+
+/** A parked order (hung up by the owner) with one dish, whose line id may be given. */
+async function parkedOrder(lineId: string = randomUUID()): Promise<string> {
+  const parkedId = randomUUID();
+  await asOwner('pending.hangUp', { parkedId, label: `P${next()}`, people: 2, lines: [{ lineId, productId: 'p-102', qty: 1, remark: '' }] });
+  return parkedId;
+}
+
 type Sample = () => Promise<Command>;
 
 /**
@@ -98,6 +121,55 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   },
   'order.settleCash': async () => command('order.settleCash', { orderId: (await orderWithLine(true)).orderId, receivedCents: 100_000 }),
   'table.clear': async () => command('table.clear', { tableId: (await openOrder()).tableId }),
+  // Payment tabs and settling (hub/domain/payment); discounts stay within a cashier's 10 %.
+  'payment.setExchangeRate': async () => command('payment.setExchangeRate', { rateMilli: 3750 }),
+  'order.setDiscount': async () => command('order.setDiscount', { orderId: (await orderWithLine(true)).orderId, discount: { kind: 'percent', percent: 5 } }),
+  'order.setLineDiscount': async () => {
+    const o = await orderWithLine(true);
+    return command('order.setLineDiscount', { orderId: o.orderId, lineId: o.lineId, discountCents: 1 });
+  },
+  'order.setTip': async () => command('order.setTip', { orderId: (await orderWithLine(true)).orderId, tipCents: 500 }),
+  'order.setLunchBox': async () => command('order.setLunchBox', { orderId: (await orderWithLine(true)).orderId, lunchBox: { mode: 'perOrder', priceCents: 100 } }),
+  'order.settle': async () =>
+    command('order.settle', { orderId: (await orderWithLine(true)).orderId, payments: [{ method: 'cash', amountCents: 100_000 }], document: { kind: 'note', docId: '', name: '' }, print: false }),
+  // Kitchen actions (hub/domain/kitchen).
+  'order.holdLines': async () => {
+    const o = await orderWithLine(true);
+    return command('order.holdLines', { orderId: o.orderId, lineIds: [o.lineId] });
+  },
+  'order.fire': async () => {
+    const o = await orderWithLine(true);
+    await asOwner('order.holdLines', { orderId: o.orderId, lineIds: [o.lineId] });
+    return command('order.fire', { orderId: o.orderId });
+  },
+  'order.rush': async () => command('order.rush', { orderId: (await orderWithLine(true)).orderId }),
+  'order.giftLine': async () => {
+    const o = await orderWithLine(true);
+    return command('order.giftLine', { orderId: o.orderId, lineId: o.lineId, qty: 1, reason: 'Cliente frecuente' });
+  },
+  'order.cancelLine': async () => {
+    const o = await orderWithLine(true);
+    return command('order.cancelLine', { orderId: o.orderId, lineId: o.lineId, qty: 1, reason: 'Se equivocó' });
+  },
+  'order.withdraw': async () => command('order.withdraw', { orderId: (await orderWithLine(true)).orderId, reason: 'El cliente se fue' }),
+  'order.reorder': async () => {
+    const o = await orderWithLine(true);
+    return command('order.reorder', { orderId: o.orderId, lines: [{ fromLineId: o.lineId, lineId: randomUUID() }] });
+  },
+  'order.setRemark': async () => {
+    const o = await orderWithLine(true);
+    return command('order.setRemark', { orderId: o.orderId, lineId: o.lineId, remark: `Sin sal ${next()}` });
+  },
+  // Pending orders (hub/domain/pending).
+  'pending.hangUp': async () => command('pending.hangUp', { parkedId: randomUUID(), label: 'Barra', people: 2, lines: [{ lineId: randomUUID(), productId: 'p-102', qty: 1, remark: '' }] }),
+  'order.hangUp': async () => command('order.hangUp', { orderId: (await orderWithLine(false)).orderId, parkedId: randomUUID(), label: '', lines: [] }),
+  'pending.addLines': async () => command('pending.addLines', { parkedId: await parkedOrder(), lines: [{ lineId: randomUUID(), productId: 'p-102', qty: 1, remark: '' }] }),
+  'pending.removeLine': async () => {
+    const lineId = randomUUID();
+    return command('pending.removeLine', { parkedId: await parkedOrder(lineId), lineId });
+  },
+  'pending.resume': async () => command('pending.resume', { parkedId: await parkedOrder(), tableId: await freshTable(), orderId: randomUUID() }),
+  'pending.discard': async () => command('pending.discard', { parkedId: await parkedOrder() }),
   'role.save': async () => command('role.save', { id: 'kitchen', name: '', aliases: [...ROLE_PRESETS.kitchen] }),
   'staff.save': async () => command('staff.save', { id: randomUUID(), name: `Mozo ${next()}`, code: String(1000 + n), roleId: 'waiter' }),
   'staff.setDisabled': async () => {
@@ -123,6 +195,37 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'job.finish': INTERNAL,
   'job.recover': INTERNAL,
   'job.prune': INTERNAL,
+  'reservation.create': async () =>
+    command('reservation.create', { reservationId: randomUUID(), tableId: await freshTable(), people: 2, at: new Date(Date.now() + 3_600_000).toISOString(), customerName: 'Ana', phone: '', depositCents: 0, remarks: '', reason: '' }),
+  'reservation.payDeposit': async () => command('reservation.payDeposit', { reservationId: await reservationIn(60, 5000) }),
+  'reservation.depositFailed': async () => command('reservation.depositFailed', { reservationId: await reservationIn(60, 5000) }),
+  'reservation.ready': async () => command('reservation.ready', { reservationId: await reservationIn(60) }),
+  'reservation.arrive': async () => command('reservation.arrive', { reservationId: await reservationIn(60), orderId: randomUUID() }),
+  'reservation.finish': async () => command('reservation.finish', { reservationId: await reservationIn(60, 0, 'reservation.arrive') }),
+  'reservation.cancel': async () => command('reservation.cancel', { reservationId: await reservationIn(60), reason: 'cambio de planes' }),
+  // Its hour passed a second ago (the same day but for the second after midnight).
+  'reservation.noShow': async () => command('reservation.noShow', { reservationId: await reservationIn(-1 / 60) }),
+  'table.openMany': async () => command('table.openMany', { tables: [{ tableId: await freshTable(), orderId: randomUUID(), people: 2 }, { tableId: await freshTable(), orderId: randomUUID(), people: 3 }] }),
+  'table.change': async () => command('table.change', { fromTableId: (await openOrder()).tableId, toTableId: await freshTable() }),
+  'table.merge': async () => command('table.merge', { tableId: (await openOrder()).tableId, otherTableIds: [(await openOrder()).tableId] }),
+  'order.copyTo': async () => {
+    const o = await orderWithLine(false);
+    return command('order.copyTo', { fromOrderId: o.orderId, toTableId: await freshTable(), orderId: randomUUID(), people: 2, lines: [{ fromLineId: o.lineId, lineId: randomUUID() }] });
+  },
+  'order.moveLines': async () => {
+    const o = await orderWithLine(true);
+    return command('order.moveLines', { fromOrderId: o.orderId, toTableId: await freshTable(), orderId: randomUUID(), people: 1, lines: [{ lineId: o.lineId, qty: 1, newLineId: randomUUID() }] });
+  },
+  'drawer.open': async () => command('drawer.open', {}),
+  'queue.take': async () => command('queue.take', { entryId: randomUUID(), people: 3, name: '', phone: '' }),
+  'queue.call': async () => command('queue.call', { entryId: await queued() }),
+  'queue.seat': async () => command('queue.seat', { entryId: await queued(), tableId: await freshTable(), orderId: randomUUID() }),
+  'queue.noShow': async () => {
+    const entryId = await queued();
+    await asOwner('queue.call', { entryId });
+    return command('queue.noShow', { entryId });
+  },
+  'queue.cancel': async () => command('queue.cancel', { entryId: await queued() }),
 };
 
 beforeAll(async () => {

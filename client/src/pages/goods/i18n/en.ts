@@ -20,8 +20,8 @@ export const goodsEn: DeepStrings<typeof goodsEs> = {
     count_other: '{{count}} products',
     empty: 'No products yet. Create the first one or import your menu.',
     noMatch: 'No product matches',
-    lowAlert_one: '⚠ {{count}} product is low on stock: show',
-    lowAlert_other: '⚠ {{count}} products are low on stock: show',
+    lowAlert_one: '{{count}} product is low on stock: show',
+    lowAlert_other: '{{count}} products are low on stock: show',
     loading: 'Loading…',
     badge: {
       soldOut: 'Sold out',
@@ -36,7 +36,7 @@ export const goodsEn: DeepStrings<typeof goodsEs> = {
     actions: {
       title: 'Actions',
       soldOut: 'Mark sold out',
-      available: 'Mark available',
+      available: 'Sell again',
       delist: 'Delist',
       relist: 'Relist',
       edit: 'Edit',

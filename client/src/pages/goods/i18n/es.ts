@@ -17,8 +17,8 @@ export const goodsEs = {
     count_other: '{{count}} productos',
     empty: 'Aún no hay productos. Cree el primero o importe su carta.',
     noMatch: 'Ningún producto coincide',
-    lowAlert_one: '⚠ {{count}} producto con poco stock: ver',
-    lowAlert_other: '⚠ {{count}} productos con poco stock: ver',
+    lowAlert_one: '{{count}} producto con poco stock: ver',
+    lowAlert_other: '{{count}} productos con poco stock: ver',
     loading: 'Cargando…',
     badge: {
       soldOut: 'Agotado',
@@ -33,7 +33,8 @@ export const goodsEs = {
     actions: {
       title: 'Acciones',
       soldOut: 'Agotar',
-      available: 'Disponible',
+      // An action (the button), not a status: 'Disponible' read like the dish's state.
+      available: 'Volver a vender',
       delist: 'Quitar de carta',
       relist: 'Volver a carta',
       edit: 'Editar',

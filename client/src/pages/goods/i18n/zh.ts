@@ -20,8 +20,8 @@ export const goodsZh: DeepStrings<typeof goodsEs> = {
     count_other: '{{count}} 个商品',
     empty: '还没有商品。新建第一个或导入菜单。',
     noMatch: '没有匹配的商品',
-    lowAlert_one: '⚠ {{count}} 个商品库存不足：查看',
-    lowAlert_other: '⚠ {{count}} 个商品库存不足：查看',
+    lowAlert_one: '{{count}} 个商品库存不足：查看',
+    lowAlert_other: '{{count}} 个商品库存不足：查看',
     loading: '加载中…',
     badge: {
       soldOut: '售罄',
@@ -36,7 +36,7 @@ export const goodsZh: DeepStrings<typeof goodsEs> = {
     actions: {
       title: '操作',
       soldOut: '设为售罄',
-      available: '恢复在售',
+      available: '恢复售卖',
       delist: '下架',
       relist: '上架',
       edit: '编辑',

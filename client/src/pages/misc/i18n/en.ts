@@ -1,7 +1,22 @@
 import type { DeepStrings } from '../../../i18n/define.ts';
 import type { miscEs } from './es.ts';
 
-/** A section that is not available yet, in English. */
+/** The misc pages (not available yet, account expired, app download), in English. */
 export const miscEn: DeepStrings<typeof miscEs> = {
   notAvailable: { title: 'Not available yet', body: 'This section arrives in a coming update of the system.', back: 'Go to tables' },
+  expire: {
+    title: 'Account expired',
+    body: 'Your account has expired. Please make a payment via bank transfer.',
+    after: 'Once the payment is confirmed, sign in again. The restaurant\'s data is kept.',
+    cash: 'Company staff do not collect cash payments.',
+    signIn: 'Sign in',
+  },
+  download: {
+    title: 'Install the app',
+    body: 'The system runs in the browser of every phone, tablet and till: there is nothing to download from an app store.',
+    address: 'Open this address on the device, on the restaurant\'s Wi-Fi:',
+    android: 'Android (Chrome): open the browser menu and choose "Add to Home screen".',
+    iphone: 'iPhone or iPad (Safari): tap Share and choose "Add to Home Screen".',
+    signIn: 'Sign in',
+  },
 };

@@ -1,4 +1,20 @@
-/** A section that is not available yet, in Spanish (the default language, and the shape the others must match). */
+/** The misc pages (not available yet, account expired, app download), in Spanish (the default language, and the shape the others must match). */
 export const miscEs = {
   notAvailable: { title: 'Aún no disponible', body: 'Esta sección llegará en una próxima actualización del sistema.', back: 'Ir a mesas' },
+  expire: {
+    title: 'Cuenta vencida',
+    // SPEC.md section 8, word for word in the three languages.
+    body: 'Su cuenta ha vencido. Realice el pago mediante transferencia bancaria.',
+    after: 'Cuando el pago esté confirmado, vuelva a iniciar sesión. Los datos del restaurante se conservan.',
+    cash: 'El personal de la empresa no cobra en efectivo.',
+    signIn: 'Iniciar sesión',
+  },
+  download: {
+    title: 'Instalar la aplicación',
+    body: 'El sistema funciona en el navegador de cada teléfono, tablet o caja: no hay nada que descargar de una tienda de aplicaciones.',
+    address: 'Abra esta dirección en el equipo, conectado al mismo Wi-Fi del restaurante:',
+    android: 'Android (Chrome): abra el menú del navegador y elija «Agregar a la pantalla principal».',
+    iphone: 'iPhone o iPad (Safari): toque Compartir y elija «Agregar a inicio».',
+    signIn: 'Iniciar sesión',
+  },
 } as const;

@@ -1,7 +1,22 @@
 import type { DeepStrings } from '../../../i18n/define.ts';
 import type { miscEs } from './es.ts';
 
-/** A section that is not available yet, in Chinese. */
+/** The misc pages (not available yet, account expired, app download), in Chinese. */
 export const miscZh: DeepStrings<typeof miscEs> = {
   notAvailable: { title: '暂未开放', body: '此功能将在后续系统更新中提供。', back: '前往桌台' },
+  expire: {
+    title: '账户已到期',
+    body: '您的账户已到期，请通过银行转账付款。',
+    after: '付款确认后请重新登录，餐厅数据会保留。',
+    cash: '公司员工不收取现金付款。',
+    signIn: '登录',
+  },
+  download: {
+    title: '安装应用',
+    body: '本系统在每台手机、平板和收银机的浏览器中运行，无需从应用商店下载。',
+    address: '请在连接餐厅同一 Wi-Fi 的设备上打开此地址：',
+    android: 'Android（Chrome）：打开浏览器菜单，选择"添加到主屏幕"。',
+    iphone: 'iPhone 或 iPad（Safari）：点击"共享"，选择"添加到主屏幕"。',
+    signIn: '登录',
+  },
 };

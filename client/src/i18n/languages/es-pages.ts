@@ -1,0 +1,23 @@
+import { bookEs } from '../../pages/book/i18n/es.ts';
+import { dinnerEs } from '../../pages/dinner/i18n/es.ts';
+import { goodsEs } from '../../pages/goods/i18n/es.ts';
+import { jobsEs } from '../../pages/jobs/i18n/es.ts';
+import { paymentEs } from '../../pages/payment/i18n/es.ts';
+import { staffEs } from '../../pages/staff/i18n/es.ts';
+import { tablesEs } from '../../pages/tables/i18n/es.ts';
+
+/**
+ * The Spanish texts of the signed-in pages, in a chunk of their own: the
+ * sign-in page's first load does without them (issue 8: under 150 KB on the
+ * wire). page-texts.ts fetches this once someone is signed in, before the
+ * frame and the pages render. English and Chinese are whole chunks anyway.
+ */
+export const ES_PAGE_FEATURES = {
+  tables: tablesEs,
+  dinner: dinnerEs,
+  payment: paymentEs,
+  goods: goodsEs,
+  staff: staffEs,
+  jobs: jobsEs,
+  book: bookEs,
+} as const;

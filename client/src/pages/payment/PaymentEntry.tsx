@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ExchangeRate, PaymentInput, PayMethod } from '#protocol';
+import { OPERATION_METHODS } from '#protocol';
+import { formatSoles, parseCents, usdToSolesCents } from '#hub/domain/money.ts';
+import { TILL_METHODS } from './draft.ts';
+
+/**
+ * Adds one payment to the bill's list: the method, the amount (proposed: what
+ * is left), and what that method needs (operation number for Yape, Plin and
+ * transfers; person and phone on account; dollars at today's rate).
+ */
+export function PaymentEntry(props: { leftCents: number; rate: ExchangeRate | null; onAdd: (p: PaymentInput) => void }) {
+  const { t } = useTranslation();
+  const [method, setMethod] = useState<PayMethod>('cash');
+  const [amount, setAmount] = useState('');
+  const [operationNo, setOperationNo] = useState('');
+  const [person, setPerson] = useState('');
+  const [contact, setContact] = useState('');
+  const usd = method === 'usd';
+  const typed = amount === '' ? (usd ? null : props.leftCents) : parseCents(amount);
+  const ok = typed !== null && typed > 0 && method !== 'balance' && (!usd || props.rate !== null);
+
+  const add = () => {
+    if (!ok || typed === null) return;
+    if (usd) props.onAdd({ method: 'usd', usdCents: typed });
+    else
+      props.onAdd({
+        method,
+        amountCents: typed,
+        ...(operationNo.trim() ? { operationNo: operationNo.trim() } : {}),
+        ...(method === 'onAccount' ? { person: person.trim(), contact: contact.trim() } : {}),
+      });
+    setAmount('');
+    setOperationNo('');
+  };
+
+  return (
+    <section className="pay-entry">
+      <div className="chips method-chips" role="radiogroup" aria-label={t('pay.method')}>
+        {TILL_METHODS.map((m) => (
+          <button key={m} role="radio" aria-checked={method === m} className={`chip${method === m ? ' active' : ''}`} onClick={() => setMethod(m)} data-testid={`method-${m}`}>
+            {t(`pay.methods.${m}`)}
+          </button>
+        ))}
+      </div>
+      {method === 'balance' ? (
+        <p className="field-error">{t('errors.BALANCE_UNAVAILABLE')}</p>
+      ) : (
+        <div className="entry-fields">
+          <label className="field">
+            <span>{usd ? t('pay.dollars') : t('pay.amount')}</span>
+            <input
+              className="amount"
+              inputMode="decimal"
+              placeholder={usd ? '' : (props.leftCents / 100).toFixed(2)}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && add()}
+              data-testid="pay-amount"
+            />
+          </label>
+          {usd && props.rate && typed !== null && <p className="note">{t('pay.inSoles', { amount: formatSoles(usdToSolesCents(typed, props.rate.rateMilli)) })}</p>}
+          {usd && !props.rate && <p className="field-error">{t('errors.NO_EXCHANGE_RATE')}</p>}
+          {(OPERATION_METHODS.includes(method) || method === 'visa' || method === 'mastercard' || method === 'otherCard') && (
+            <label className="field">
+              <span>{`${t('pay.operationNo')}${OPERATION_METHODS.includes(method) ? '' : ` (${t('common.optional')})`}`}</span>
+              <input value={operationNo} maxLength={30} onChange={(e) => setOperationNo(e.target.value)} data-testid="pay-operation" />
+            </label>
+          )}
+          {method === 'onAccount' && (
+            <div className="field-row">
+              <label className="field">
+                <span>{t('pay.person')}</span>
+                <input value={person} maxLength={140} onChange={(e) => setPerson(e.target.value)} data-testid="pay-person" />
+              </label>
+              <label className="field">
+                <span>{t('pay.contact')}</span>
+                <input value={contact} inputMode="tel" maxLength={16} onChange={(e) => setContact(e.target.value)} data-testid="pay-contact" />
+              </label>
+            </div>
+          )}
+          <button className="btn btn-primary" disabled={!ok} onClick={add} data-testid="pay-add">
+            {t('pay.addPayment')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

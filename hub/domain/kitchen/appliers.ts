@@ -1,0 +1,34 @@
+import type { EventOf, OrderLine, State } from '#protocol';
+import { TABLE_STATUS } from '#protocol';
+import { billableQty } from '../money.ts';
+import { getOwn, withOwn, withoutOwn } from '../records.ts';
+
+/** The state with some lines of one order changed (table status never changes by these). */
+function withLines(s: State, orderId: string, lineIds: readonly string[], change: (l: OrderLine) => OrderLine): State {
+  const order = getOwn(s.orders, orderId);
+  if (!order) return s;
+  const ids = new Set(lineIds);
+  return { ...s, orders: withOwn(s.orders, order.id, { ...order, lines: order.lines.map((l) => (ids.has(l.id) ? change(l) : l)) }) };
+}
+
+/** Folds the kitchen actions' events into dine-in's orders. */
+export const kitchenAppliers = {
+  'order.linesHeld': (s: State, e: EventOf<'order.linesHeld'>): State => withLines(s, e.orderId, e.lineIds, (l) => ({ ...l, held: true })),
+  'order.linesFired': (s: State, e: EventOf<'order.linesFired'>): State => withLines(s, e.orderId, e.lineIds, (l) => ({ ...l, held: false })),
+  'order.linesRushed': (s: State, e: EventOf<'order.linesRushed'>): State => withLines(s, e.orderId, e.lineIds, (l) => ({ ...l, rushCount: l.rushCount + 1 })),
+  'order.lineGifted': (s: State, e: EventOf<'order.lineGifted'>): State =>
+    withLines(s, e.orderId, [e.lineId], (l) => ({ ...l, giftedQty: Math.min(billableQty(l), l.giftedQty + e.qty), giftReason: e.reason })),
+  'order.lineCancelled': (s: State, e: EventOf<'order.lineCancelled'>): State =>
+    withLines(s, e.orderId, [e.lineId], (l) => {
+      const next = { ...l, cancelledQty: l.cancelledQty + e.qty, cancelReason: e.reason, ...(e.toStock ? { restockedQty: l.restockedQty + e.qty } : {}) };
+      // Charged portions go first; gifted ones only when nothing charged is left.
+      return { ...next, giftedQty: Math.max(0, Math.min(next.giftedQty, billableQty(next))) };
+    }),
+  'order.lineRemarkSet': (s: State, e: EventOf<'order.lineRemarkSet'>): State => withLines(s, e.orderId, [e.lineId], (l) => ({ ...l, remark: e.remark })),
+  /** The order leaves the live state (the archive keeps it) and its table is free again. */
+  'order.withdrawn': (s: State, e: EventOf<'order.withdrawn'>): State => {
+    const table = getOwn(s.tables, e.bill.tableId);
+    const freed = table && table.orderId === e.bill.id ? withOwn(s.tables, table.id, { ...table, orderId: null, status: TABLE_STATUS.free }) : s.tables;
+    return { ...s, orders: withoutOwn(s.orders, e.bill.id), tables: freed };
+  },
+};

@@ -1,0 +1,87 @@
+import type { BillPayment, ErrorCode, ExchangeRate, PaymentInput, SaleDocument } from '#protocol';
+import { ACCOUNT_CODES, BOLETA_ID_THRESHOLD_CENTS, CASH_METHODS, isValidRuc, OPERATION_METHODS } from '#protocol';
+import { usdToSolesCents } from '../money.ts';
+
+/**
+ * The rules a bill's payments and document must meet before it is settled.
+ * Each check answers the first error code that applies, or the converted
+ * payments: the caller refuses with the code and changes nothing.
+ */
+
+/** The hub's day in Lima (UTC−5 all year, no daylight saving): the day a dollar rate holds for. */
+export function limaDay(nowIso: string): string {
+  return new Date(Date.parse(nowIso) - 5 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** A wallet's or bank's operation number: letters, digits and dashes, 4 to 30 of them. */
+const OPERATION_NO = /^[A-Za-z0-9-]{4,30}$/;
+/** A contact for a bill on account: a phone number, as customers' phones are written. */
+const CONTACT = /^\+?\d{6,15}$/;
+
+export type Refusal = { code: ErrorCode; field: string };
+
+/** Each payment as the bill keeps it (soles, account code), or why one cannot be taken. */
+export function toBillPayments(inputs: readonly PaymentInput[], rate: ExchangeRate | null, nowIso: string): BillPayment[] | Refusal {
+  const out: BillPayment[] = [];
+  for (const [i, p] of inputs.entries()) {
+    const field = `payments.${i}`;
+    if (p.method === 'usd') {
+      if (!rate || rate.day !== limaDay(nowIso)) return { code: 'NO_EXCHANGE_RATE', field };
+      out.push({ ...blank('usd'), amountCents: usdToSolesCents(p.usdCents, rate.rateMilli), usdCents: p.usdCents, rateMilli: rate.rateMilli });
+      continue;
+    }
+    // Members do not exist yet: no balance can be checked, so none is spent.
+    if (p.method === 'balance') return { code: 'BALANCE_UNAVAILABLE', field };
+    const operationNo = p.operationNo ?? '';
+    if (OPERATION_METHODS.includes(p.method) && !OPERATION_NO.test(operationNo)) return { code: 'OPERATION_NO_REQUIRED', field };
+    const person = p.person ?? '';
+    const contact = p.contact ?? '';
+    if (p.method === 'onAccount' && (person === '' || !CONTACT.test(contact))) return { code: 'ON_ACCOUNT_DETAILS_REQUIRED', field };
+    out.push({
+      ...blank(p.method),
+      amountCents: p.amountCents,
+      operationNo,
+      ...(p.method === 'onAccount' ? { person, contact } : {}),
+    });
+  }
+  return out;
+}
+
+function blank(method: BillPayment['method']): BillPayment {
+  return { method, accountCode: ACCOUNT_CODES[method], amountCents: 0, operationNo: '', usdCents: 0, rateMilli: 0, person: '', contact: '' };
+}
+
+/**
+ * Whether the payments pay `dueCents` exactly, change coming only from cash:
+ * what was paid by card, wallet, transfer or on account may not pass the
+ * amount due (nobody hands change for a card), and the whole must reach it.
+ */
+export function paymentsRefusal(payments: readonly BillPayment[], dueCents: number): Refusal | null {
+  const paid = payments.reduce((n, p) => n + p.amountCents, 0);
+  const notCash = payments.filter((p) => !CASH_METHODS.includes(p.method)).reduce((n, p) => n + p.amountCents, 0);
+  if (paid < dueCents) return { code: 'AMOUNT_TOO_LOW', field: 'payments' };
+  if (notCash > dueCents) return { code: 'CHANGE_ONLY_FROM_CASH', field: 'payments' };
+  return null;
+}
+
+/**
+ * The sales document's rules (SUNAT): a boleta's buyer has a DNI of 8 digits
+ * when given, and must be named (DNI and name) from S/ 700; a factura needs a
+ * valid RUC and the company's name; a sale note names nobody.
+ */
+export function documentRefusal(doc: SaleDocument, totalCents: number): Refusal | null {
+  if (doc.kind === 'boleta') {
+    if (doc.docId !== '' && !/^\d{8}$/.test(doc.docId)) return { code: 'INVALID_DNI', field: 'document.docId' };
+    if (totalCents >= BOLETA_ID_THRESHOLD_CENTS && (doc.docId === '' || doc.name === '')) return { code: 'BOLETA_BUYER_REQUIRED', field: 'document' };
+  }
+  if (doc.kind === 'factura') {
+    if (!isValidRuc(doc.docId)) return { code: 'INVALID_RUC', field: 'document.docId' };
+    if (doc.name === '') return { code: 'BUYER_NAME_REQUIRED', field: 'document.name' };
+  }
+  return null;
+}
+
+/** The document as the bill keeps it: a sale note keeps no buyer. */
+export function storedDocument(doc: SaleDocument): SaleDocument {
+  return doc.kind === 'note' ? { kind: 'note', docId: '', name: '' } : doc;
+}

@@ -1,0 +1,71 @@
+import type { Bill, BillPayment, CommandPayload, SaleDocument, State } from '#protocol';
+import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
+import { orderTotals } from '../money.ts';
+import { getOwn } from '../records.ts';
+import { documentRefusal, paymentsRefusal, storedDocument, toBillPayments } from './payments.ts';
+
+/** What settling needs besides the order: the payments (already in soles), the document, printing. */
+export type SettleRequest = { payments: BillPayment[]; document: SaleDocument; print: boolean };
+
+/**
+ * Settles an order in full and records the bill (dine-in's `order.settled`,
+ * which frees the table for clearing and files the bill in the day archive).
+ * Shared by `order.settle` and the older cash-only `order.settleCash`.
+ */
+export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: DecideContext): Decision {
+  const order = getOwn(s.orders, orderId);
+  if (!order) return refuse('ORDER_NOT_OPEN', 'orderId');
+  if (order.lines.length === 0) return refuse('CART_EMPTY');
+  if (order.lines.some((l) => l.sentBatch === null)) return refuse('UNSENT_LINES');
+  const table = getOwn(s.tables, order.tableId);
+  const totals = orderTotals(order, table?.minConsumptionCents ?? 0);
+  const docNo = documentRefusal(req.document, totals.totalCents);
+  if (docNo) return refuse(docNo.code, docNo.field);
+  const payNo = paymentsRefusal(req.payments, totals.dueCents);
+  if (payNo) return refuse(payNo.code, payNo.field);
+  const received = req.payments.reduce((n, p) => n + p.amountCents, 0);
+  const bill: Bill = {
+    id: order.id,
+    billNo: s.counters.billNo + 1,
+    orderNo: order.no,
+    tableId: order.tableId,
+    tableName: table?.name ?? '',
+    people: order.people,
+    customer: order.customer,
+    lines: order.lines,
+    ...totals,
+    receivedCents: received,
+    changeCents: received - totals.dueCents,
+    payMethod: payMethodOf(req.payments),
+    openedAt: order.openedAt,
+    paidAt: ctx.now,
+    operator: ctx.actor.staffId,
+    orderDiscount: order.orderDiscount,
+    lunchBox: order.lunchBox,
+    payments: req.payments,
+    isAccount: req.payments.some((p) => p.method === 'onAccount') ? 1 : 0,
+    document: storedDocument(req.document),
+    printRequested: req.print,
+  };
+  return accept([{ type: 'order.settled', bill }], {
+    orderId: order.id,
+    billNo: bill.billNo,
+    totalCents: bill.totalCents,
+    changeCents: bill.changeCents,
+  });
+}
+
+/** The one method of the bill, 'mixed' for several, 'cash' when a deposit paid it all. */
+function payMethodOf(payments: readonly BillPayment[]): Bill['payMethod'] {
+  const methods = new Set(payments.map((p) => p.method));
+  if (methods.size === 0) return 'cash';
+  return methods.size === 1 ? payments[0]!.method : 'mixed';
+}
+
+/** `order.settle`: every payment at once, the document chosen, and whether to print. */
+export function settle(s: State, p: CommandPayload<'order.settle'>, ctx: DecideContext): Decision {
+  const payments = toBillPayments(p.payments, s.exchangeRate, ctx.now);
+  if (!Array.isArray(payments)) return refuse(payments.code, payments.field);
+  return settleOrder(s, p.orderId, { payments, document: p.document, print: p.print }, ctx);
+}
+

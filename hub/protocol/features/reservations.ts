@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { centsSchema, shortText, uuidSchema } from '../entities.ts';
+import { defineProtocol } from '../feature.ts';
+import { idSchema } from '../ids.ts';
+import { DINING_REASONS } from './dine-in.ts';
+
+/**
+ * Table reservations (SPEC.md route /pages/dining_table/book, section 3
+ * Reservation, section 4 reservation status 0–7). The live state holds the
+ * reservations of today and the coming days only (`upcomingReservations`);
+ * past days leave it into day files and are read over HTTP with paging.
+ * The transitions are a table in hub/domain/reservations/README.md.
+ */
+
+/** SPEC.md section 4: the reservation order status, by name. */
+export const RESERVATION_STATUS = {
+  toBePaid: 0,
+  prepaid: 1,
+  prepaymentFailed: 2,
+  cancelled: 3,
+  arrived: 4,
+  completed: 5,
+  booked: 6,
+  ready: 7,
+} as const;
+export type ReservationStatus = (typeof RESERVATION_STATUS)[keyof typeof RESERVATION_STATUS];
+export const RESERVATION_STATUS_LIST: readonly ReservationStatus[] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/** How many days ahead a reservation may be made: the live window's far edge (today + this). */
+export const RESERVATION_DAYS_AHEAD = 60;
+
+/** A reservation as the live state and the day files hold it (SPEC.md section 3). */
+export type Reservation = {
+  id: string;
+  /** The reservation's number, from the hub's counter (SPEC.md "order number"). */
+  no: number;
+  tableId: string;
+  /** The table's name when it was booked, so a filed reservation still reads. */
+  tableName: string;
+  people: number;
+  /** When the guests come, ISO 8601. */
+  at: string;
+  /** The restaurant's calendar day of `at` (Lima), YYYY-MM-DD: what lists and day files go by. */
+  day: string;
+  customerName: string;
+  phone: string;
+  /** Advance deposit asked, in céntimos (0: none). */
+  depositCents: number;
+  /** Whether the deposit was paid (credited to the order on arrival). */
+  depositPaid: boolean;
+  remarks: string;
+  /** SPEC.md section 9 dining reason; '' when none. */
+  reason: (typeof DINING_REASONS)[number] | '';
+  status: ReservationStatus;
+  /** Who booked it (staff id). */
+  operator: string | null;
+  createdAt: string;
+  /** Why it was cancelled ('' unless cancelled); a no-show is a cancellation with `noShow`. */
+  cancelReason: string;
+  noShow: boolean;
+  /** The order opened when the guests arrived. */
+  orderId: string | null;
+  /** When it reached its last status (cancelled, arrived, completed); '' before. */
+  closedAt: string;
+};
+
+const reservationRef = z.object({ reservationId: idSchema });
+
+/** Payload schemas of the reservation commands. */
+const reservationCommandPayloads = {
+  'reservation.create': z.object({
+    /** Minted on the device, like an order's id. */
+    reservationId: uuidSchema,
+    tableId: idSchema,
+    people: z.int().min(1).max(99),
+    at: z.iso.datetime({ offset: true }),
+    customerName: z.string().trim().min(1).max(80),
+    phone: z.string().trim().regex(/^(\+?\d{6,15})?$/),
+    depositCents: centsSchema,
+    remarks: shortText,
+    reason: z.enum([...DINING_REASONS, '']),
+  }),
+  /** The deposit was received (status 0 or 2 → 1). */
+  'reservation.payDeposit': reservationRef,
+  /** The deposit could not be taken (0 → 2, SPEC.md "Prepayment failed"). */
+  'reservation.depositFailed': reservationRef,
+  /** The table is set for the guests (1 or 6 → 7). */
+  'reservation.ready': reservationRef,
+  /** The guests came: their table opens (on another free table when `tableId` is given). */
+  'reservation.arrive': z.object({ reservationId: idSchema, orderId: uuidSchema, tableId: idSchema.optional() }),
+  /** The visit is over (4 → 5). */
+  'reservation.finish': reservationRef,
+  /** Cancelled with a reason (SPEC.md section 5: a reason is required). */
+  'reservation.cancel': z.object({ reservationId: idSchema, reason: z.string().trim().max(140) }),
+  /** The guests did not come (only once their time has passed). */
+  'reservation.noShow': reservationRef,
+} as const;
+
+/** Events of reservations. */
+export type ReservationEvent =
+  | { type: 'reservation.created'; reservation: Reservation }
+  | { type: 'reservation.statusSet'; reservationId: string; status: ReservationStatus; at: string; cancelReason?: string; noShow?: boolean; depositPaid?: boolean }
+  /** Follows dine-in's `table.opened` of the same decision, which opened the order. */
+  | { type: 'reservation.arrived'; reservationId: string; orderId: string; at: string }
+  /** Reservations of past days leaving the live state into their day files. */
+  | { type: 'reservation.filed'; reservations: Reservation[] };
+
+/** The reservations slice of the live state: today's and the coming days' (past days are on demand). */
+export type ReservationsState = {
+  upcomingReservations: Record<string, Reservation>;
+  reservationNo: number;
+};
+
+/** GET /api/reservations query: a restaurant day (YYYY-MM-DD) and a page of it. */
+export const reservationDayQuerySchema = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  offset: z.coerce.number().int().min(0).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
+/** GET /api/reservations answer: one day's reservations by time, a page of them. */
+export type ReservationDayPage = { ok: true; day: string; reservations: Reservation[]; more: boolean };
+
+/** Reservations: booking and its status (M001, the tables section); the deposit is money (payment). */
+export const reservationsProtocol = defineProtocol<ReservationEvent, ReservationsState>()({
+  name: 'reservations',
+  commands: reservationCommandPayloads,
+  aliases: {
+    'reservation.create': 'M001',
+    'reservation.payDeposit': 'payment',
+    'reservation.depositFailed': 'payment',
+    'reservation.ready': 'M001',
+    'reservation.arrive': 'M001',
+    'reservation.finish': 'M001',
+    'reservation.cancel': 'M001',
+    'reservation.noShow': 'M001',
+  },
+  errors: {
+    RESERVATION_STATUS: 409,
+    RESERVATION_OUT_OF_WINDOW: 400,
+    RESERVATION_CLASH: 409,
+    RESERVATION_TOO_EARLY: 409,
+  },
+});
