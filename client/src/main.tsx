@@ -4,11 +4,12 @@ import { App } from './app.tsx';
 import { initI18n } from './i18n/index.ts';
 import { bootSession, watchSession } from './auth/session.ts';
 import { loadOutbox, watchOtherTabs } from './sync/outbox.ts';
-import { loadReplica } from './sync/replica.ts';
+import { loadReplica, saveReplicaWhenLeaving } from './sync/replica.ts';
 import './styles.css';
 
 // Order matters: what this device already knows and owes (IndexedDB) is loaded before the hub is asked.
 watchOtherTabs();
+saveReplicaWhenLeaving(window);
 const languageReady = initI18n();
 void Promise.all([loadReplica(), loadOutbox()]).then(() => {
   // The live channel opens only for a signed-in person (or to deliver what a signed-out one left queued).

@@ -77,13 +77,34 @@ export function replicaToKeep(): KeptReplica | null {
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
+/**
+ * Keeps the copy at most 300 ms after its first unsaved change. Not a
+ * debounce that restarts at each change: on a busy floor changes arrive
+ * more often than that, and a copy never kept would show a reload an old
+ * floor (a table without its order) until the hub is back.
+ */
 function scheduleSave(): void {
+  if (saveTimer !== undefined) return;
+  saveTimer = setTimeout(saveNow, 300);
+}
+
+function saveNow(): void {
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    const kept = replicaToKeep();
-    // Best effort: a copy that cannot be kept is fetched again at the next start; it never blocks a tap.
-    if (kept) void store.put(CURRENT, kept).catch(() => undefined);
-  }, 300);
+  saveTimer = undefined;
+  const kept = replicaToKeep();
+  // Best effort: a copy that cannot be kept is fetched again at the next start; it never blocks a tap.
+  if (kept) void store.put(CURRENT, kept).catch(() => undefined);
+}
+
+/** A page being left (reload, tab closed, phone locked) keeps what is still unsaved at once. */
+export function saveReplicaWhenLeaving(target: Pick<Window, 'addEventListener'> & { document: Pick<Document, 'addEventListener' | 'visibilityState'> }): void {
+  const flush = () => {
+    if (saveTimer !== undefined) saveNow();
+  };
+  target.addEventListener('pagehide', flush);
+  target.document.addEventListener('visibilitychange', () => {
+    if (target.document.visibilityState === 'hidden') flush();
+  });
 }
 
 /** A snapshot from the hub, packed as it travels: the device's copy is replaced by it. */
