@@ -27,7 +27,7 @@ export function toBillPayments(inputs: readonly PaymentInput[], rate: ExchangeRa
     const field = `payments.${i}`;
     if (p.method === 'usd') {
       if (!rate || rate.day !== limaDay(nowIso)) return { code: 'NO_EXCHANGE_RATE', field };
-      out.push({ ...blank('usd'), amountCents: usdToSolesCents(p.usdCents, rate.rateMilli), usdCents: p.usdCents, rateMilli: rate.rateMilli });
+      out.push({ ...blank('usd'), amountCents: usdToSolesCents(p.usdCents, rate.rateMilli), usdCents: p.usdCents, rateMilli: rate.rateMilli, ...shareOf(p) });
       continue;
     }
     // Members do not exist yet: no balance can be checked, so none is spent.
@@ -42,9 +42,15 @@ export function toBillPayments(inputs: readonly PaymentInput[], rate: ExchangeRa
       amountCents: p.amountCents,
       operationNo,
       ...(p.method === 'onAccount' ? { person, contact } : {}),
+      ...shareOf(p),
     });
   }
   return out;
+}
+
+/** The share a payment names, kept only when it names one (a bill paid together keeps no share). */
+function shareOf(p: PaymentInput): { share?: number } {
+  return p.share === undefined ? {} : { share: p.share };
 }
 
 function blank(method: BillPayment['method']): BillPayment {

@@ -2,10 +2,11 @@ import type { Bill, BillPayment, CommandPayload, SaleDocument, State } from '#pr
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { orderTotals } from '../money.ts';
 import { getOwn } from '../records.ts';
-import { documentRefusal, paymentsRefusal, storedDocument, toBillPayments } from './payments.ts';
+import { documentRefusal, storedDocument, toBillPayments } from './payments.ts';
+import { billShares, splitRefusal } from './split.ts';
 
-/** What settling needs besides the order: the payments (already in soles), the document, printing. */
-export type SettleRequest = { payments: BillPayment[]; document: SaleDocument; print: boolean };
+/** What settling needs besides the order: the payments (already in soles), the shares of a split bill, the document, printing. */
+export type SettleRequest = { payments: BillPayment[]; split?: readonly number[]; document: SaleDocument; print: boolean };
 
 /**
  * Settles an order in full and records the bill (dine-in's `order.settled`,
@@ -21,7 +22,7 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
   const totals = orderTotals(order, table?.minConsumptionCents ?? 0);
   const docNo = documentRefusal(req.document, totals.totalCents);
   if (docNo) return refuse(docNo.code, docNo.field);
-  const payNo = paymentsRefusal(req.payments, totals.dueCents);
+  const payNo = splitRefusal(req.split, req.payments, totals.dueCents);
   if (payNo) return refuse(payNo.code, payNo.field);
   const received = req.payments.reduce((n, p) => n + p.amountCents, 0);
   const bill: Bill = {
@@ -46,6 +47,7 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
     isAccount: req.payments.some((p) => p.method === 'onAccount') ? 1 : 0,
     document: storedDocument(req.document),
     printRequested: req.print,
+    ...(req.split ? { shares: billShares(req.split, req.payments) } : {}),
   };
   return accept([{ type: 'order.settled', bill }], {
     orderId: order.id,
@@ -66,6 +68,6 @@ function payMethodOf(payments: readonly BillPayment[]): Bill['payMethod'] {
 export function settle(s: State, p: CommandPayload<'order.settle'>, ctx: DecideContext): Decision {
   const payments = toBillPayments(p.payments, s.exchangeRate, ctx.now);
   if (!Array.isArray(payments)) return refuse(payments.code, payments.field);
-  return settleOrder(s, p.orderId, { payments, document: p.document, print: p.print }, ctx);
+  return settleOrder(s, p.orderId, { payments, ...(p.split ? { split: p.split } : {}), document: p.document, print: p.print }, ctx);
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { centsSchema, shortText, uuidSchema, type Names } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema, optionalIdSchema } from '../ids.ts';
-import type { BillPayment, LunchBox, OrderDiscount, PayMethod, SaleDocument } from './payment.ts';
+import type { BillPayment, BillShare, LunchBox, OrderDiscount, PayMethod, SaleDocument } from './payment.ts';
 
 /**
  * Dine-in (SPEC.md sections 3, 4 and 9): the dining room's areas and tables,
@@ -178,6 +178,8 @@ export type Bill = {
   document: SaleDocument;
   /** "Settle and print": the printing issue prints the bills that ask for it. */
   printRequested: boolean;
+  /** A bill split by people or amount (M0095): each guest's share; the payments name theirs. Absent: paid together. */
+  shares?: BillShare[];
   /** SPEC.md order delete flag: 2 for an order withdrawn with a reason (nothing charged); absent on a paid bill. */
   deleted?: 2;
   /** Why the order was withdrawn (SPEC.md: a reason is required). */

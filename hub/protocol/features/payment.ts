@@ -51,10 +51,12 @@ export const CASH_METHODS: readonly PayMethod[] = ['cash', 'usd'];
 export const OPERATION_METHODS: readonly PayMethod[] = ['yape', 'plin', 'transfer'];
 
 const operationNo = z.string().trim().max(30);
+/** Which share of a split bill a payment pays (0-based; absent: the first, or the whole bill when it is not split). */
+const shareIndex = z.int().min(0).max(19);
 
 /** One payment as the till sends it: soles, or dollars (converted by the hub at the day's rate). */
 export const paymentInputSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('usd'), usdCents: centsSchema.min(1) }),
+  z.object({ method: z.literal('usd'), usdCents: centsSchema.min(1), share: shareIndex.optional() }),
   z.object({
     method: z.enum(PAY_METHODS.filter((m): m is Exclude<PayMethod, 'usd'> => m !== 'usd') as [Exclude<PayMethod, 'usd'>, ...Exclude<PayMethod, 'usd'>[]]),
     amountCents: centsSchema.min(1),
@@ -63,6 +65,7 @@ export const paymentInputSchema = z.discriminatedUnion('method', [
     /** On account: who owes it and how to reach them (SPEC.md on-account person, contact). */
     person: shortText.optional(),
     contact: z.string().trim().max(40).optional(),
+    share: shareIndex.optional(),
   }),
 ]);
 export type PaymentInput = z.infer<typeof paymentInputSchema>;
@@ -78,7 +81,12 @@ export type BillPayment = {
   rateMilli: number;
   person: string;
   contact: string;
+  /** Split bills only: the share (0-based) this payment pays; absent when the bill was not split. */
+  share?: number;
 };
+
+/** One guest's share of a split bill: what it came to, what that guest paid and the change handed back. */
+export type BillShare = { amountCents: number; paidCents: number; changeCents: number };
 
 /** One payment in soles cash, as the bill keeps it. */
 export function cashPayment(amountCents: number): BillPayment {
@@ -136,7 +144,14 @@ const paymentCommandPayloads = {
   /** Settles the bill in full: every payment at once, the document, and whether to print it. */
   'order.settle': z.object({
     orderId: idSchema,
-    payments: z.array(paymentInputSchema).max(10),
+    /** At most two payments for each of twenty shares. */
+    payments: z.array(paymentInputSchema).max(40),
+    /**
+     * A split bill: the amount of each share in céntimos (even shares by
+     * people, or amounts the cashier typed), adding up to the amount due.
+     * Absent: one bill paid together.
+     */
+    split: z.array(centsSchema).min(2).max(20).optional(),
     document: saleDocumentSchema,
     print: z.boolean(),
   }),
@@ -175,5 +190,7 @@ export const paymentProtocol = defineProtocol<PaymentEvent, PaymentState>()({
     BOLETA_BUYER_REQUIRED: 400,
     BUYER_NAME_REQUIRED: 400,
     DISCOUNT_TOO_LARGE: 400,
+    SPLIT_SUM_MISMATCH: 400,
+    SPLIT_SHARE_UNKNOWN: 400,
   },
 });

@@ -102,6 +102,8 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     OPERATION_NO_REQUIRED: 'Enter the operation number (4 to 30 letters or digits)',
     ON_ACCOUNT_DETAILS_REQUIRED: 'To put it on account, enter the person and a contact phone',
     CHANGE_ONLY_FROM_CASH: 'Change comes only from cash: card, Yape, Plin or transfer cannot exceed the total',
+    SPLIT_SUM_MISMATCH: 'The shares do not add up to the amount due',
+    SPLIT_SHARE_UNKNOWN: 'A payment names a share the bill does not have',
     NO_EXCHANGE_RATE: "Today's exchange rate is not set",
     INVALID_DNI: 'A DNI has 8 digits',
     BOLETA_BUYER_REQUIRED: "A boleta of S/ 700 or more needs the customer's DNI and name",

@@ -101,6 +101,8 @@ export const coreEs = {
     OPERATION_NO_REQUIRED: 'Ingrese el número de operación (4 a 30 letras o dígitos)',
     ON_ACCOUNT_DETAILS_REQUIRED: 'Para dejar a cuenta, ingrese la persona y un teléfono de contacto',
     CHANGE_ONLY_FROM_CASH: 'El vuelto solo sale del efectivo: la tarjeta, Yape, Plin o transferencia no pueden pasar del total',
+    SPLIT_SUM_MISMATCH: 'Las partes no suman el total por cobrar',
+    SPLIT_SHARE_UNKNOWN: 'Un pago es de una parte que la cuenta no tiene',
     NO_EXCHANGE_RATE: 'Falta el tipo de cambio de hoy',
     INVALID_DNI: 'El DNI tiene 8 dígitos',
     BOLETA_BUYER_REQUIRED: 'Una boleta de S/ 700 o más necesita el DNI y el nombre del cliente',

@@ -102,6 +102,8 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     OPERATION_NO_REQUIRED: '请输入交易单号（4 至 30 位字母或数字）',
     ON_ACCOUNT_DETAILS_REQUIRED: '挂账需填写挂账人和联系电话',
     CHANGE_ONLY_FROM_CASH: '只能从现金中找零：刷卡、Yape、Plin 或转账不能超过应收金额',
+    SPLIT_SUM_MISMATCH: '各份金额之和不等于应收金额',
+    SPLIT_SHARE_UNKNOWN: '某笔付款对应的份额不存在',
     NO_EXCHANGE_RATE: '尚未设置今日汇率',
     INVALID_DNI: 'DNI 为 8 位数字',
     BOLETA_BUYER_REQUIRED: 'S/ 700 及以上的 boleta 需要顾客的 DNI 和姓名',

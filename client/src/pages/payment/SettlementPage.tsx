@@ -13,9 +13,11 @@ import { NoOpenOrder } from '../../ui/NoOpenOrder.tsx';
 import { BillSummary } from './BillSummary.tsx';
 import { Confirm } from './Confirm.tsx';
 import { DocumentForm } from './DocumentForm.tsx';
-import { formatDollars, rateForToday, settleRefusal, solesOf, summarize } from './draft.ts';
+import { formatDollars, rateForToday, settleRefusal, solesOf, summarize, summarizeShare } from './draft.ts';
 import { ExchangeRateField } from './ExchangeRateField.tsx';
 import { PaymentEntry } from './PaymentEntry.tsx';
+import { NOT_SPLIT, sharesOf, type SplitDraft } from './split-draft.ts';
+import { SplitPanel } from './SplitPanel.tsx';
 import './payment.css';
 
 type Outcome = { kind: 'paid'; result: CommandResult } | { kind: 'queued'; changeCents: number };
@@ -32,6 +34,8 @@ export function SettlementPage() {
   const { state } = useView();
   const [payments, setPayments] = useState<PaymentInput[]>([]);
   const [doc, setDoc] = useState<SaleDocument>(SALE_NOTE);
+  const [splitDraft, setSplitDraft] = useState<SplitDraft>(NOT_SPLIT);
+  const [activeShare, setActiveShare] = useState(0);
   const [asking, setAsking] = useState<null | 'settle' | 'print'>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -43,15 +47,26 @@ export function SettlementPage() {
   const totals = orderTotals(order, table?.minConsumptionCents ?? 0);
   const now = new Date().toISOString();
   const rate = rateForToday(state.exchangeRate, now);
-  const draft = { payments, rate, now };
+  const split = sharesOf(splitDraft, totals.dueCents);
+  const draft = { payments, rate, now, split };
   const sum = summarize(draft, totals.dueCents);
+  const shareViews = split?.map((amountCents, i) => ({ amountCents, leftCents: summarizeShare(draft, i, amountCents).leftCents })) ?? null;
+  const share = split ? Math.min(activeShare, split.length - 1) : 0;
+  const leftNow = shareViews ? shareViews[share]!.leftCents : sum.leftCents;
+  // A new way of splitting keeps the payments whose share still exists; paid together, they name none.
+  const changeSplit = (d: SplitDraft) => {
+    const count = d.mode === 'none' ? 0 : d.people;
+    setSplitDraft(d);
+    setPayments((list) => list.filter((p) => (p.share ?? 0) < Math.max(1, count)).map((p) => (count === 0 ? withoutShare(p) : p)));
+    if (activeShare >= count) setActiveShare(0);
+  };
   const refusal = settleRefusal(draft, doc, totals.totalCents, totals.dueCents);
 
   const settle = async (print: boolean) => {
     setAsking(null);
     if (refusal || busy) return;
     setBusy(true);
-    const reply = enqueue('order.settle', { orderId: order.id, payments, document: doc, print });
+    const reply = enqueue('order.settle', { orderId: order.id, payments, ...(split ? { split } : {}), document: doc, print });
     // Without the hub the settlement waits in the outbox; do not keep the cashier waiting too.
     const timer = setTimeout(() => setOutcome({ kind: 'queued', changeCents: sum.changeCents }), 2500);
     const r = await reply;
@@ -71,7 +86,8 @@ export function SettlementPage() {
       <div className="pay-columns">
         <BillSummary order={order} totals={totals} />
         <section className="settle-side">
-          <PaymentEntry leftCents={sum.leftCents} rate={rate} onAdd={(p) => setPayments((list) => [...list, p])} />
+          <SplitPanel draft={splitDraft} onChange={changeSplit} shares={shareViews} dueCents={totals.dueCents} active={share} onPick={setActiveShare} />
+          <PaymentEntry leftCents={leftNow} rate={rate} onAdd={(p) => setPayments((list) => [...list, split ? { ...p, share } : p])} />
           <ExchangeRateField key={rate?.rateMilli ?? 0} rate={rate} />
           <h2>{t('pay.payments')}</h2>
           {payments.length === 0 ? (
@@ -81,6 +97,7 @@ export function SettlementPage() {
               {payments.map((p, i) => (
                 <li key={i}>
                   <span>
+                    {split ? `${t('pay.split.share', { no: (p.share ?? 0) + 1 })} · ` : ''}
                     {t(`pay.methods.${p.method}`)}
                     {p.method === 'usd' ? ` · ${formatDollars(p.usdCents)}` : p.operationNo ? ` · ${p.operationNo}` : ''}
                     {p.method === 'onAccount' && p.person ? ` · ${p.person}` : ''}
@@ -106,6 +123,12 @@ export function SettlementPage() {
         </section>
       </div>
       <footer className="pay-actions">
+        {/* The bar stays over the page's last rows: what is missing or the change to hand back shows in it too. */}
+        {payments.length > 0 && (
+          <span className={`pay-actions-sum ${sum.leftCents > 0 ? 'short' : 'change'}`} data-testid="pay-actions-sum">
+            {sum.leftCents > 0 ? t('pay.missing') : t('pay.change')} {formatSoles(sum.leftCents > 0 ? sum.leftCents : sum.changeCents)}
+          </span>
+        )}
         <button className="btn" disabled={refusal !== null || busy} onClick={() => setAsking('print')} data-testid="settle-print">
           {t('pay.settlePrint')}
         </button>
@@ -123,6 +146,12 @@ export function SettlementPage() {
       )}
     </div>
   );
+}
+
+/** The payment paying the whole bill, not one share of it. */
+function withoutShare(p: PaymentInput): PaymentInput {
+  const { share: _share, ...rest } = p;
+  return rest;
 }
 
 /** "Payment success" (SPEC.md section 8), the bill number and the change to hand over. */

@@ -1,6 +1,7 @@
 import type { ErrorCode, ExchangeRate, PaymentInput, PayMethod, SaleDocument } from '#protocol';
 import { CASH_METHODS } from '#protocol';
-import { documentRefusal, limaDay, paymentsRefusal, toBillPayments } from '#hub/domain/payment/payments.ts';
+import { documentRefusal, limaDay, toBillPayments } from '#hub/domain/payment/payments.ts';
+import { splitRefusal } from '#hub/domain/payment/split.ts';
 
 /**
  * The till's side of settling: the payments typed so far, what is left to
@@ -12,7 +13,8 @@ import { documentRefusal, limaDay, paymentsRefusal, toBillPayments } from '#hub/
 /** Methods on the till, in the order a Peruvian cashier reaches for them. */
 export const TILL_METHODS: readonly PayMethod[] = ['cash', 'yape', 'plin', 'visa', 'mastercard', 'otherCard', 'transfer', 'usd', 'onAccount', 'balance'];
 
-export type DraftState = { payments: PaymentInput[]; rate: ExchangeRate | null; now: string };
+/** The payments typed so far and, for a split bill, the shares they pay (null: paid together). */
+export type DraftState = { payments: PaymentInput[]; rate: ExchangeRate | null; now: string; split?: number[] | null };
 
 /** Soles of each payment (dollars at the day's rate; 0 when it has none). */
 export function solesOf(p: PaymentInput, rate: ExchangeRate | null, now: string): number {
@@ -22,6 +24,11 @@ export function solesOf(p: PaymentInput, rate: ExchangeRate | null, now: string)
 }
 
 export type DraftSummary = { paidCents: number; leftCents: number; changeCents: number; cashCents: number };
+
+/** What the payments of one share (index) add up to against that share's amount. */
+export function summarizeShare(d: DraftState, share: number, shareCents: number): DraftSummary {
+  return summarize({ ...d, payments: d.payments.filter((p) => (p.share ?? 0) === share) }, shareCents);
+}
 
 /** What the payments add up to against `dueCents`. */
 export function summarize(d: DraftState, dueCents: number): DraftSummary {
@@ -35,7 +42,7 @@ export function summarize(d: DraftState, dueCents: number): DraftSummary {
 export function settleRefusal(d: DraftState, doc: SaleDocument, totalCents: number, dueCents: number): { code: ErrorCode; field: string } | null {
   const converted = toBillPayments(d.payments, d.rate, d.now);
   if (!Array.isArray(converted)) return converted;
-  return documentRefusal(doc, totalCents) ?? paymentsRefusal(converted, dueCents);
+  return documentRefusal(doc, totalCents) ?? splitRefusal(d.split ?? undefined, converted, dueCents);
 }
 
 /** Whether today's rate is set (a rate holds for its Lima day only). */
