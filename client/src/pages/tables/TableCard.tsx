@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Order, Table } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
-import { formatSoles, subtotalCents } from '#hub/domain/money.ts';
+import { formatSoles, orderTotals } from '#hub/domain/money.ts';
 import { limaTime } from './reserved-soon.ts';
 
 /**
@@ -34,8 +34,9 @@ export function TableCard(props: { table: Table; order: Order | undefined; mainN
       {order ? (
         <span className="table-meta">
           <span>{t('tables.people', { count: order.people })}</span>
+          {/* What the table owes as the payment screen counts it: discounts, tip, lunch boxes and the minimum-spend fee included. */}
           <b className="table-total" data-testid={`total-${table.name}`}>
-            {formatSoles(subtotalCents(order))}
+            {formatSoles(orderTotals(order, table.minConsumptionCents).totalCents)}
           </b>
         </span>
       ) : (
