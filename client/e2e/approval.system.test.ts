@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
-import type { Command, CommandPayload, CommandType } from '#protocol';
 import { ROLE_PRESETS } from '#protocol';
 import { PHONE, TILL } from './browser.ts';
 import { useBrowserHub } from './harness.ts';
+import { asHub } from './hub-commands.ts';
 import { signInOnPage, signInWithKeypad, tapDigits } from './sign-in.ts';
 
 /**
@@ -20,19 +20,13 @@ const [owner, , waiter] = DEMO_STAFF as [(typeof DEMO_STAFF)[number], (typeof DE
 const MANAGER = { id: 'staff-e2e-manager', name: 'Marco Gerente', code: '7', pin: '7070' };
 const SHOTS = '/tmp/approval-shots';
 
-async function asHub<K extends CommandType>(type: K, payload: CommandPayload<K>): Promise<void> {
-  const command = { id: randomUUID(), type, payload, deviceId: 'hub', at: new Date().toISOString() } as Command;
-  const reply = await env.hub.engine.submit(command, { staffId: null, deviceId: 'hub' });
-  if (!reply.ok) throw new Error(`${type}: ${reply.code} ${reply.message ?? ''}`);
-}
-
 /** An order at table S5 with two ceviches the kitchen has. */
 async function servedTable(tableId: string): Promise<{ orderId: string; lineId: string }> {
   const orderId = randomUUID();
   const lineId = randomUUID();
-  await asHub('table.open', { tableId, orderId, people: 2, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' } });
-  await asHub('order.addLines', { orderId, lines: [{ lineId, productId: 'p-101', qty: 2, remark: '' }] });
-  await asHub('order.send', { orderId });
+  await asHub(env, 'table.open', { tableId, orderId, people: 2, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' } });
+  await asHub(env, 'order.addLines', { orderId, lines: [{ lineId, productId: 'p-101', qty: 2, remark: '' }] });
+  await asHub(env, 'order.send', { orderId });
   return { orderId, lineId };
 }
 
@@ -48,10 +42,10 @@ async function giftOnPhone(page: Page, table: string): Promise<void> {
 
 describe('manager approval on the waiter\'s phone', () => {
   it('a waiter gifts a dish, the manager types the PIN on the waiter\'s phone, the gift goes through, activity shows both', async () => {
-    await asHub('staff.save', { id: MANAGER.id, name: MANAGER.name, code: MANAGER.code, roleId: 'manager' });
+    await asHub(env, 'staff.save', { id: MANAGER.id, name: MANAGER.name, code: MANAGER.code, roleId: 'manager' });
     await env.hub.auth.storePin(MANAGER.id, MANAGER.pin);
     // The gift button a waiter reaches today is on the payment page: the owner lets waiters take payment, not gift.
-    await asHub('role.save', { id: 'waiter', name: '', aliases: [...ROLE_PRESETS.waiter, 'payment'] });
+    await asHub(env, 'role.save', { id: 'waiter', name: '', aliases: [...ROLE_PRESETS.waiter, 'payment'] });
     const { orderId, lineId } = await servedTable('t-s5');
 
     // A 360-px window: on an emulated mobile browser the payment page is wider than the

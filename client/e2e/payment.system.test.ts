@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { formatSoles } from '#hub/domain/money.ts';
-import type { Bill, Command, CommandPayload, CommandType } from '#protocol';
+import type { Bill } from '#protocol';
 import { PHONE, TILL } from './browser.ts';
 import { SHOTS, useBrowserHub } from './harness.ts';
+import { servedOrder } from './hub-commands.ts';
 import { signInOnPage } from './sign-in.ts';
 
 /**
@@ -17,27 +17,6 @@ import { signInOnPage } from './sign-in.ts';
  */
 const cashier = DEMO_STAFF[1]!;
 const env = useBrowserHub({ tmpPrefix: 'pos-pay-', screenshots: true });
-
-async function asHub<K extends CommandType>(type: K, payload: CommandPayload<K>): Promise<void> {
-  const command = { id: randomUUID(), type, payload, deviceId: 'hub', at: new Date().toISOString() } as Command;
-  const reply = await env.hub.engine.submit(command, { staffId: null, deviceId: 'hub' });
-  if (!reply.ok) throw new Error(`${type}: ${reply.code} ${reply.message ?? ''}`);
-}
-
-/** An order on the table with two ceviches and a drink the kitchen has. */
-async function servedOrder(tableId: string): Promise<string> {
-  const orderId = randomUUID();
-  await asHub('table.open', { tableId, orderId, people: 2, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' } });
-  await asHub('order.addLines', {
-    orderId,
-    lines: [
-      { lineId: randomUUID(), productId: 'p-101', qty: 2, remark: '' },
-      { lineId: randomUUID(), productId: 'p-403', qty: 1, remark: '' },
-    ],
-    send: true,
-  });
-  return orderId;
-}
 
 /** Signs the cashier in and waits for the table map (sign-in lands there), so the next address is not overtaken. */
 async function signInTill(page: Page): Promise<void> {
@@ -59,7 +38,7 @@ async function addPayment(page: Page, method: string, amount: string, operationN
 
 describe('payment on the till', () => {
   it('tip and discount, then Visa, Yape, dollars and cash: the totals shown are the stored bill', async () => {
-    const orderId = await servedOrder('t-s2');
+    const orderId = await servedOrder(env, 't-s2');
     let bill: Bill | undefined;
     const stop = env.hub.engine.onChange((c) => {
       for (const e of c.events) if (e.type === 'order.settled' && e.bill.id === orderId) bill = e.bill;
@@ -127,7 +106,7 @@ describe('payment on the till', () => {
 
   for (const lang of [{ code: 'es', stored: 'es_US' }, { code: 'zh', stored: 'zh_CN' }] as const) {
     it(`screens at 360 and 1280 px in ${lang.code}`, async () => {
-      const orderId = await servedOrder(lang.code === 'es' ? 't-s3' : 't-s4');
+      const orderId = await servedOrder(env, lang.code === 'es' ? 't-s3' : 't-s4');
       for (const [name, options] of [['360', PHONE], ['1280', TILL]] as const) {
         const context = await env.browser.newContext(options);
         await context.addInitScript((stored) => localStorage.setItem('language', stored), lang.stored);

@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
-import type { Bill, Command, CommandPayload, CommandType } from '#protocol';
+import type { Bill } from '#protocol';
 import { PHONE, TILL } from './browser.ts';
 import { useBrowserHub } from './harness.ts';
+import { servedOrder } from './hub-commands.ts';
 import { signInOnPage } from './sign-in.ts';
 
 /**
@@ -22,27 +22,6 @@ const env = useBrowserHub({ tmpPrefix: 'pos-split-' });
 const SHOTS = path.join(os.tmpdir(), 'split-bill-shots');
 mkdirSync(SHOTS, { recursive: true });
 
-async function asHub<K extends CommandType>(type: K, payload: CommandPayload<K>): Promise<void> {
-  const command = { id: randomUUID(), type, payload, deviceId: 'hub', at: new Date().toISOString() } as Command;
-  const reply = await env.hub.engine.submit(command, { staffId: null, deviceId: 'hub' });
-  if (!reply.ok) throw new Error(`${type}: ${reply.code} ${reply.message ?? ''}`);
-}
-
-/** A served order: two ceviches and a drink, sent to the kitchen. */
-async function servedOrder(tableId: string): Promise<string> {
-  const orderId = randomUUID();
-  await asHub('table.open', { tableId, orderId, people: 3, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' } });
-  await asHub('order.addLines', {
-    orderId,
-    lines: [
-      { lineId: randomUUID(), productId: 'p-101', qty: 2, remark: '' },
-      { lineId: randomUUID(), productId: 'p-403', qty: 1, remark: '' },
-    ],
-    send: true,
-  });
-  return orderId;
-}
-
 async function openSettlement(page: Page, orderId: string): Promise<void> {
   await signInOnPage(page, env.hub.url, cashier.code, cashier.pin);
   await page.getByTestId('table-S1').waitFor();
@@ -52,7 +31,7 @@ async function openSettlement(page: Page, orderId: string): Promise<void> {
 
 describe('split the bill on the till', () => {
   it('by three people: cash, Yape and Visa, one share each; the bill keeps the shares', async () => {
-    const orderId = await servedOrder('t-s5');
+    const orderId = await servedOrder(env, 't-s5', 3);
     let bill: Bill | undefined;
     const stop = env.hub.engine.onChange((c) => {
       for (const e of c.events) if (e.type === 'order.settled' && e.bill.id === orderId) bill = e.bill;
@@ -94,7 +73,7 @@ describe('split the bill on the till', () => {
 
   for (const lang of [{ code: 'es', stored: 'es_US' }, { code: 'zh', stored: 'zh_CN' }] as const) {
     it(`typed amounts that do not add up keep settling off; screens at 360 and 1280 px in ${lang.code}`, async () => {
-      const orderId = await servedOrder(lang.code === 'es' ? 't-s6' : 't-s7');
+      const orderId = await servedOrder(env, lang.code === 'es' ? 't-s6' : 't-s7', 3);
       for (const [name, options] of [['360', PHONE], ['1280', TILL]] as const) {
         const context = await env.browser.newContext(options);
         await context.addInitScript((stored) => localStorage.setItem('language', stored), lang.stored);
