@@ -33,6 +33,26 @@ async function cartReady(context: BrowserContext, table: string, codes: readonly
   return page;
 }
 
+/** What the page's IndexedDB holds (replica seq and tables with an order, outbox command types): said when a reload stalls. */
+function keptOnDevice(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const read = (db: string) =>
+      new Promise<unknown[]>((resolve) => {
+        const req = indexedDB.open(db, 1);
+        req.onerror = () => resolve([`cannot open ${db}`]);
+        req.onsuccess = () => {
+          const all = req.result.transaction('kv', 'readonly').objectStore('kv').getAll();
+          all.onsuccess = () => resolve(all.result as unknown[]);
+          all.onerror = () => resolve([`cannot read ${db}`]);
+        };
+      });
+    const [replica] = (await read('pos-replica')) as { seq?: number; view?: string; packed?: { tables?: Record<string, { orderId?: string | null }> } }[];
+    const queued = (await read('pos-outbox')) as { command?: { type?: string } }[];
+    const open = Object.entries(replica?.packed?.tables ?? {}).filter(([, t]) => t?.orderId).map(([id]) => id);
+    return JSON.stringify({ seq: replica?.seq, view: replica?.view, tablesWithOrder: open, outbox: queued.map((q) => q.command?.type) });
+  });
+}
+
 describe('send to kitchen: one gesture, one command, the cart kept until the hub takes it', () => {
   it('a dish sold out on the till between adding and sending: the cart stays, the toast names the dish', async () => {
     const phone = await env.browser.newContext(PHONE);
@@ -71,6 +91,9 @@ describe('send to kitchen: one gesture, one command, the cart kept until the hub
     await expect.poll(() => waiter.getByTestId('cart-line').count()).toBe(0);
     await waiter.screenshot({ path: path.join(SHOTS, 'dinner-queued-offline-phone.png') });
 
+    // The device keeps its copy of the floor within moments of a change (sync/replica.ts); a reload
+    // comes after that, as a person's would (the copy must hold the open table).
+    await expect.poll(() => keptOnDevice(waiter), { timeout: 10_000 }).toMatch(/"tablesWithOrder":\[[^\]]*"t-s4"/);
     // A reload while the hub is still out of reach: the dishes show once (ordered, pending), never again in the cart.
     await phone.setOffline(false);
     await waiter.reload();
@@ -80,7 +103,7 @@ describe('send to kitchen: one gesture, one command, the cart kept until the hub
       .catch(async (e: unknown) => {
         // What the waiter saw instead (an intermittent stall seen only in the full suite).
         await waiter.screenshot({ path: path.join(SHOTS, 'dinner-reload-stalled-phone.png') });
-        throw new Error(`after the reload: ${waiter.url()} shows "${(await waiter.locator('body').innerText()).slice(0, 300)}"`, { cause: e });
+        throw new Error(`after the reload: ${waiter.url()} shows "${(await waiter.locator('body').innerText()).slice(0, 300)}"; kept: ${await keptOnDevice(waiter)}`, { cause: e });
       });
     await expect.poll(() => waiter.getByTestId('order-line').count()).toBe(2);
     await expect.poll(() => waiter.getByTestId('cart-line').count()).toBe(0);

@@ -29,6 +29,9 @@ async function serve(page: Page, table: string, dishes: string[]) {
   await page.getByTestId('open-submit').click();
   for (const d of dishes) await page.getByTestId(`product-${d}`).click();
   await page.getByTestId('send').click();
+  // The map is loaded as a new page: the send must have reached the hub first (a page left within
+  // milliseconds of a tap can lose the tap's write to the device's storage, as in any browser).
+  await expect.poll(() => orderOn(`t-${table.toLowerCase()}`)?.lines.reduce((n, l) => n + (l.sentBatch === null ? 0 : l.qty), 0)).toBe(dishes.length);
   await page.goto(tablesUrl());
   await page.getByTestId(`table-${table}`).waitFor();
 }
