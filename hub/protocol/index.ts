@@ -20,6 +20,8 @@ export * from './approval.ts';
 export * from './activity.ts';
 export * from './stock-history.ts';
 export * from './features/jobs.ts';
+export * from './print-document.ts';
+export * from './printers.ts';
 export * from './features/table-ops.ts';
 export * from './features/queue.ts';
 export * from './features/reservations.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineProtocol, INTERNAL } from '../feature.ts';
 import { idSchema } from '../ids.ts';
+import { drawerJobSchema, PRINTER_PROBLEMS, printJobSchema } from '../printers.ts';
 
 /**
  * Durable jobs: side effects (a kitchen ticket, a drawer kick, an e-invoice)
@@ -23,6 +24,10 @@ export const jobPayloads = {
   'test.echo': z.object({ text: z.string().max(200) }),
   /** Test kind: appends a line unless the job id is already in the file (idempotent, retried after a crash). */
   'test.mark': z.object({ text: z.string().max(200) }),
+  /** A printout (kitchen ticket, pre-bill, receipt, test page, setup slip) for one printer or kitchen screen. */
+  print: printJobSchema,
+  /** The 5-byte drawer kick through a receipt printer's drawer port. */
+  'drawer.kick': drawerJobSchema,
 } as const;
 
 export type JobKind = keyof typeof jobPayloads;
@@ -33,6 +38,11 @@ export type JobPayload<K extends JobKind> = z.infer<(typeof jobPayloads)[K]>;
 export const JOB_POLICIES: Record<JobKind, JobKindPolicy> = {
   'test.echo': { repeatable: false, maxAttempts: 5 },
   'test.mark': { repeatable: true, maxAttempts: 5 },
+  // Paper must never come out twice by itself: an interrupted printout waits for a person. A printer
+  // that is off is retried (backoff at most a minute, and at once when it is seen back) for about a day.
+  print: { repeatable: false, maxAttempts: 1_500 },
+  // A drawer that opens minutes later, when nobody stands at the till, is worse than one that did not.
+  'drawer.kick': { repeatable: false, maxAttempts: 3 },
 };
 
 /** A job to create: its kind and payload (what `reactions` returns). */
@@ -51,7 +61,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
  * Why a job failed, as codes the client translates: the runner's own codes
  * and INTERRUPTED (the hub stopped mid-effect). Hardware kinds add theirs.
  */
-export const JOB_REASONS = ['IO_ERROR', 'TIMEOUT', 'DEVICE_OFFLINE', 'NO_RUNNER', 'INTERRUPTED', 'UNKNOWN'] as const;
+export const JOB_REASONS = ['IO_ERROR', 'TIMEOUT', 'DEVICE_OFFLINE', 'NO_RUNNER', 'INTERRUPTED', 'UNKNOWN', ...PRINTER_PROBLEMS] as const;
 export const jobReasonSchema = z.enum(JOB_REASONS);
 export type JobReason = z.infer<typeof jobReasonSchema>;
 

@@ -17,7 +17,7 @@ export const jobsEn: DeepStrings<typeof jobsEs> = {
     attempts_other: '{{count}} tries',
     maybeDoneHint: 'The hub stopped while doing it: it may have happened already. Check before retrying.',
     status: { pending: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', maybeDone: 'Maybe done', cancelled: 'Cancelled' },
-    kinds: { test: { echo: 'Test (write)', mark: 'Test (mark once)' } },
+    kinds: { test: { echo: 'Test (write)', mark: 'Test (mark once)' }, print: 'Printout', drawer: { kick: 'Drawer opening' } },
     reasons: {
       IO_ERROR: 'Could not write',
       TIMEOUT: 'No answer in time',
@@ -25,6 +25,13 @@ export const jobsEn: DeepStrings<typeof jobsEs> = {
       NO_RUNNER: 'Nothing on this hub can do it',
       INTERRUPTED: 'Interrupted',
       UNKNOWN: 'Unexpected error',
+      UNREACHABLE: 'The printer does not answer (off or unplugged)',
+      PAPER_OUT: 'Out of paper',
+      COVER_OPEN: 'Cover open',
+      PRINTER_ERROR: 'The printer reports an error',
+      DEVICE_MISSING: 'The USB printer is not plugged in',
+      PARTIAL_WRITE: 'Cut off mid-print: check the paper before reprinting',
+      NO_PRINTER: 'The printer no longer exists',
     },
   },
 };

@@ -24,7 +24,7 @@ export const jobsEs = {
       maybeDone: 'Quizá hecha',
       cancelled: 'Cancelada',
     } satisfies Record<JobStatus, string>,
-    kinds: { test: { echo: 'Prueba (anotar)', mark: 'Prueba (marcar una vez)' } },
+    kinds: { test: { echo: 'Prueba (anotar)', mark: 'Prueba (marcar una vez)' }, print: 'Impresión', drawer: { kick: 'Apertura del cajón' } },
     reasons: {
       IO_ERROR: 'No se pudo escribir',
       TIMEOUT: 'No respondió a tiempo',
@@ -32,6 +32,13 @@ export const jobsEs = {
       NO_RUNNER: 'Nadie puede hacerla en este sistema',
       INTERRUPTED: 'Interrumpida',
       UNKNOWN: 'Error inesperado',
+      UNREACHABLE: 'La impresora no responde (apagada o desconectada)',
+      PAPER_OUT: 'Sin papel',
+      COVER_OPEN: 'Tapa abierta',
+      PRINTER_ERROR: 'La impresora indica un error',
+      DEVICE_MISSING: 'La impresora USB no está conectada',
+      PARTIAL_WRITE: 'Se cortó a mitad de la impresión: revise el papel antes de reimprimir',
+      NO_PRINTER: 'La impresora ya no existe',
     },
   },
 } as const;

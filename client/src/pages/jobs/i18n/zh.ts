@@ -17,7 +17,7 @@ export const jobsZh: DeepStrings<typeof jobsEs> = {
     attempts_other: '尝试 {{count}} 次',
     maybeDoneHint: '系统在执行时停止了：可能已经完成。重试前请先检查。',
     status: { pending: '等待中', running: '进行中', done: '已完成', failed: '失败', maybeDone: '可能已完成', cancelled: '已取消' },
-    kinds: { test: { echo: '测试（写入）', mark: '测试（仅标记一次）' } },
+    kinds: { test: { echo: '测试（写入）', mark: '测试（仅标记一次）' }, print: '打印', drawer: { kick: '打开钱箱' } },
     reasons: {
       IO_ERROR: '无法写入',
       TIMEOUT: '未及时响应',
@@ -25,6 +25,13 @@ export const jobsZh: DeepStrings<typeof jobsEs> = {
       NO_RUNNER: '本系统无法执行',
       INTERRUPTED: '已中断',
       UNKNOWN: '意外错误',
+      UNREACHABLE: '打印机无响应（已关机或断开）',
+      PAPER_OUT: '缺纸',
+      COVER_OPEN: '纸仓盖未关',
+      PRINTER_ERROR: '打印机报告错误',
+      DEVICE_MISSING: 'USB 打印机未连接',
+      PARTIAL_WRITE: '打印中途中断：重印前请检查纸张',
+      NO_PRINTER: '打印机已不存在',
     },
   },
 };

@@ -1,0 +1,29 @@
+import type { PrintDocument, Printer, PrinterProblem, PrinterStatus } from '#protocol';
+
+/**
+ * One interface for every printer the hub drives (network, USB, virtual):
+ * the hub's job runners talk to this and nothing else. Nothing here throws
+ * where an answer can be given (CONVENTIONS #8): a printer that is off is an
+ * outcome, not an exception.
+ */
+
+/**
+ * What became of one printout or drawer kick. `written`: how many bytes
+ * reached the printer before a failure: above 0, part of the paper may be
+ * out, so the job is marked PARTIAL_WRITE and never repeated blindly.
+ */
+export type PrintOutcome = { ok: true } | { ok: false; canRetry: boolean; reason: PrinterProblem; written: number };
+
+/** The settings of a printer that shape its bytes (paper, code page, Chinese mode, QR mode). */
+export type EncodeSettings = Pick<Printer, 'paper' | 'codePage' | 'cjk' | 'qr'>;
+
+export type PrinterDriver = {
+  /** Prints one document (encoded for this printer's settings) and cuts after it when the document says so. */
+  print(document: PrintDocument): Promise<PrintOutcome>;
+  /** Pulses the drawer port: the full 5-byte ESC p m t1 t2. */
+  openDrawer(): Promise<PrintOutcome>;
+  /** ok, retry later (off, unreachable), or needs a person (paper, cover, error), with the reason. */
+  status(): Promise<PrinterStatus>;
+  /** Lets go of sockets and files (the printer's settings changed, or the hub stops). */
+  close(): Promise<void>;
+};
