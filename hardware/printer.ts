@@ -17,9 +17,15 @@ export type PrintOutcome = { ok: true } | { ok: false; canRetry: boolean; reason
 /** The settings of a printer that shape its bytes (paper, code page, Chinese mode, QR mode). */
 export type EncodeSettings = Pick<Printer, 'paper' | 'codePage' | 'cjk' | 'qr'>;
 
+/** What a printout is, beyond its document (the virtual printer keeps it). */
+export type PrintMeta = { jobId?: string };
+
 export type PrinterDriver = {
-  /** Prints one document (encoded for this printer's settings) and cuts after it when the document says so. */
-  print(document: PrintDocument): Promise<PrintOutcome>;
+  /**
+   * Prints one document (encoded for this printer's settings) and cuts after it when the document says so.
+   * `meta.jobId`: the print job's id, kept by the virtual printer beside the paper.
+   */
+  print(document: PrintDocument, meta?: PrintMeta): Promise<PrintOutcome>;
   /** Pulses the drawer port: the full 5-byte ESC p m t1 t2. */
   openDrawer(): Promise<PrintOutcome>;
   /** ok, retry later (off, unreachable), or needs a person (paper, cover, error), with the reason. */

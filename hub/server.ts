@@ -12,9 +12,12 @@ import { folderAssets, seaAssets, type AssetSource } from './http/assets.ts';
 import { createHttpApp } from './http/app.ts';
 import { echoRunners } from './jobs/echo-runners.ts';
 import { JobService } from './jobs/job-service.ts';
+import { createPrinting, type Printing } from './jobs/printing/index.ts';
+import { createDriver, listUsbPrinters, readVirtualPaper } from '../hardware/index.ts';
 import type { AnyJobRunner } from './jobs/runner.ts';
 import { createHostCheck } from './net/host-names.ts';
-import { advertise, type Advertiser } from './net/mdns.ts';
+import { serveUrls } from './net/addresses.ts';
+import { advertise, mdnsHostName, type Advertiser } from './net/mdns.ts';
 import { oneLineLog } from './safe-log.ts';
 import { createIntake } from './engine/intake.ts';
 import type { SocketLimits } from './sync/socket-limits.ts';
@@ -28,6 +31,8 @@ export type RunningHub = {
   auth: AuthService;
   /** Carries out durable jobs (hub/jobs). */
   jobs: JobService;
+  /** Printing: its runners' status monitor and the print history (hub/jobs/printing). */
+  printing: Printing;
   /** The one-time claim code of this start, while the hub waits for its owner; null when claimed at start. */
   claimCode: ClaimCode | null;
   server: Server;
@@ -49,6 +54,9 @@ export type StartOptions = Omit<HubConfig, 'help'> & {
   /** Job runners instead of the hub's own (tests); and how long finished jobs stay live. */
   jobRunners?: readonly AnyJobRunner[];
   keepFinishedJobsMs?: number;
+  /** Printers (tests, benchmarks): how long a printer may take to answer, how often its status is asked. */
+  printerTimeoutMs?: number;
+  printerStatusEveryMs?: number;
 };
 
 /** Where the built client lives when the hub runs from source. */
@@ -69,16 +77,31 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   const auth = await AuthService.open(opts.dataDir, engine, { clock, log });
   const seeded = opts.demo ? await seedDemo(engine, clock()) : false;
   if (opts.demo) await seedDemoStaff(engine, auth, clock());
-  // Before anyone can connect: jobs cut off by the last stop are settled first.
-  const jobs = new JobService(engine, opts.jobRunners ?? echoRunners(opts.dataDir), { clock, log, ...(opts.keepFinishedJobsMs ? { keepFinishedMs: opts.keepFinishedJobsMs } : {}) });
-  await jobs.start();
   // A fresh code at every start while nobody owns the hub.
   const claimCode = isClaimed(engine.state) ? null : new ClaimCode(clock, opts.claimTtlMs);
+  // The port is known once listening (a setup slip printed before that names the configured one).
+  let listeningPort = opts.port;
+  const printing = createPrinting({
+    engine,
+    dataDir: opts.dataDir,
+    createDriver: (printer) => createDriver(printer, { dataDir: opts.dataDir, ...(opts.printerTimeoutMs ? { timeoutMs: opts.printerTimeoutMs } : {}) }),
+    slipFacts: () => ({
+      urls: [...serveUrls(opts.host, listeningPort), ...(opts.mdns ? [`http://${mdnsHostName()}:${listeningPort}/`] : [])],
+      claimCode: isClaimed(engine.state) ? null : (claimCode?.code ?? null),
+    }),
+    clock,
+    log,
+    ...(opts.printerStatusEveryMs ? { statusEveryMs: opts.printerStatusEveryMs } : {}),
+  });
+  // Before anyone can connect: jobs cut off by the last stop are settled first.
+  const jobs = new JobService(engine, opts.jobRunners ?? [...echoRunners(opts.dataDir), ...printing.runners], { clock, log, ...(opts.keepFinishedJobsMs ? { keepFinishedMs: opts.keepFinishedJobsMs } : {}) });
+  await jobs.start();
   const assets = opts.assets ?? (await seaAssets()) ?? folderAssets(defaultClientDir());
   const intake = createIntake(engine, auth.approvals);
   const claim = () => (isClaimed(engine.state) ? null : claimCode);
   const isOwnHost = createHostCheck({ ownerNames: () => engine.state.settings.hostNames, listenHost: opts.host });
-  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost });
+  const printers = { history: printing.history, readPaper: (id: string, limit: number) => readVirtualPaper(opts.dataDir, id, limit), listUsb: listUsbPrinters };
+  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost, printers });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {
@@ -86,12 +109,16 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
     server.listen(opts.port, opts.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  listeningPort = port;
+  // Status checks and the first setup slip once the hub answers at its address.
+  await printing.start(jobs);
   let mdns: Advertiser | null = null;
   if (opts.mdns) mdns = advertise(engine.state.restaurant.name || DEMO_NAME, port, { storeId: engine.storeId, version: HUB_VERSION }, log);
   return {
     engine,
     auth,
     jobs,
+    printing,
     claimCode,
     server,
     port,
@@ -101,7 +128,9 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
       await mdns?.close();
       await sockets.close();
       server.closeAllConnections();
+      await printing.stop();
       await jobs.stop();
+      await printing.close();
       await auth.close();
       await engine.close();
     },

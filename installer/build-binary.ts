@@ -14,9 +14,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { inject } from 'postject';
+import { UNIFONT_ASSET, UNIFONT_PACKAGE_FILE } from '../hardware/escpos/raster/unifont.ts';
 import { bundleHub } from './bundle.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,6 +107,8 @@ async function build(opts: Options): Promise<void> {
   for (const file of await listFiles(opts.clientDir)) {
     assets[`client/${path.relative(opts.clientDir, file).split(path.sep).join('/')}`] = file;
   }
+  // The bitmap font for Chinese printed as an image (hardware/escpos/raster): a package file the binary cannot reach otherwise.
+  assets[UNIFONT_ASSET] = createRequire(import.meta.url).resolve(UNIFONT_PACKAGE_FILE);
   const seaConfig = {
     main: bundlePath,
     output: blobPath,
@@ -115,7 +119,7 @@ async function build(opts: Options): Promise<void> {
   };
   await fs.writeFile(configPath, `${JSON.stringify(seaConfig, null, 2)}\n`);
 
-  console.log(`Making the SEA blob with Node ${process.version} (${Object.keys(assets).length} client files)...`);
+  console.log(`Making the SEA blob with Node ${process.version} (${Object.keys(assets).length} embedded files: the client and the font)...`);
   execFileSync(process.execPath, ['--experimental-sea-config', configPath], { cwd: work, stdio: 'inherit' });
 
   await fs.rm(opts.out, { force: true });

@@ -5,7 +5,8 @@ import { ApprovalDialog } from './auth/ApprovalDialog.tsx';
 import { AuthGate } from './auth/AuthGate.tsx';
 import { RouteGate } from './auth/RouteGate.tsx';
 import { ActivityPage, DinnerPage, GoodsPage, JobsPage, PageLoading, PaymentPage, PendingAddPage, PendingPage, SettlementPage, SetupPage, StaffPage, TablesPage } from './lazy-pages.tsx';
-import { BookPage, DownloadPage, ExpirePage } from './lazy-pages.tsx';
+import { BookPage, DownloadPage, ExpirePage, KitchenDisplayPage } from './lazy-pages.tsx';
+import { PrintersPage } from './lazy-pages.tsx';
 import { LoginPage } from './pages/login/LoginPage.tsx';
 import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
 import { PinLoginPage } from './pages/login/PinLoginPage.tsx';
@@ -14,6 +15,7 @@ import { GoodsBadge } from './pages/goods/GoodsBadge.tsx';
 import { AlertBanner } from './pages/staff/AlertsPanel.tsx';
 import { PATHS, PLANNED_ROUTES } from './routes.ts';
 import { Layout } from './ui/Layout.tsx';
+import { PrinterAlert } from './ui/PrinterAlert.tsx';
 
 /**
  * Hash routes of SPEC.md section 2; unknown routes go back to the root. The
@@ -52,7 +54,15 @@ const NAV_BADGES = { goods: <GoodsBadge /> } as const;
 /** The pages of a signed-in person, inside the left window. */
 function SignedInPages() {
   return (
-    <Layout banners={<AlertBanner />} navBadges={NAV_BADGES}>
+    <Layout
+      banners={
+        <>
+          <PrinterAlert />
+          <AlertBanner />
+        </>
+      }
+      navBadges={NAV_BADGES}
+    >
       <RouteGate>
         <Suspense fallback={<PageLoading />}>
           <Switch>
@@ -67,6 +77,8 @@ function SignedInPages() {
             <Route path={PATHS.staff} component={StaffPage} />
             <Route path={PATHS.activity} component={ActivityPage} />
             <Route path={PATHS.jobs} component={JobsPage} />
+            <Route path={PATHS.printers} component={PrintersPage} />
+            <Route path={PATHS.kitchenDisplay} component={KitchenDisplayPage} />
             {PLANNED_ROUTES.map((p) => (
               <Route key={p} path={p} component={NotAvailable} />
             ))}

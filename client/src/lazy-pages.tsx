@@ -22,6 +22,8 @@ export const GoodsPage = page(() => import('./pages/goods/GoodsPage.tsx'), (m) =
 export const StaffPage = page(() => import('./pages/staff/StaffPage.tsx'), (m) => m.StaffPage);
 export const ActivityPage = page(() => import('./pages/staff/ActivityPage.tsx'), (m) => m.ActivityPage);
 export const JobsPage = page(() => import('./pages/jobs/JobsPage.tsx'), (m) => m.JobsPage);
+export const PrintersPage = page(() => import('./pages/printers/PrintersPage.tsx'), (m) => m.PrintersPage);
+export const KitchenDisplayPage = page(() => import('./pages/kitchen-display/KitchenDisplayPage.tsx'), (m) => m.KitchenDisplayPage);
 export const BookPage = page(() => import('./pages/book/BookPage.tsx'), (m) => m.BookPage);
 export const ExpirePage = page(() => import('./pages/misc/ExpirePage.tsx'), (m) => m.ExpirePage);
 export const DownloadPage = page(() => import('./pages/misc/DownloadPage.tsx'), (m) => m.DownloadPage);

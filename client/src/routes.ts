@@ -1,4 +1,4 @@
-import type { Alias } from '#protocol';
+import type { Alias, State } from '#protocol';
 
 /**
  * The routes of SPEC.md section 2. `nav` entries form the left window, each
@@ -30,16 +30,26 @@ export const PATHS = {
   goods: '/pages/goods/index',
   /** Not in SPEC.md: failed and maybe-done jobs (owner, manager). */
   jobs: '/pages/jobs/index',
+  /** Not in SPEC.md: a kitchen station's screen (`?station=<id>`), its open tickets live. */
+  kitchenDisplay: '/pages/kitchen/display',
+  /** Not in SPEC.md: printers, their status, paper and history (owner, manager). */
+  printers: '/pages/printers/index',
 } as const;
 
 export type NavEntry = {
-  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs';
+  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'printers' | 'kitchen';
   path: string;
   alias: Alias;
+  /** Shown only while the restaurant has what the page is for (the kitchen display: a screen among the printers). */
+  shownWhen?: (state: State) => boolean;
 };
+
+/** Whether a kitchen screen is set up (Printers page, connection "screen"): only then is its page in the menu. */
+const hasKitchenScreen = (state: State) => Object.values(state.printers ?? {}).some((p) => p.connection.type === 'screen');
 
 export const NAV: readonly NavEntry[] = [
   { key: 'tables', path: PATHS.tables, alias: 'M001' },
+  { key: 'kitchen', path: PATHS.kitchenDisplay, alias: 'M001', shownWhen: hasKitchenScreen },
   { key: 'takeaway', path: '/pages/oder_food/index', alias: 'M002' },
   { key: 'bills', path: '/pages/bill/index', alias: 'M003' },
   { key: 'members', path: '/pages/member/index', alias: 'M004' },
@@ -51,6 +61,7 @@ export const NAV: readonly NavEntry[] = [
   { key: 'staff', path: PATHS.staff, alias: 'staff' },
   { key: 'activity', path: PATHS.activity, alias: 'staff' },
   { key: 'jobs', path: PATHS.jobs, alias: 'settings' },
+  { key: 'printers', path: PATHS.printers, alias: 'settings' },
 ];
 
 /** Every other route of SPEC.md that exists but is not built yet: shown as "not available yet". */
@@ -61,5 +72,5 @@ export const PLANNED_ROUTES: readonly string[] = [
   ...['details', 'details_coupon', 'coupon_merchant', 'details_merchant', 'recharge', 'recharge_merchant', 'consume', 'consume_merchant'].map(
     (p) => `/pages/member/${p}`,
   ),
-  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs').map((n) => n.path),
+  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'printers' && n.key !== 'kitchen').map((n) => n.path),
 ];

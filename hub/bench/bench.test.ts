@@ -6,6 +6,7 @@ import { removeDir, scratchDir, type BenchResult } from './common.ts';
 import { run as durableThroughput } from './durable-throughput.ts';
 import { run as menu2000 } from './menu-2000.ts';
 import { run as menuHostile } from './menu-hostile.ts';
+import { run as printLatency } from './print-latency.ts';
 import { run as startup } from './startup.ts';
 
 /**
@@ -70,6 +71,14 @@ describe('benchmarks at smoke size', () => {
     expectNumbers(r, ['searchP50', 'searchP99', 'filterP99', 'indexMs']);
     expect(r.figures.products).toBe(120);
   });
+
+  it('print-latency: every ticket sent reaches the printer once', async () => {
+    const r = await printLatency({ clients: 4, sendsPerSec: 8, durationMs: 2_000, warmupMs: 200 });
+    expectNumbers(r, ['p50', 'p99', 'max', 'count']);
+    expect(r.figures.count).toBeGreaterThan(0);
+    expect(r.figures.printed).toBe(r.figures.sends);
+    expect(r.figures.duplicates).toBe(0);
+  }, 60_000);
 
   it('menu-hostile, quick: the honest files and one attack of each kind, one upload each', async () => {
     const r = await menuHostile(() => undefined, { quick: true });

@@ -9,6 +9,7 @@ import { run as durableThroughput } from './durable-throughput.ts';
 import { run as firstLoad } from './first-load.ts';
 import { run as menu2000 } from './menu-2000.ts';
 import { run as menuHostile } from './menu-hostile.ts';
+import { run as printLatency } from './print-latency.ts';
 import { run as snapshotSize } from './snapshot-size.ts';
 import { run as startup } from './startup.ts';
 
@@ -29,6 +30,7 @@ const BENCHMARKS = {
   'menu-hostile': () => menuHostile((m) => console.log(`  ${m}`)),
   'snapshot-size': () => snapshotSize(),
   'first-load': () => firstLoad((m) => console.log(`  ${m}`)),
+  'print-latency': () => printLatency(),
 } satisfies Record<string, () => Promise<BenchResult>>;
 
 type Name = keyof typeof BENCHMARKS;

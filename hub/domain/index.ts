@@ -1,4 +1,4 @@
-export { decide } from './decide.ts';
+export { decide, decideRules } from './decide.ts';
 export { apply, applyAll } from './apply.ts';
 export { archivedBy, reservationsFiledBy, stockMovesOf } from './archived.ts';
 export { legacyStockMoves } from './goods/stock-history-upgrade.ts';

@@ -9,6 +9,8 @@ import type { Migration } from './migrations/index.ts';
 import { queueFeature } from './queue/feature.ts';
 import { paymentFeature } from './payment/feature.ts';
 import { pendingFeature } from './pending/feature.ts';
+import { kitchenDisplayFeature } from './kitchen-display/feature.ts';
+import { printingFeature } from './printing/feature.ts';
 import { reservationsFeature } from './reservations/feature.ts';
 import { settingsFeature } from './settings/feature.ts';
 import { staffFeature } from './staff/feature.ts';
@@ -20,7 +22,7 @@ import { tableOpsFeature } from './table-ops/feature.ts';
  * constants below are where the compiler holds that every command has a
  * handler, every event an applier, every state key a starting value.
  */
-export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature] as const;
+export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature] as const;
 
 type Feature = (typeof DOMAIN_FEATURES)[number];
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
+import { emptyState } from '#domain';
 import { runFixtureScript, type FixtureScript } from '#hub/store/fixtures/make-format-fixture.ts';
 import { decodeLine, encodeLine } from '#hub/store/line-codec.ts';
 import { readSnapshot } from '#hub/store/snapshot.ts';
@@ -55,7 +56,13 @@ describe('store format: migrations on open', () => {
     const fresh = await openAt(await dirs.make(), script);
     await runFixtureScript(fresh, script, false);
     expect(fresh.seq).toBe(migrated.seq);
-    expect(migrated.state).toEqual<State>(fresh.state);
+    // Replayed today, the fixture's sends and settlements also cause print jobs (issue 10) that the
+    // older hub never made: jobs are compared apart. Every other slice, the printers included (the
+    // virtual printer, filled in from emptyState by migration 5), must be equal.
+    const withoutJobs = (state: State): State => ({ ...state, jobs: {} });
+    expect(withoutJobs(migrated.state)).toEqual<State>(withoutJobs(fresh.state));
+    expect(migrated.state.printers).toEqual(emptyState().printers);
+    expect(Object.values(migrated.state.jobs).filter((j) => j.kind === 'print')).toEqual([]);
   });
 
   it('a snapshot written after the migration records the latest format, and new log records carry it', async () => {

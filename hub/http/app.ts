@@ -5,6 +5,7 @@ import type { Engine } from '#hub/engine/engine.ts';
 import type { HostCheck } from '#hub/net/host-names.ts';
 import type { CommandIntake } from '#hub/engine/intake.ts';
 import type { AssetSource } from './assets.ts';
+import type { PrinterRoutesDeps } from './routes/printers/printers.ts';
 import { HttpError } from './http-error.ts';
 import { actorMiddleware } from './middleware/actor.ts';
 import { claimedMiddleware } from './middleware/claimed.ts';
@@ -28,6 +29,8 @@ export type HttpDeps = {
   log: (msg: string) => void;
   /** Whether a Host header names this hub (hub/net/host-names.ts): the DNS-rebinding door. */
   isOwnHost: HostCheck;
+  /** The printers' on-demand reads (history, a virtual printer's paper, USB devices present). */
+  printers?: PrinterRoutesDeps;
 };
 
 /**

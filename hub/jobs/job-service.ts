@@ -1,7 +1,7 @@
 import { hubCommand } from '#hub/auth/hub-command.ts';
 import type { Engine } from '#hub/engine/engine.ts';
 import type { CommandPayload, CommandReply, CommandType, Job, JobKind, JobOutcome } from '#protocol';
-import { hasPrunable, nextDue, nextWake, runningJobIds } from './due.ts';
+import { hasPrunable, laneHeads, runningJobIds, type LaneOf } from './due.ts';
 import type { AnyJobRunner } from './runner.ts';
 
 /** What the service needs of the engine (the real one in the hub; any in a test). */
@@ -22,17 +22,20 @@ export const STORAGE_PAUSE_MS = 5_000;
 /** The hub itself, as the actor of the job commands (like its sign-in notes). */
 const HUB_ACTOR = { staffId: null, deviceId: 'hub' } as const;
 
-type Lane = { runner: AnyJobRunner; running: Promise<void> | null };
+/** One lane: at most one job under way; `woken`: its head may go before its retry time (the printer is back). */
+type Lane = { running: Promise<void> | null; woken: boolean };
 
 /**
- * Carries out durable jobs: one lane per kind, one job at a time per lane,
- * in order. Each job is recorded `job.start` (on disk) before its effect
+ * Carries out durable jobs: one lane per kind unless the runner says
+ * otherwise (one per printer: `laneOf`), one job at a time per lane, in
+ * order; a lane that waits never holds up another. Each job is recorded `job.start` (on disk) before its effect
  * and `job.finish` after; at start-up the jobs found running are handed to
  * the rules (`job.recover`), which retry a repeatable kind and mark the
  * others maybe done. Started and stopped with the hub (hub/server.ts).
  */
 export class JobService {
-  private readonly lanes = new Map<JobKind, Lane>();
+  private readonly runners = new Map<JobKind, AnyJobRunner>();
+  private readonly lanes = new Map<string, Lane>();
   private readonly clock: () => Date;
   private readonly log: (message: string) => void;
   private readonly keepFinishedMs: number;
@@ -50,7 +53,7 @@ export class JobService {
 
   constructor(engine: JobEngine, runners: readonly AnyJobRunner[], opts: JobServiceOptions = {}) {
     this.engine = engine;
-    for (const runner of runners) this.lanes.set(runner.kind, { runner, running: null });
+    for (const runner of runners) this.runners.set(runner.kind, runner);
     this.clock = opts.clock ?? (() => new Date());
     this.log = opts.log ?? ((m) => console.log(m));
     this.keepFinishedMs = opts.keepFinishedMs ?? 10 * 60_000;
@@ -64,7 +67,7 @@ export class JobService {
       const reply = await this.submit('job.recover', { jobIds: interrupted });
       this.log(`jobs: ${interrupted.length} job(s) were running when the hub stopped${reply.ok ? '' : ` (not recorded: ${reply.code}, tried again at next start)`}`);
     }
-    for (const lane of this.lanes.values()) await lane.runner.start?.();
+    for (const runner of this.runners.values()) await runner.start?.();
     this.stopped = false;
     this.unsubscribe = this.engine.onChange((change) => {
       if (change.events.some((e) => e.type.startsWith('job.'))) this.pump();
@@ -82,7 +85,7 @@ export class JobService {
     if (this.wake) clearTimeout(this.wake);
     if (this.tick) clearInterval(this.tick);
     await this.idle();
-    for (const lane of this.lanes.values()) await lane.runner.stop?.();
+    for (const runner of this.runners.values()) await runner.stop?.();
   }
 
   /** Resolves when no lane is carrying out a job (tests; stop). */
@@ -98,9 +101,11 @@ export class JobService {
   pump(): void {
     if (this.stopped) return;
     if (this.clock().getTime() < this.pausedUntil) return this.scheduleWake();
-    for (const lane of this.lanes.values()) {
-      if (lane.running) continue;
-      lane.running = this.runLane(lane).finally(() => {
+    const now = this.clock().getTime();
+    for (const [key, head] of laneHeads(this.engine.state, this.laneOf)) {
+      const lane = this.lane(key);
+      if (lane.running || (head.dueAt > now && !lane.woken)) continue;
+      lane.running = this.runLane(key, lane).finally(() => {
         lane.running = null;
         this.scheduleWake();
       });
@@ -108,11 +113,45 @@ export class JobService {
     this.scheduleWake();
   }
 
-  private async runLane(lane: Lane): Promise<void> {
+  /**
+   * Lets the lane's next job go now instead of at its retry time (the status
+   * monitor saw its printer come back). Once: a new failure waits again.
+   */
+  wakeLane(key: string): void {
+    if (!laneHeads(this.engine.state, this.laneOf).has(key)) return;
+    this.lane(key).woken = true;
+    this.pump();
+  }
+
+  /** Whether the lane is carrying out a job (the status monitor leaves a printing printer alone). */
+  laneBusy(key: string): boolean {
+    return this.lanes.get(key)?.running != null;
+  }
+
+  /** The lane of a job, from its kind's runner; null when no runner here takes the kind. */
+  private readonly laneOf: LaneOf = (job) => {
+    const runner = this.runners.get(job.kind);
+    if (!runner) return null;
+    const key = runner.laneOf ? (runner.laneOf as (j: Job) => string)(job) : job.kind;
+    return { key, ordered: runner.ordered ?? false };
+  };
+
+  private lane(key: string): Lane {
+    let lane = this.lanes.get(key);
+    if (!lane) {
+      lane = { running: null, woken: false };
+      this.lanes.set(key, lane);
+    }
+    return lane;
+  }
+
+  private async runLane(key: string, lane: Lane): Promise<void> {
     while (!this.stopped) {
-      const job = nextDue(this.engine.state, lane.runner.kind, this.clock());
-      if (!job) return;
-      if (!(await this.carryOut(lane.runner, job))) return;
+      const head = laneHeads(this.engine.state, this.laneOf).get(key);
+      if (!head || (head.dueAt > this.clock().getTime() && !lane.woken)) return;
+      lane.woken = false;
+      const runner = this.runners.get(head.job.kind);
+      if (!runner || !(await this.carryOut(runner, head.job))) return;
     }
   }
 
@@ -167,7 +206,14 @@ export class JobService {
     if (this.stopped) return;
     if (this.wake) clearTimeout(this.wake);
     this.wake = null;
-    const due = nextWake(this.engine.state, new Set(this.lanes.keys()));
+    let due: number | null = null;
+    for (const [key, head] of laneHeads(this.engine.state, this.laneOf)) {
+      // A busy lane looks again when its job ends.
+      const lane = this.lanes.get(key);
+      if (lane?.running) continue;
+      const at = lane?.woken ? 0 : head.dueAt;
+      if (due === null || at < due) due = at;
+    }
     if (due === null) return;
     const at = Math.max(due, this.pausedUntil);
     // Timers are capped by the tick anyway; a far retry time needs no long timer.

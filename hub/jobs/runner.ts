@@ -16,6 +16,19 @@ export type JobRunner<K extends JobKind = JobKind> = {
   /** Called once when the hub stops, after the last effect returned. */
   stop?(): Promise<void>;
   perform(job: JobOf<K>): Promise<JobOutcome>;
+  /**
+   * Which lane the job waits in (default: its kind). A lane carries out one
+   * job at a time; runners of several kinds may share a lane (a printer's
+   * tickets and its drawer kicks), and a lane that is stuck never holds up
+   * another.
+   */
+  laneOf?(job: JobOf<K>): string;
+  /**
+   * In order: the lane's jobs are carried out strictly in the order they were
+   * created; a job waiting for its retry holds the ones behind it (a printer's
+   * tickets). Otherwise the oldest due job goes first, past one that waits.
+   */
+  ordered?: boolean;
 };
 
 /** Any kind's runner, as the service holds them. */

@@ -101,10 +101,21 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'job.cancelled': holdersOf('settings'),
   'job.pruned': holdersOf('settings'),
   'job.testRequested': holdersOf('settings'),
+  // Printers and their status go to everyone who signs in: a waiter must see that the kitchen printer is down.
+  'printer.saved': everyone,
+  'printer.removed': everyone,
+  'printer.statusChanged': everyone,
+  // Asking for a printout changes nothing live: the job it creates is what the jobs page shows.
+  'printer.testRequested': nobody,
+  'printer.setupSlipRequested': nobody,
+  'print.reprintRequested': nobody,
   'reservation.created': holdersOf('M001'),
   'reservation.statusSet': holdersOf('M001'),
   'reservation.arrived': holdersOf('M001'),
   'reservation.filed': holdersOf('M001'),
+  'kds.shown': holdersOf('M001'),
+  'kds.bumped': holdersOf('M001'),
+  'kds.recalled': holdersOf('M001'),
 };
 
 /** One event as this viewer receives it, or null. */

@@ -92,6 +92,11 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   // Hung-up orders, like open orders (a hang-up moves one from orders to parked, so both must reach the same devices).
   parked: everyone,
   parkedNo: everyone,
+  // Printers (no secrets in them) and their status to everyone: waiters need the kitchen printer's state.
+  printers: everyone,
+  printerStatus: everyone,
+  // Kitchen tickets on screens: to those who may bump them (M001, which the kitchen role holds).
+  kitchenDisplay: holdersOf('kitchenDisplay', 'M001'),
 };
 
 /** The state as this viewer may see it: each slice through its rule, slices without one left out. */

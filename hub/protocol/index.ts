@@ -28,6 +28,8 @@ export * from './features/reservations.ts';
 export * from './features/payment.ts';
 export * from './features/kitchen.ts';
 export * from './features/pending.ts';
+export * from './features/kitchen-display.ts';
+export * from './features/printing.ts';
 export { PROTOCOL_FEATURES } from './registry.ts';
 export { combineParts, defineProtocol, type ProtocolFeature } from './feature.ts';
 export * from './commands.ts';

@@ -5,7 +5,9 @@ import { jobsProtocol } from './features/jobs.ts';
 import { queueProtocol } from './features/queue.ts';
 import { kitchenProtocol } from './features/kitchen.ts';
 import { paymentProtocol } from './features/payment.ts';
+import { printingProtocol } from './features/printing.ts';
 import { pendingProtocol } from './features/pending.ts';
+import { kitchenDisplayProtocol } from './features/kitchen-display.ts';
 import { reservationsProtocol } from './features/reservations.ts';
 import { settingsProtocol } from './features/settings.ts';
 import { staffProtocol } from './features/staff.ts';
@@ -19,7 +21,7 @@ import { tableOpsProtocol } from './features/table-ops.ts';
  * ERROR_CODES, DomainEvent, State). The order is the order of the command
  * types and of the state's keys (a fresh snapshot writes them so).
  */
-export const PROTOCOL_FEATURES = [settingsProtocol, goodsProtocol, dineInProtocol, staffProtocol, jobsProtocol, reservationsProtocol, paymentProtocol, tableOpsProtocol, queueProtocol, kitchenProtocol, pendingProtocol] as const;
+export const PROTOCOL_FEATURES = [settingsProtocol, goodsProtocol, dineInProtocol, staffProtocol, jobsProtocol, reservationsProtocol, paymentProtocol, tableOpsProtocol, queueProtocol, kitchenProtocol, pendingProtocol, printingProtocol, kitchenDisplayProtocol] as const;
 
 /** What each feature declares as types only (its events, its state slice). */
 type Declared = NonNullable<(typeof PROTOCOL_FEATURES)[number]['types']>;

@@ -52,8 +52,8 @@ function boundsOf(def: Def): Bounds {
   return out;
 }
 
-/** Strings a pattern-checked field might take (a phone, a staff number); the first that fits is offered. */
-const PATTERN_CANDIDATES = ['', '7', '42', '123456', '+51987654321', 'abc'];
+/** Strings a pattern-checked field might take (a phone, a staff number, a USB printer's device); the first that fits is offered. */
+const PATTERN_CANDIDATES = ['', '7', '42', '123456', '+51987654321', 'abc', '/dev/usb/lp0'];
 
 function stringArbitrary(def: Def, key: string, pools: IdPools): fc.Arbitrary<string> {
   if (def.format === 'uuid') {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { State } from '#protocol';
-import { applyAll, decide } from '#domain';
+import { applyAll, decideRules } from '#domain';
 import { appliedCommands } from './applied-commands.ts';
 import { outbox, type OutboxItem } from './outbox.ts';
 import { replica } from './replica.ts';
@@ -19,7 +19,7 @@ export function foldPending(state: State, items: readonly OutboxItem[], applied:
   let view = state;
   for (const { command } of items) {
     if (applied.has(command.id)) continue;
-    const d = decide(view, command, { now: command.at, actor: { staffId: null, deviceId: command.deviceId } });
+    const d = decideRules(view, command, { now: command.at, actor: { staffId: null, deviceId: command.deviceId } });
     if (d.ok) view = applyAll(view, d.events);
   }
   return view;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import type { State } from '#protocol';
 import { Link, useLocation } from 'wouter';
 import { useAliases } from '../auth/aliases.ts';
 import { SessionBox } from '../auth/SessionBox.tsx';
@@ -30,7 +31,7 @@ export function SideNav(props: { badges?: NavBadges | undefined }) {
           <Icon name="dot" /> {t(`connection.${status === 'outdated' ? 'offline' : status}`)}</div>
       </div>
       <ul>
-        {NAV.filter((entry) => aliases.has(entry.alias)).map((entry) => (
+        {NAV.filter((entry) => aliases.has(entry.alias) && (!entry.shownWhen || (state !== null && entry.shownWhen(state as State)))).map((entry) => (
           <li key={entry.key}>
             <Link
               href={entry.path}

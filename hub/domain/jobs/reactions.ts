@@ -1,14 +1,21 @@
 import type { DomainEvent, EventOf, EventType, Job, JobSpec, State } from '#protocol';
 import { apply } from '../apply.ts';
 import type { Decision } from '../decision.ts';
-
-/** What one event type causes: the jobs to create, given the state right after the event. */
-type Reactor<T extends EventType> = (event: EventOf<T>, state: State) => JobSpec[];
-type Reactors = { [T in EventType]?: Reactor<T> };
+import { PRINTING_REACTORS } from '../printing/reactions.ts';
 
 /**
- * Every event that causes a side effect, and which. Printing adds its
- * entries here (`order.sent` -> kitchen tickets, `order.settled` -> receipt).
+ * What one event type causes: the jobs to create, given the state right after
+ * the event and the hub time of the decision (an event such as `order.sent`
+ * carries no time of its own, and a kitchen ticket prints one).
+ */
+export type Reactor<T extends EventType> = (event: EventOf<T>, state: State, now: string) => JobSpec[];
+/** Reactors by event type. */
+export type Reactors = { [T in EventType]?: Reactor<T> };
+
+/**
+ * Every event that causes a side effect, and which. Printing's entries
+ * (`order.sent` -> kitchen tickets, `order.settled` -> receipt and drawer...)
+ * live in hub/domain/printing/reactions.ts.
  * A job's payload captures what the runner needs now, so a later change
  * (a dish renamed) does not change a ticket already asked for.
  */
@@ -17,12 +24,13 @@ const REACTORS: Reactors = {
     { kind: 'test.echo', payload: { text: e.text } },
     { kind: 'test.mark', payload: { text: e.text } },
   ],
+  ...PRINTING_REACTORS,
 };
 
-/** The jobs one event causes; `state` is the state with this event already folded in. */
-export function reactions(event: DomainEvent, state: State): JobSpec[] {
+/** The jobs one event causes; `state` is the state with this event already folded in, `now` the decision's hub time. */
+export function reactions(event: DomainEvent, state: State, now: string): JobSpec[] {
   const reactor = REACTORS[event.type] as Reactor<EventType> | undefined;
-  return reactor ? reactor(event, state) : [];
+  return reactor ? reactor(event, state, now) : [];
 }
 
 /** The id of the `index`-th job a command causes: derived, so deciding again yields the same. */
@@ -41,7 +49,7 @@ export function withReactions(state: State, commandId: string, now: string, deci
   let after = state;
   for (const event of decision.events) {
     after = apply(after, event);
-    for (const spec of reactions(event, after)) {
+    for (const spec of reactions(event, after, now)) {
       const job = { ...spec, id: jobIdOf(commandId, created.length), status: 'pending', attempts: 0, nextAt: now, reason: null, createdAt: now, updatedAt: now } satisfies Job;
       created.push({ type: 'job.created', job });
     }

@@ -40,7 +40,8 @@ export class StoreFormatError extends Error {
 
 /**
  * Brings `state`, of format `from`, to format `to` by running each migration
- * in between once, in order. `from >= to` changes nothing. A `to` beyond
+ * in between once, in order. `from >= to` runs no step (missing slices are
+ * still filled from `emptyState()`). A `to` beyond
  * what this hub knows is refused: never guess at a newer hub's data.
  */
 export function migrate(state: State, from: number, to: number = STORE_FORMAT_VERSION, table: readonly Migration[] = MIGRATIONS): { state: State; applied: string[] } {
@@ -53,7 +54,9 @@ export function migrate(state: State, from: number, to: number = STORE_FORMAT_VE
     next = m.up(next);
     applied.push(`${m.version} ${m.name}`);
   }
-  return { state: applied.length ? withEverySlice(next) : next, applied };
+  // Every open, not only after a step: a slice added without a format bump (printers, issue 10)
+  // is missing from data already at today's format too.
+  return { state: withEverySlice(next), applied };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Bill, BillPayment, CommandPayload, SaleDocument, State } from '#pr
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { orderTotals } from '../money.ts';
 import { getOwn } from '../records.ts';
+import { groupMinimumCents } from '../table-ops/group-minimum.ts';
 import { documentRefusal, storedDocument, toBillPayments } from './payments.ts';
 import { billShares, splitRefusal } from './split.ts';
 
@@ -19,7 +20,7 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
   if (order.lines.length === 0) return refuse('CART_EMPTY');
   if (order.lines.some((l) => l.sentBatch === null)) return refuse('UNSENT_LINES');
   const table = getOwn(s.tables, order.tableId);
-  const totals = orderTotals(order, table?.minConsumptionCents ?? 0);
+  const totals = orderTotals(order, groupMinimumCents(s.tables, order));
   const docNo = documentRefusal(req.document, totals.totalCents);
   if (docNo) return refuse(docNo.code, docNo.field);
   const payNo = splitRefusal(req.split, req.payments, totals.dueCents);

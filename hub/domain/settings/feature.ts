@@ -12,7 +12,9 @@ export const settingsFeature = {
     'settings.save': (s: State, p: CommandPayload<'settings.save'>): Decision => {
       if (p.ruc && !isValidRuc(p.ruc)) return refuse('INVALID_RUC', 'ruc');
       // A device that does not know the host names (an older page) must not erase them.
-      return accept([{ type: 'settings.saved', settings: { ...p, hostNames: p.hostNames ?? s.settings.hostNames ?? [] } }]);
+      // Nor the receipts' address (issue 10); left out while nobody set one, so older saves read as before.
+      const address = p.address ?? s.settings.address;
+      return accept([{ type: 'settings.saved', settings: { ...p, hostNames: p.hostNames ?? s.settings.hostNames ?? [], ...(address === undefined ? {} : { address }) } }]);
     },
   },
   appliers: {

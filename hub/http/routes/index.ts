@@ -5,6 +5,7 @@ import { approvalRoutes } from './approval/approval.ts';
 import { sessionRoutes } from './auth/auth.ts';
 import { credentialRoutes } from './auth/credentials.ts';
 import { commandRoutes } from './commands/commands.ts';
+import { printerRoutes } from './printers/printers.ts';
 import { reservationRoutes } from './reservations/reservations.ts';
 import { goodsRoutes } from './goods/goods.ts';
 import { stateRoutes } from './state/state.ts';
@@ -32,5 +33,7 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     stockMoveRoutes(deps.engine),
     // Reservations: a day's list, past days from their day files.
     reservationRoutes(deps.engine),
+    // Printing: a printer's history, a virtual printer's paper, the USB printers present.
+    ...(deps.printers ? [printerRoutes(deps.engine, deps.printers)] : []),
   ];
 }

@@ -37,6 +37,12 @@ export const settingsSchema = z.object({
    * devices do not know the field); absent in older data means none.
    */
   hostNames: z.array(hostNameSchema).max(10).optional(),
+  /**
+   * The restaurant's address as receipts print it (issue 10). Absent in a
+   * save keeps the address already set (older devices do not know the
+   * field); absent in older data means none.
+   */
+  address: z.string().trim().max(160).optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 /** A restaurant's settings before anyone changed them. */

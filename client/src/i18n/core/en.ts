@@ -17,6 +17,8 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     staff: 'Staff',
     activity: 'Staff activity',
     jobs: 'Stuck jobs',
+    kitchen: 'Kitchen display',
+    printers: 'Printers',
   },
   connection: {
     online: 'Connected',
@@ -123,5 +125,14 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     TABLE_IN_GROUP: 'That table is already merged with another: choose the main table of its group',
     QUEUE_ENTRY_CLOSED: 'That number is no longer waiting',
     QUEUE_FULL: "Today's numbers have run out",
+    // printing (issue 10)
+    PRINTER_NOT_FOUND: 'That printer no longer exists: choose another',
+    PRINTER_NAME_TAKEN: 'There is already a printer with that name',
+    PRINTER_ADDRESS_TAKEN: 'Another printer already uses that address or USB port',
+    PRINTER_IS_SCREEN: 'A kitchen screen only shows tickets: it prints no bills or receipts and opens no drawer',
+    UNKNOWN_STATION: 'That kitchen station no longer exists: check the stations',
+    JOB_NOT_REPRINTABLE: 'That cannot be reprinted: it is still waiting to print, or it is not a printout',
+    KDS_ALREADY_BUMPED: 'That ticket was already bumped on another screen',
+    KDS_NOTHING_TO_RECALL: 'No bumped ticket to recall',
   },
 };

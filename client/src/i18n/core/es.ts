@@ -16,6 +16,8 @@ export const coreEs = {
     staff: 'Personal',
     activity: 'Actividad del personal',
     jobs: 'Tareas detenidas',
+    kitchen: 'Pantalla de cocina',
+    printers: 'Impresoras',
   },
   connection: {
     online: 'Conectado',
@@ -122,5 +124,14 @@ export const coreEs = {
     TABLE_IN_GROUP: 'Esa mesa ya está unida a otra: elija la mesa principal del grupo',
     QUEUE_ENTRY_CLOSED: 'Ese número ya no está en espera',
     QUEUE_FULL: 'Se acabaron los números de hoy',
+    // printing (issue 10)
+    PRINTER_NOT_FOUND: 'Esa impresora ya no existe: elija otra',
+    PRINTER_NAME_TAKEN: 'Ya hay una impresora con ese nombre',
+    PRINTER_ADDRESS_TAKEN: 'Otra impresora ya usa esa dirección o ese puerto USB',
+    PRINTER_IS_SCREEN: 'Una pantalla de cocina solo muestra comandas: no imprime cuentas, boletas ni abre la caja',
+    UNKNOWN_STATION: 'Esa estación de cocina ya no existe: revise las estaciones',
+    JOB_NOT_REPRINTABLE: 'Eso no se puede reimprimir: todavía está por imprimirse o no es una impresión',
+    KDS_ALREADY_BUMPED: 'Ese pedido ya se despachó en otra pantalla',
+    KDS_NOTHING_TO_RECALL: 'No hay pedido despachado para recuperar',
   } satisfies Record<ErrorCode, string>,
 } as const;

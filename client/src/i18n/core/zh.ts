@@ -17,6 +17,8 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     staff: '员工',
     activity: '员工操作记录',
     jobs: '停滞的任务',
+    kitchen: '厨房显示屏',
+    printers: '打印机',
   },
   connection: {
     online: '已连接',
@@ -123,5 +125,14 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     TABLE_IN_GROUP: '该桌台已与其他桌台合并：请选择该组的主桌',
     QUEUE_ENTRY_CLOSED: '该号码已不在等候中',
     QUEUE_FULL: '今天的号码已用完',
+    // printing (issue 10)
+    PRINTER_NOT_FOUND: '该打印机已不存在：请选择其他打印机',
+    PRINTER_NAME_TAKEN: '已有同名的打印机',
+    PRINTER_ADDRESS_TAKEN: '其他打印机已使用该地址或 USB 端口',
+    PRINTER_IS_SCREEN: '厨房屏幕只显示厨房单：不打印账单或小票，也不能开钱箱',
+    UNKNOWN_STATION: '该厨房档口已不存在：请检查档口设置',
+    JOB_NOT_REPRINTABLE: '无法重印：该单仍在等待打印，或不是打印任务',
+    KDS_ALREADY_BUMPED: '该单已在其他屏幕上完成',
+    KDS_NOTHING_TO_RECALL: '没有可召回的已完成单',
   },
 };

@@ -2,6 +2,8 @@ import { authEn } from '../../auth/i18n/en.ts';
 import { dinnerEn } from '../../pages/dinner/i18n/en.ts';
 import { goodsEn } from '../../pages/goods/i18n/en.ts';
 import { jobsEn } from '../../pages/jobs/i18n/en.ts';
+import { kitchenDisplayEn } from '../../pages/kitchen-display/i18n/en.ts';
+import { printersEn } from '../../pages/printers/i18n/en.ts';
 import { loginEn } from '../../pages/login/i18n/en.ts';
 import { miscEn } from '../../pages/misc/i18n/en.ts';
 import { bookEn } from '../../pages/book/i18n/en.ts';
@@ -30,6 +32,8 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   goods: goodsEn,
   staff: staffEn,
   jobs: jobsEn,
+  kitchenDisplay: kitchenDisplayEn,
+  printers: printersEn,
   misc: miscEn,
   book: bookEn,
 };

@@ -2,6 +2,8 @@ import { bookEs } from '../../pages/book/i18n/es.ts';
 import { dinnerEs } from '../../pages/dinner/i18n/es.ts';
 import { goodsEs } from '../../pages/goods/i18n/es.ts';
 import { jobsEs } from '../../pages/jobs/i18n/es.ts';
+import { kitchenDisplayEs } from '../../pages/kitchen-display/i18n/es.ts';
+import { printersEs } from '../../pages/printers/i18n/es.ts';
 import { paymentEs } from '../../pages/payment/i18n/es.ts';
 import { staffEs } from '../../pages/staff/i18n/es.ts';
 import { tablesEs } from '../../pages/tables/i18n/es.ts';
@@ -19,5 +21,7 @@ export const ES_PAGE_FEATURES = {
   goods: goodsEs,
   staff: staffEs,
   jobs: jobsEs,
+  kitchenDisplay: kitchenDisplayEs,
+  printers: printersEs,
   book: bookEs,
 } as const;

@@ -2,6 +2,8 @@ import { authZh } from '../../auth/i18n/zh.ts';
 import { dinnerZh } from '../../pages/dinner/i18n/zh.ts';
 import { goodsZh } from '../../pages/goods/i18n/zh.ts';
 import { jobsZh } from '../../pages/jobs/i18n/zh.ts';
+import { kitchenDisplayZh } from '../../pages/kitchen-display/i18n/zh.ts';
+import { printersZh } from '../../pages/printers/i18n/zh.ts';
 import { loginZh } from '../../pages/login/i18n/zh.ts';
 import { miscZh } from '../../pages/misc/i18n/zh.ts';
 import { bookZh } from '../../pages/book/i18n/zh.ts';
@@ -30,6 +32,8 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   goods: goodsZh,
   staff: staffZh,
   jobs: jobsZh,
+  kitchenDisplay: kitchenDisplayZh,
+  printers: printersZh,
   misc: miscZh,
   book: bookZh,
 };

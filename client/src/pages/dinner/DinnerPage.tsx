@@ -5,6 +5,7 @@ import { Link, useLocation, useSearchParams } from 'wouter';
 import type { Order, Product, State } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 import { getOwn } from '#hub/domain/records.ts';
+import { groupMinimumCents } from '#hub/domain/table-ops/group-minimum.ts';
 import { useCanSend } from '../../auth/aliases.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { PATHS } from '../../routes.ts';
@@ -36,7 +37,7 @@ export function DinnerPage() {
   if (!state || !table || !order) {
     return <NoOpenOrder />;
   }
-  return <OrderScreen state={state} order={order} tableName={table.name} minimum={table.minConsumptionCents} pendingIds={pendingIds} />;
+  return <OrderScreen state={state} order={order} tableName={table.name} minimum={groupMinimumCents(state.tables, order)} pendingIds={pendingIds} />;
 }
 
 /**

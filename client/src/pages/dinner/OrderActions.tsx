@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#protocol';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { ParkedLinks } from './ParkedLinks.tsx';
 
-/** Whole-order actions behind "More": prepare (fire held dishes), rush, reorder all, hang up, withdraw. */
+/** Whole-order actions behind "More": prepare (fire held dishes), rush, reorder all, hang up, withdraw; then "add to" each pending order. */
 export type OrderAction = 'prepare' | 'rushAll' | 'reorderAll' | 'hangUp' | 'withdraw';
 
 /** Which whole-order actions the order allows now (the hub decides again). */
@@ -47,6 +48,8 @@ export function OrderActions(props: { order: Order; cartCount: number; onPick: (
           </button>
         ))}
       </div>
+      {/* Orders hung up earlier (a guest at the bar, a phone order): add dishes to one without going through /pending. */}
+      <ParkedLinks className="action-grid parked-links" />
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import { formatSoles, orderTotals } from '#hub/domain/money.ts';
+import { groupMinimumCents } from '#hub/domain/table-ops/group-minimum.ts';
 import { getOwn } from '#hub/domain/records.ts';
 import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';
@@ -12,6 +13,7 @@ import { BillSummary } from './BillSummary.tsx';
 import { Confirm } from './Confirm.tsx';
 import { LineTabPanel, type LineTab } from './LineTabs.tsx';
 import { OrderTabPanel, type OrderTab } from './OrderTabs.tsx';
+import { TabRow } from './TabRow.tsx';
 import './payment.css';
 
 /** SPEC.md section 2 payment tabs, in its order, then the order discount. */
@@ -34,7 +36,7 @@ export function PaymentPage() {
   const order = state ? getOwn(state.orders, params.get('orderId') ?? '') : undefined;
   if (!state || !order) return <NoOpenOrder />;
   const table = getOwn(state.tables, order.tableId);
-  const totals = orderTotals(order, table?.minConsumptionCents ?? 0);
+  const totals = orderTotals(order, groupMinimumCents(state.tables, order));
   const prebilled = order.status === 'prebilled';
   const unsent = order.lines.some((l) => l.sentBatch === null);
 
@@ -49,13 +51,13 @@ export function PaymentPage() {
       <div className="pay-columns">
         <BillSummary order={order} totals={totals} />
         <section className="pay-tabs">
-          <div className="tab-row" role="tablist">
+          <TabRow activeKey={tab}>
             {TABS.map((k) => (
               <button key={k} role="tab" aria-selected={tab === k} className={`tab${tab === k ? ' active' : ''}`} onClick={() => setTab(k)} data-testid={`tab-${k}`}>
                 {t(`pay.tabs.${k}`)}
               </button>
             ))}
-          </div>
+          </TabRow>
           {prebilled && tab !== 'tip' && <p className="note">{t('pay.prebilledNote')}</p>}
           {isLineTab(tab) ? <LineTabPanel tab={tab} order={order} locked={prebilled} /> : <OrderTabPanel tab={tab} order={order} locked={prebilled} />}
         </section>

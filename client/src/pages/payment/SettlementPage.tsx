@@ -4,6 +4,7 @@ import { Link, useLocation, useSearchParams } from 'wouter';
 import type { CommandResult, PaymentInput, SaleDocument } from '#protocol';
 import { SALE_NOTE } from '#protocol';
 import { formatSoles, orderTotals } from '#hub/domain/money.ts';
+import { groupMinimumCents } from '#hub/domain/table-ops/group-minimum.ts';
 import { getOwn } from '#hub/domain/records.ts';
 import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';
@@ -44,7 +45,7 @@ export function SettlementPage() {
   const order = state ? getOwn(state.orders, params.get('orderId') ?? '') : undefined;
   if (!state || !order) return <NoOpenOrder />;
   const table = getOwn(state.tables, order.tableId);
-  const totals = orderTotals(order, table?.minConsumptionCents ?? 0);
+  const totals = orderTotals(order, groupMinimumCents(state.tables, order));
   const now = new Date().toISOString();
   const rate = rateForToday(state.exchangeRate, now);
   const split = sharesOf(splitDraft, totals.dueCents);

@@ -13,8 +13,15 @@ const HUB_DEVICE = 'hub';
  * person's retry or cancel of a job is not noise (it has a staff id).
  */
 export function isJobRunnerRecord(e: ActivityEntry): boolean {
-  return e.staffId === null && e.deviceId === HUB_DEVICE && e.type.startsWith(`${JOB_KIND}.`);
+  return e.staffId === null && e.deviceId === HUB_DEVICE && RUNNER_TYPES.test(e.type);
 }
+
+/**
+ * What the runners record by themselves: job steps, a kitchen ticket put on a
+ * screen (`kds.show`, one per ticket), a printer's status change (its alert
+ * shows on every device; the record is for the jobs filter).
+ */
+const RUNNER_TYPES = new RegExp(`^(${JOB_KIND}\\.|kds\\.show$|printer\\.reportStatus$)`);
 
 /**
  * What the activity view lists: the job runner's records only when the kind

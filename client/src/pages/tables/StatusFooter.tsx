@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { Table, TableStatus } from '#protocol';
+import { useSnapshot } from 'valtio';
+import type { State, Table, TableStatus } from '#protocol';
+import { drawerPrinter } from '#hub/domain/printing/routing.ts';
 import { useCanSend } from '../../auth/aliases.ts';
 import { enqueue } from '../../sync/outbox.ts';
+import { replica } from '../../sync/replica.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { useAnyTableOp } from './TableOpsMenu.tsx';
 
@@ -18,10 +21,14 @@ export function StatusFooter(props: { tables: readonly Table[]; filter: TableSta
   const canDrawer = useCanSend('drawer.open');
   const anyOp = useAnyTableOp();
   const count = (f: TableStatus | 'all') => (f === 'all' ? props.tables.length : props.tables.filter((x) => x.status === f).length);
+  const { state } = useSnapshot(replica);
   const openDrawer = () => {
-    // Recorded at once (offline it waits in the outbox); a refusal shows as the usual toast.
+    // Recorded at once (offline it waits in the outbox); a refusal shows as the usual toast. The
+    // receipt printer with a drawer kicks it (hub/domain/printing/routing.ts); without one, the
+    // opening is only recorded, and the toast says where to set the drawer up.
     void enqueue('drawer.open', {});
-    showToast(t('footer.drawerAsked'));
+    const printer = state ? drawerPrinter(state as State) : null;
+    showToast(printer ? t('footer.drawerOpening', { printer: printer.name }) : t('footer.drawerNoPrinter'));
   };
   return (
     <footer className="status-footer">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order, Table } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
 import { formatSoles, orderTotals } from '#hub/domain/money.ts';
+import { groupMinimumCents } from '#hub/domain/table-ops/group-minimum.ts';
 import { limaTime } from './reserved-soon.ts';
 
 /**
@@ -9,7 +10,7 @@ import { limaTime } from './reserved-soon.ts';
  * running total (never cut: it wraps to its own line), the minimum spend,
  * a reservation within the hour, and the main table of a merged group.
  */
-export function TableCard(props: { table: Table; order: Order | undefined; mainName: string | null; reservedAt: string | null; pending: boolean; onTap: () => void }) {
+export function TableCard(props: { table: Table; tables: Readonly<Record<string, Table>>; order: Order | undefined; mainName: string | null; reservedAt: string | null; pending: boolean; onTap: () => void }) {
   const { t } = useTranslation();
   const { table, order } = props;
   const free = table.status === TABLE_STATUS.free || table.status === TABLE_STATUS.reserved;
@@ -34,9 +35,9 @@ export function TableCard(props: { table: Table; order: Order | undefined; mainN
       {order ? (
         <span className="table-meta">
           <span>{t('tables.people', { count: order.people })}</span>
-          {/* What the table owes as the payment screen counts it: discounts, tip, lunch boxes and the minimum-spend fee included. */}
+          {/* What the table owes as the payment screen counts it: discounts, tip, lunch boxes and the minimum-spend fee (the whole merged group's minimum) included. */}
           <b className="table-total" data-testid={`total-${table.name}`}>
-            {formatSoles(orderTotals(order, table.minConsumptionCents).totalCents)}
+            {formatSoles(orderTotals(order, groupMinimumCents(props.tables, order)).totalCents)}
           </b>
         </span>
       ) : (

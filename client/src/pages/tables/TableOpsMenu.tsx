@@ -5,6 +5,7 @@ import { COMMAND_ALIAS, INTERNAL } from '#protocol';
 import { useAliases, useCanSend } from '../../auth/aliases.ts';
 import { PATHS } from '../../routes.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { ParkedLinks } from '../dinner/ParkedLinks.tsx';
 
 /** The table operations, each with the command whose alias gates it. */
 export const TABLE_OPS = [
@@ -67,14 +68,16 @@ export function TableOpsMenu(props: { onPick: (op: TableOp) => void; onClose: ()
           <PageLink key={name} name={name} path={path} type={type} />
         ))}
       </div>
+      {/* "Add to a pending order" (/pending_add) straight from the map, gated like /pending. */}
+      <ParkedLinks withNew className="ops-list ops-parked" />
     </Dialog>
   );
 }
 
-/** Whether this person may use at least one table operation (the footer's button shows only then). */
+/** Whether this person may use at least one table operation or page of the menu (the footer's button shows only then). */
 export function useAnyTableOp(): boolean {
   const aliases = useAliases();
-  return TABLE_OPS.some(([, type]) => {
+  return [...TABLE_OPS, ...TABLE_PAGES.map(([name, , type]) => [name, type] as const)].some(([, type]) => {
     const gate = COMMAND_ALIAS[type];
     return gate !== INTERNAL && aliases.has(gate);
   });

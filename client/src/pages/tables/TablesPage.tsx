@@ -81,6 +81,7 @@ export function TablesPage() {
             <TableCard
               key={table.id}
               table={table}
+              tables={state.tables}
               order={table.orderId ? state.orders[table.orderId] : undefined}
               mainName={mainTableName(state, table)}
               reservedAt={soon.get(table.id) ?? null}

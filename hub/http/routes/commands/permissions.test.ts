@@ -74,6 +74,31 @@ async function parkedOrder(lineId: string = randomUUID()): Promise<string> {
   return parkedId;
 }
 
+/** A kitchen ticket the hub showed on a screen of `station` (kitchen display); `bumped`: the owner bumped it. Returns its id. */
+async function kitchenScreenTicket(station: string, bumped = false): Promise<string> {
+  const ticketId = `${randomUUID()}.0`;
+  const ticket = { station, stationName: 'Cocina', orderId: randomUUID(), orderNo: next(), table: 'M1', waiter: 'Rosa', people: 2, at: new Date().toISOString(), marker: 'new' as const, reason: '', lines: [] };
+  const r = await t.hub.engine.submit(hubCommand('kds.show', { ticketId, printerId: 'pr-screen', reprint: false, ticket }, 'hub', new Date()), { staffId: null, deviceId: 'hub' });
+  if (!r.ok) throw new Error(r.code);
+  if (bumped) await asOwner('kds.bump', { ticketId });
+  return ticketId;
+}
+
+/** A failed print job (a test page the hub could not print), for a reprint. Returns its id. */
+async function failedPrintJob(): Promise<string> {
+  const hub = { staffId: null, deviceId: 'hub' };
+  const cause = hubCommand('printer.testPrint', { printerId: 'virtual' }, 'hub', new Date());
+  const jobId = `${cause.id}.0`;
+  // One tick: decided before the hub's own runner hears of the job.
+  const replies = await Promise.all([
+    t.hub.engine.submit(cause, hub),
+    t.hub.engine.submit(hubCommand('job.start', { jobId }, 'hub', new Date()), hub),
+    t.hub.engine.submit(hubCommand('job.finish', { jobId, outcome: { ok: false, canRetry: false, reason: 'PAPER_OUT' } }, 'hub', new Date()), hub),
+  ]);
+  for (const r of replies) if (!r.ok) throw new Error(r.code);
+  return jobId;
+}
+
 type Sample = () => Promise<Command>;
 
 /**
@@ -226,6 +251,26 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
     return command('queue.noShow', { entryId });
   },
   'queue.cancel': async () => command('queue.cancel', { entryId: await queued() }),
+  'printer.save': async () =>
+    command('printer.save', {
+      printer: { id: `pr-m${next()}`, name: `Impresora ${n}`, connection: { type: 'network', host: '127.0.0.1', port: 20_000 + n }, paper: 80, codePage: 'cp858', cjk: 'gb18030', qr: 'native', language: 'es', receipts: false, prebills: false, stations: [], drawer: false },
+    }),
+  'printer.remove': async () => {
+    const id = `pr-r${next()}`;
+    await asOwner('printer.save', { printer: { id, name: `Quitar ${n}`, connection: { type: 'screen' }, paper: 80, codePage: 'cp858', cjk: 'gb18030', qr: 'native', language: 'es', receipts: false, prebills: false, stations: [], drawer: false } });
+    return command('printer.remove', { printerId: id });
+  },
+  'printer.testPrint': async () => command('printer.testPrint', { printerId: 'virtual' }),
+  'printer.setupSlip': async () => command('printer.setupSlip', {}),
+  'print.reprint': async () => command('print.reprint', { jobId: await failedPrintJob() }),
+  'printer.reportStatus': INTERNAL,
+  'kds.show': INTERNAL,
+  'kds.bump': async () => command('kds.bump', { ticketId: await kitchenScreenTicket('st-perm') }),
+  'kds.recall': async () => {
+    const station = `st-perm-${next()}`;
+    await kitchenScreenTicket(station, true);
+    return command('kds.recall', { station });
+  },
 };
 
 beforeAll(async () => {

@@ -61,6 +61,8 @@ export const paymentZh: DeepStrings<typeof paymentEs> = {
       due: '应收',
     },
     tabs: { tip: '小费', gift: '赠送', lineDiscount: '单品折扣', return: '退菜', lunchBox: '餐盒', discount: '折扣' },
+    moreTabsLeft: '前面的标签',
+    moreTabsRight: '更多标签',
     tipAmount: '小费 (S/)',
     apply: '应用',
     remove: '取消',

@@ -174,6 +174,14 @@ export const staffEn: DeepStrings<typeof staffEs> = {
       drawer: {
         open: 'Asked to open the cash drawer',
       },
+      printer: {
+        save: 'Saved a printer',
+        remove: 'Removed a printer',
+        testPrint: 'Printed a test page',
+        setupSlip: 'Printed the setup slip',
+        reportStatus: 'A printer’s status',
+      },
+      print: { reprint: 'Reprinted' },
       queue: {
         take: 'Gave a queue number',
         call: 'Called a queue number',
@@ -188,6 +196,7 @@ export const staffEn: DeepStrings<typeof staffEs> = {
         resume: 'Resumed a pending order',
         discard: 'Discarded a pending order',
       },
+      kds: { show: 'Showed a ticket on the kitchen display', bump: 'Bumped a ticket on the kitchen display', recall: 'Recalled a bumped ticket' },
     },
   },
 };

@@ -173,6 +173,14 @@ export const staffEs = {
       drawer: {
         open: 'Pidió abrir la caja',
       },
+      printer: {
+        save: 'Guardó una impresora',
+        remove: 'Quitó una impresora',
+        testPrint: 'Imprimió una página de prueba',
+        setupSlip: 'Imprimió la hoja de configuración',
+        reportStatus: 'Estado de una impresora',
+      },
+      print: { reprint: 'Reimprimió' },
       queue: {
         take: 'Dio un turno',
         call: 'Llamó un turno',
@@ -187,6 +195,7 @@ export const staffEs = {
         resume: 'Retomó un pedido pendiente',
         discard: 'Descartó un pedido pendiente',
       },
+      kds: { show: 'Mostró un pedido en la pantalla de cocina', bump: 'Despachó un pedido en la pantalla de cocina', recall: 'Recuperó un pedido despachado' },
     },
   },
 } as const;

@@ -174,6 +174,14 @@ export const staffZh: DeepStrings<typeof staffEs> = {
       drawer: {
         open: '请求打开钱箱',
       },
+      printer: {
+        save: '保存了打印机',
+        remove: '删除了打印机',
+        testPrint: '打印了测试页',
+        setupSlip: '打印了设置单',
+        reportStatus: '打印机状态',
+      },
+      print: { reprint: '重印' },
       queue: {
         take: '发放排队号',
         call: '叫号',
@@ -188,6 +196,7 @@ export const staffZh: DeepStrings<typeof staffEs> = {
         resume: '恢复挂单',
         discard: '丢弃挂单',
       },
+      kds: { show: '在厨房显示屏上显示了一单', bump: '在厨房显示屏上完成了一单', recall: '召回了已完成的单' },
     },
   },
 };

@@ -25,7 +25,8 @@ export const tablesEn: DeepStrings<typeof tablesEs> = {
   },
   footer: {
     drawer: 'Open cash drawer',
-    drawerAsked: 'Cash drawer opening recorded: it opens once a printer is set up',
+    drawerOpening: 'Opening the cash drawer ({{printer}})',
+    drawerNoPrinter: 'Opening recorded, but no receipt printer has a cash drawer: turn it on in Printers',
     ops: 'Table operations',
     filtersHint: 'Filter by status',
   },

@@ -29,7 +29,8 @@ export const tablesEs = {
   },
   footer: {
     drawer: 'Abrir caja',
-    drawerAsked: 'Apertura de caja registrada: se abrirá cuando haya impresora',
+    drawerOpening: 'Abriendo el cajón ({{printer}})',
+    drawerNoPrinter: 'Apertura registrada, pero ninguna impresora de comprobantes tiene cajón: actívelo en Impresoras',
     ops: 'Operaciones',
     filtersHint: 'Filtrar por estado',
   },

@@ -25,7 +25,8 @@ export const tablesZh: DeepStrings<typeof tablesEs> = {
   },
   footer: {
     drawer: '打开钱箱',
-    drawerAsked: '已记录打开钱箱：接上打印机后会自动打开',
+    drawerOpening: '正在打开钱箱（{{printer}}）',
+    drawerNoPrinter: '已记录，但没有收据打印机连接钱箱：请在“打印机”中设置',
     ops: '桌台操作',
     filtersHint: '按状态筛选',
   },

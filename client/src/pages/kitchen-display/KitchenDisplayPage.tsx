@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'wouter';
+import type { State } from '#protocol';
+import { PATHS } from '../../routes.ts';
+import { enqueue } from '../../sync/outbox.ts';
+import { useView } from '../../sync/view.ts';
+import { canRecall, openTickets, stationsOf } from './kds-view.ts';
+import { TicketCard } from './TicketCard.tsx';
+import './kitchen-display.css';
+
+/** How often the elapsed minutes are redrawn. */
+const TICK_MS = 5_000;
+
+/** The device's clock, read again every few seconds (the cards' elapsed minutes). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * A kitchen station's screen (not in SPEC.md: /pages/kitchen/display?station=<id>),
+ * for a tablet at the pass: the station's open tickets live, oldest first;
+ * Done clears one, Recall brings back the last cleared. Without a station in
+ * the address, a picker. Offline, a bump waits in the outbox like any tap.
+ */
+export function KitchenDisplayPage() {
+  const [params] = useSearchParams();
+  const { state } = useView();
+  const stationId = params.get('station') ?? '';
+  if (!state) return null;
+  // Looked up among the known stations only: ?station=constructor gets the picker.
+  const station = stationsOf(state).find((s) => s.id === stationId);
+  if (!station) return <StationPicker state={state} />;
+  return <Board state={state} stationId={station.id} stationName={station.name} />;
+}
+
+function StationPicker(props: { state: State }) {
+  const { t } = useTranslation();
+  const stations = stationsOf(props.state);
+  return (
+    <div className="kds-page" data-testid="kds-picker">
+      <h1>{t('kds.title')}</h1>
+      {stations.length === 0 ? (
+        <p className="empty">{t('kds.noStations')}</p>
+      ) : (
+        <>
+          <p className="hint">{t('kds.chooseStation')}</p>
+          <ul className="kds-stations">
+            {stations.map((s) => (
+              <li key={s.id}>
+                <Link className="btn kds-station" href={`${PATHS.kitchenDisplay}?station=${encodeURIComponent(s.id)}`} data-testid={`kds-station-${s.id}`}>
+                  {s.name}
+                  <span className="kds-station-count">{t('kds.open', { count: openTickets(props.state, s.id).length })}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Board(props: { state: State; stationId: string; stationName: string }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const tickets = openTickets(props.state, props.stationId);
+  return (
+    <div className="kds-page" data-testid="kds-board">
+      <div className="kds-head">
+        <h1>{props.stationName}</h1>
+        <span className="badge" data-testid="kds-count">
+          {t('kds.open', { count: tickets.length })}
+        </span>
+        <span className="kds-head-actions">
+          <button
+            className="btn"
+            data-testid="kds-recall"
+            disabled={!canRecall(props.state, props.stationId)}
+            onClick={() => void enqueue('kds.recall', { station: props.stationId })}
+          >
+            {t('kds.recall')}
+          </button>
+          <Link className="btn btn-ghost" href={PATHS.kitchenDisplay} data-testid="kds-change-station">
+            {t('kds.changeStation')}
+          </Link>
+        </span>
+      </div>
+      {tickets.length === 0 ? (
+        <p className="empty kds-empty" data-testid="kds-empty">
+          {t('kds.empty')}
+        </p>
+      ) : (
+        <ol className="kds-grid">
+          {tickets.map((ticket) => (
+            <TicketCard key={ticket.id} ticket={ticket} now={now} onBump={() => void enqueue('kds.bump', { ticketId: ticket.id })} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { DeepStrings } from '../../../i18n/define.ts';
+import type { kitchenDisplayEs } from './es.ts';
+
+/** The kitchen display, in English. */
+export const kitchenDisplayEn: DeepStrings<typeof kitchenDisplayEs> = {
+  kds: {
+    title: 'Kitchen display',
+    chooseStation: 'Choose the station this screen shows',
+    noStations: 'No kitchen stations yet. Create them under Goods → Stations and remarks.',
+    changeStation: 'Change station',
+    open_one: '{{count}} ticket',
+    open_other: '{{count}} tickets',
+    empty: 'No open tickets',
+    recall: 'Recall last',
+    bump: 'Done',
+    order: 'Order {{no}}',
+    people_one: '{{count}} guest',
+    people_other: '{{count}} guests',
+    minutes: '{{count}} min',
+    held: 'ON HOLD',
+    reprint: 'REPRINT',
+    markers: {
+      new: 'NEW',
+      hold: 'HOLD',
+      fire: 'FIRE',
+      expedite: 'EXPEDITE',
+      return: 'RETURN',
+      cancel: 'CANCEL',
+      withdraw: 'ORDER CANCELLED',
+      remark: 'CHANGE',
+    },
+  },
+};

@@ -1,0 +1,33 @@
+import type { TicketMarker } from '#protocol';
+
+/** The kitchen display (a station's screen), in Spanish (the default language, and the shape the others must match). */
+export const kitchenDisplayEs = {
+  kds: {
+    title: 'Pantalla de cocina',
+    chooseStation: 'Elija la estación que muestra esta pantalla',
+    noStations: 'Aún no hay estaciones de cocina. Créelas en Productos → Estaciones y notas.',
+    changeStation: 'Cambiar estación',
+    open_one: '{{count}} pedido',
+    open_other: '{{count}} pedidos',
+    empty: 'Sin pedidos pendientes',
+    recall: 'Recuperar último',
+    bump: 'Listo',
+    order: 'Pedido {{no}}',
+    people_one: '{{count}} persona',
+    people_other: '{{count}} personas',
+    minutes: '{{count}} min',
+    held: 'EN ESPERA',
+    reprint: 'REIMPRESIÓN',
+    // A ticket of dishes just sent carries no mark; every other action has one.
+    markers: {
+      new: 'NUEVO',
+      hold: 'RETENER',
+      fire: 'MARCHAR',
+      expedite: 'URGENTE',
+      return: 'DEVOLUCIÓN',
+      cancel: 'ANULADO',
+      withdraw: 'PEDIDO ANULADO',
+      remark: 'CAMBIO',
+    } satisfies Record<TicketMarker, string>,
+  },
+} as const;

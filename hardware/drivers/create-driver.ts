@@ -1,0 +1,37 @@
+/**
+ * The driver for a printer's connection. A `screen` printer (a kitchen
+ * display) has no driver: the job runner routes its tickets to the display;
+ * asked anyway, it answers NO_PRINTER instead of printing nowhere.
+ */
+import { isSafeId, type Printer } from '#protocol';
+import type { PrinterDriver } from '../printer.ts';
+import { networkDriver } from './network.ts';
+import { usbDriver } from './usb.ts';
+import { virtualDriver } from './virtual.ts';
+
+/** How long a connection or a write may take before the printer counts as unreachable. */
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+const noPrinter: PrinterDriver = {
+  print: async () => ({ ok: false, canRetry: false, reason: 'NO_PRINTER', written: 0 }),
+  openDrawer: async () => ({ ok: false, canRetry: false, reason: 'NO_PRINTER', written: 0 }),
+  status: async () => ({ state: 'needsPerson', reason: 'NO_PRINTER' }),
+  close: async () => undefined,
+};
+
+/** The driver that prints to `printer`, keeping virtual printouts under `dataDir`. */
+export function createDriver(printer: Printer, opts: { dataDir: string; timeoutMs?: number }): PrinterDriver {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const c = printer.connection;
+  switch (c.type) {
+    case 'network':
+      return networkDriver(c.host, c.port, printer, timeoutMs);
+    case 'usb':
+      return usbDriver(c.path, printer);
+    case 'virtual':
+      // The id names the paper's file: an unvalidated one gets no file at all.
+      return isSafeId(printer.id) ? virtualDriver(opts.dataDir, printer.id) : noPrinter;
+    case 'screen':
+      return noPrinter;
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * A network printer: raw ESC/POS over TCP (port 9100). Each printout is one
+ * connection: connect (time-boxed), write, half-close, wait for the printer
+ * to close or the time box. Real-time status (DLE EOT) is asked for on its
+ * own connection; a printer that accepts the connection but never answers
+ * counts as ok (many cheap printers ignore DLE EOT over the network).
+ */
+import net from 'node:net';
+import type { PrintDocument, PrinterStatus } from '#protocol';
+import { DRAWER_KICK, statusRequest } from '../escpos/commands.ts';
+import { encode } from '../escpos/encode.ts';
+import type { EncodeSettings, PrintOutcome, PrinterDriver } from '../printer.ts';
+import { statusFromAnswers, type StatusAnswers } from './status-bits.ts';
+
+/** How long to wait for the answer to each DLE EOT question. */
+const STATUS_ANSWER_MS = 400;
+/** How long after the last byte a printer has to close the connection (most do at once) before the job counts as printed. */
+const CLOSE_GRACE_MS = 1000;
+
+const unreachable: PrintOutcome = { ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 };
+
+function connect(host: string, port: number, timeoutMs: number): Promise<net.Socket | null> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(null);
+    }, timeoutMs);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      socket.removeAllListeners('error');
+      resolve(socket);
+    });
+    socket.once('error', () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(null);
+    });
+  });
+}
+
+/** Writes `bytes` on a fresh connection and reports how it went. */
+async function send(host: string, port: number, bytes: Uint8Array, timeoutMs: number): Promise<PrintOutcome> {
+  const socket = await connect(host, port, timeoutMs);
+  if (!socket) return unreachable;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (outcome: PrintOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(outcome);
+    };
+    // A write that cannot finish in time (the printer stopped reading) is a broken job.
+    const timer = setTimeout(() => finish(socket.writableFinished ? { ok: true } : broken()), timeoutMs);
+    // Once every byte left us, a printer that keeps the connection open is fine; the short grace
+    // lets a printer that drops the connection (reset) mid-document be seen as a partial write.
+    socket.once('finish', () => setTimeout(() => finish({ ok: true }), Math.min(CLOSE_GRACE_MS, timeoutMs)).unref());
+    const broken = (): PrintOutcome => {
+      const written = socket.bytesWritten;
+      return written > 0 ? { ok: false, canRetry: false, reason: 'PARTIAL_WRITE', written } : unreachable;
+    };
+    socket.on('error', () => finish(broken()));
+    socket.on('close', () => finish(socket.writableFinished ? { ok: true } : broken()));
+    socket.on('data', () => undefined); // answers (none expected) are read and dropped
+    socket.end(bytes);
+  });
+}
+
+/** Asks DLE EOT 1, 2 and 4 on a fresh connection; unanswered questions are left out. */
+async function askStatus(host: string, port: number, timeoutMs: number): Promise<StatusAnswers | null> {
+  const socket = await connect(host, port, timeoutMs);
+  if (!socket) return null;
+  const answers: StatusAnswers = {};
+  const pending: Array<(byte: number | undefined) => void> = [];
+  const buffered: number[] = [];
+  socket.on('data', (chunk: Buffer) => {
+    for (const byte of chunk) {
+      const waiter = pending.shift();
+      if (waiter) waiter(byte);
+      else buffered.push(byte);
+    }
+  });
+  socket.on('error', () => undefined);
+  const next = () =>
+    new Promise<number | undefined>((resolve) => {
+      if (buffered.length > 0) return resolve(buffered.shift());
+      const timer = setTimeout(() => {
+        pending.splice(pending.indexOf(waiter), 1);
+        resolve(undefined);
+      }, STATUS_ANSWER_MS);
+      const waiter = (byte: number | undefined) => {
+        clearTimeout(timer);
+        resolve(byte);
+      };
+      pending.push(waiter);
+    });
+  for (const n of [1, 2, 4] as const) {
+    socket.write(statusRequest(n));
+    const byte = await next();
+    if (byte === undefined) break; // a printer that does not answer one will not answer the next
+    answers[n] = byte;
+  }
+  socket.destroy();
+  return answers;
+}
+
+/** The driver of a network printer at host:port. */
+export function networkDriver(host: string, port: number, settings: EncodeSettings, timeoutMs: number): PrinterDriver {
+  // Whether this printer has ever answered DLE EOT: then a print first checks paper and cover,
+  // so a ticket is not sent into a printer that cannot print it. Silent printers are not delayed.
+  let answersStatus = false;
+  const status = async (): Promise<PrinterStatus> => {
+    const answers = await askStatus(host, port, timeoutMs);
+    if (!answers) return { state: 'retryLater', reason: 'UNREACHABLE' };
+    if (Object.keys(answers).length > 0) answersStatus = true;
+    return statusFromAnswers(answers);
+  };
+  const sendChecked = async (bytes: Uint8Array): Promise<PrintOutcome> => {
+    if (answersStatus) {
+      const now = await status();
+      if (now.state !== 'ok') return { ok: false, canRetry: true, reason: now.reason, written: 0 };
+    }
+    return send(host, port, bytes, timeoutMs);
+  };
+  return {
+    print: (document: PrintDocument) => sendChecked(encode(document, settings)),
+    openDrawer: () => send(host, port, DRAWER_KICK, timeoutMs),
+    status,
+    close: async () => undefined,
+  };
+}

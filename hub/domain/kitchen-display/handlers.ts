@@ -1,0 +1,42 @@
+import type { CommandPayload, KdsTicket, State } from '#protocol';
+import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
+import { getOwn } from '../records.ts';
+
+/** The station's bumped ticket with the highest bump number (the last bumped), if any is still kept. */
+export function lastBumped(s: State, station: string): KdsTicket | undefined {
+  let last: KdsTicket | undefined;
+  for (const t of Object.values(s.kitchenDisplay.tickets)) {
+    if (t.ticket.station !== station || t.bumpNo === 0) continue;
+    if (!last || t.bumpNo > last.bumpNo) last = t;
+  }
+  return last;
+}
+
+/** Kitchen display rules: show (the hub, once per job), bump, recall. */
+export const kitchenDisplayHandlers = {
+  /**
+   * The print runner shows a job on a screen. The ticket id is the job id: a
+   * job shown again (a person retried a job the hub may have finished before
+   * it stopped) is accepted with nothing to record, so the runner reports it
+   * done and the card appears once.
+   */
+  'kds.show': (s: State, p: CommandPayload<'kds.show'>, ctx: DecideContext): Decision => {
+    if (getOwn(s.kitchenDisplay.tickets, p.ticketId)) return accept([]);
+    const ticket: KdsTicket = { id: p.ticketId, printerId: p.printerId, reprint: p.reprint, ticket: p.ticket, shownAt: ctx.now, bumpedAt: '', bumpedBy: null, bumpNo: 0 };
+    return accept([{ type: 'kds.shown', ticket }]);
+  },
+
+  'kds.bump': (s: State, p: CommandPayload<'kds.bump'>, ctx: DecideContext): Decision => {
+    const ticket = getOwn(s.kitchenDisplay.tickets, p.ticketId);
+    if (!ticket) return refuse('NOT_FOUND', 'ticketId');
+    // Two cooks tapping the same card: the second learns it is already gone.
+    if (ticket.bumpNo !== 0) return refuse('KDS_ALREADY_BUMPED');
+    return accept([{ type: 'kds.bumped', ticketId: ticket.id, at: ctx.now, by: ctx.actor.staffId }]);
+  },
+
+  'kds.recall': (s: State, p: CommandPayload<'kds.recall'>, ctx: DecideContext): Decision => {
+    const last = lastBumped(s, p.station);
+    if (!last) return refuse('KDS_NOTHING_TO_RECALL');
+    return accept([{ type: 'kds.recalled', ticketId: last.id, at: ctx.now }]);
+  },
+};

@@ -1,0 +1,61 @@
+import type { KitchenTicket, PrintBlock, PrintDocument, TicketLanguage, TicketMarker } from '#protocol';
+import { limaTime, marker, rule, text } from './format.ts';
+
+/** The kitchen ticket's words in each ticket language. */
+const WORDS: Record<TicketLanguage, { table: string; order: string; waiter: string; people: string; held: string; markers: Record<Exclude<TicketMarker, 'new'>, string> }> = {
+  es: {
+    table: 'Mesa',
+    order: 'Pedido',
+    waiter: 'Mozo',
+    people: 'Personas',
+    held: 'ESPERAR: no preparar aún',
+    markers: { hold: 'ESPERAR', fire: 'MARCHAR', expedite: 'URGENTE', return: 'DEVOLUCIÓN', cancel: 'ANULADO', withdraw: 'PEDIDO ANULADO', remark: 'CAMBIO DE NOTA' },
+  },
+  en: {
+    table: 'Table',
+    order: 'Order',
+    waiter: 'Waiter',
+    people: 'Guests',
+    held: 'HOLD: do not cook yet',
+    markers: { hold: 'HOLD', fire: 'FIRE', expedite: 'RUSH', return: 'RETURN', cancel: 'VOID', withdraw: 'ORDER VOID', remark: 'CHANGED NOTE' },
+  },
+  zh: {
+    table: '桌号',
+    order: '单号',
+    waiter: '服务员',
+    people: '人数',
+    held: '暂缓：先不要做',
+    markers: { hold: '暂缓', fire: '起菜', expedite: '催菜', return: '退菜', cancel: '取消', withdraw: '整单取消', remark: '备注变更' },
+  },
+};
+
+/** The words of a ticket's marker (HOLD, FIRE...) in a language; '' for dishes just sent. */
+export function markerWord(m: TicketMarker, language: TicketLanguage): string {
+  return m === 'new' ? '' : WORDS[language].markers[m];
+}
+
+/**
+ * A kitchen ticket's paper: the station, the marker (white on black) and its
+ * reason, the table in large type, order number, time (Lima), waiter and
+ * guests, then each dish as "qty × name" in large type with its remark below.
+ * The ticket's dish names are already in this printer's language.
+ */
+export function kitchenTicketDocument(ticket: KitchenTicket, language: TicketLanguage): PrintDocument {
+  const w = WORDS[language];
+  const blocks: PrintBlock[] = [];
+  if (ticket.stationName) blocks.push(text(ticket.stationName, { align: 'center', size: 'tall', bold: true }));
+  const word = markerWord(ticket.marker, language);
+  if (word) blocks.push(marker(word));
+  if (ticket.reason) blocks.push(text(ticket.reason, { size: 'tall', bold: true }));
+  blocks.push(text(`${w.table} ${ticket.table}`, { size: 'large', bold: true }));
+  blocks.push(text(`${w.order} #${ticket.orderNo}   ${limaTime(ticket.at)}`));
+  blocks.push(text(`${w.waiter}: ${ticket.waiter || '-'}   ${w.people}: ${ticket.people}`));
+  blocks.push(rule());
+  for (const line of ticket.lines) {
+    blocks.push(text(`${line.qty} × ${line.name}`, { size: 'large', bold: true }));
+    if (line.remark) blocks.push(text(`  ${line.remark}`, { size: 'tall' }));
+    if (line.held && ticket.marker === 'new') blocks.push(text(`  ${w.held}`, { bold: true, invert: true }));
+  }
+  blocks.push(rule());
+  return { blocks, cut: true };
+}

@@ -1,0 +1,97 @@
+import { CASH_METHODS, type JobSpec, type Order, type State } from '#protocol';
+import type { Reactors } from '../jobs/reactions.ts';
+import { billableQty, orderTotals } from '../money.ts';
+import { getOwn } from '../records.ts';
+import { groupMinimumCents } from '../table-ops/group-minimum.ts';
+import { prebillDocument } from './documents/prebill.ts';
+import { receiptDocument } from './documents/receipt.ts';
+import { markedReprint } from './documents/reprint.ts';
+import { setupSlipDocument } from './documents/setup-slip.ts';
+import { testPageDocument } from './documents/test-page.ts';
+import { headerOf, kitchenJobs, staffName, type TicketAction, type TicketItem } from './kitchen-jobs.ts';
+import { drawerPrinter, prebillTargets, receiptTargets } from './routing.ts';
+
+/**
+ * Which printouts each event causes (hub/domain/printing/README.md has the
+ * table). Spread into REACTORS (hub/domain/jobs/reactions.ts): each job is
+ * created in the same log record as its cause, with its paper captured now.
+ */
+
+/** Lines of an open order the kitchen already has, by id, with all their billable portions. */
+function sentItems(order: Order, lineIds: readonly string[]): TicketItem[] {
+  return order.lines.filter((l) => lineIds.includes(l.id) && l.sentBatch !== null).map((line) => ({ line, qty: billableQty(line) }));
+}
+
+/** Kitchen tickets about some lines of an open order (nothing when the order is gone). */
+function orderTickets(state: State, orderId: string, items: (order: Order) => TicketItem[], action: TicketAction): JobSpec[] {
+  const order = getOwn(state.orders, orderId);
+  return order ? kitchenJobs(state, headerOf(state, order), items(order), action) : [];
+}
+
+/** A drawer kick on the receipt printer with a drawer, or nothing when there is none. */
+function drawerKick(state: State, reason: string): JobSpec[] {
+  const printer = drawerPrinter(state);
+  return printer ? [{ kind: 'drawer.kick', payload: { printerId: printer.id, reason: reason.slice(0, 140) } }] : [];
+}
+
+/** The printing reactors, by event type. */
+export const PRINTING_REACTORS: Reactors = {
+  // Only the lines of this send: a second send prints only what is new.
+  'order.sent': (e, s, now) => orderTickets(s, e.orderId, (o) => sentItems(o, e.lineIds), { marker: 'new', reason: '', at: now }),
+  // An unsent line held or fired goes out with its send (marked held): only sent lines get a ticket now.
+  'order.linesHeld': (e, s, now) => orderTickets(s, e.orderId, (o) => sentItems(o, e.lineIds), { marker: 'hold', reason: '', at: now }),
+  'order.linesFired': (e, s, now) => orderTickets(s, e.orderId, (o) => sentItems(o, e.lineIds), { marker: 'fire', reason: '', at: now }),
+  'order.linesRushed': (e, s, now) => orderTickets(s, e.orderId, (o) => sentItems(o, e.lineIds), { marker: 'expedite', reason: '', at: now }),
+  'order.lineReturned': (e, s, now) =>
+    orderTickets(s, e.orderId, (o) => sentItems(o, [e.lineId]).map((i) => ({ ...i, qty: e.qty })), { marker: 'return', reason: e.reason, at: now }),
+  'order.lineCancelled': (e, s, now) =>
+    orderTickets(s, e.orderId, (o) => sentItems(o, [e.lineId]).map((i) => ({ ...i, qty: e.qty })), { marker: 'cancel', reason: e.reason, at: now }),
+  'order.lineRemarkSet': (e, s, now) => (e.sent ? orderTickets(s, e.orderId, (o) => sentItems(o, [e.lineId]), { marker: 'remark', reason: '', at: now }) : []),
+  // The order has left the live state: the ticket is made from the withdrawn bill.
+  'order.withdrawn': (e, s, now) => {
+    const { bill } = e;
+    const header = { orderId: bill.id, orderNo: bill.orderNo, table: bill.tableName, waiter: staffName(s, bill.operator), people: bill.people };
+    const items = bill.lines.filter((l) => l.sentBatch !== null).map((line) => ({ line, qty: billableQty(line) }));
+    return kitchenJobs(s, header, items, { marker: 'withdraw', reason: bill.withdrawReason ?? '', at: now });
+  },
+  'order.prebilled': (e, s) => {
+    const order = getOwn(s.orders, e.orderId);
+    if (!order) return [];
+    const input = {
+      restaurantName: s.restaurant.name,
+      tableName: getOwn(s.tables, order.tableId)?.name ?? '',
+      orderNo: order.no,
+      people: order.people,
+      lines: order.lines,
+      totals: orderTotals(order, groupMinimumCents(s.tables, order)),
+      at: e.at,
+    };
+    return prebillTargets(s).map((p) => ({ kind: 'print', payload: { printerId: p.id, purpose: 'prebill', document: prebillDocument(input, p.language), orderId: order.id } }));
+  },
+  'order.settled': (e, s) => {
+    const { bill } = e;
+    const input = { businessName: s.restaurant.name, ruc: s.settings.ruc, address: s.settings.address ?? '', bill, cashier: staffName(s, bill.operator) };
+    const receipts: JobSpec[] = bill.printRequested
+      ? receiptTargets(s).map((p) => ({ kind: 'print', payload: { printerId: p.id, purpose: 'receipt', document: receiptDocument(input, p.language), orderId: bill.id, billNo: bill.billNo } }))
+      : [];
+    const cash = bill.payments.some((p) => CASH_METHODS.includes(p.method));
+    return cash ? [...receipts, ...drawerKick(s, `bill ${bill.billNo}`)] : receipts;
+  },
+  // The footer button: the kick is the whole point, so it goes even without a reason.
+  'drawer.opened': (e, s) => drawerKick(s, e.reason || 'drawer.open'),
+  'printer.testRequested': (e, s, now) => {
+    const printer = getOwn(s.printers, e.printerId);
+    return printer ? [{ kind: 'print', payload: { printerId: printer.id, purpose: 'test', document: testPageDocument(printer, now) } }] : [];
+  },
+  'printer.setupSlipRequested': (e, s) => {
+    const printer = getOwn(s.printers, e.printerId);
+    return printer ? [{ kind: 'print', payload: { printerId: printer.id, purpose: 'setupSlip', document: setupSlipDocument(s.restaurant.name, printer.language) } }] : [];
+  },
+  'print.reprintRequested': (e, s) => {
+    const job = getOwn(s.jobs, e.jobId);
+    const printer = getOwn(s.printers, e.printerId);
+    if (job?.kind !== 'print' || !printer) return [];
+    const document = markedReprint(job.payload.document, printer.language);
+    return [{ kind: 'print', payload: { ...job.payload, printerId: printer.id, document, reprintOf: job.id } }];
+  },
+};

@@ -1,0 +1,97 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { emptyState } from '#domain';
+import type { Job, JobStatus, State } from '#protocol';
+import { HISTORY_FILE_BYTES, historyDir, PrintHistory } from './history.ts';
+
+/** The print history file: written when a job's fate settles, backfilled at start, bounded, paged without gaps. */
+
+let dir = '';
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const at = (s: number) => new Date(Date.UTC(2026, 4, 1, 12, 0, s)).toISOString();
+
+function printJob(id: string, status: JobStatus, createdSec: number, printerId = 'pr-1'): Job {
+  return {
+    id,
+    kind: 'print',
+    payload: { printerId, purpose: 'kitchen', document: { blocks: [{ kind: 'text', text: 'x'.repeat(200) }], cut: true } },
+    status,
+    attempts: 1,
+    nextAt: at(createdSec),
+    reason: status === 'failed' ? 'PARTIAL_WRITE' : null,
+    createdAt: at(createdSec),
+    updatedAt: at(createdSec + 1),
+  };
+}
+
+const stateWith = (jobs: Job[]): State => ({ ...emptyState(), jobs: Object.fromEntries(jobs.map((j) => [j.id, j])) });
+
+describe('print history', () => {
+  it('writes a line when a print job settles (done, given up, maybe done, cancelled), not while it waits for a retry', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'pos-print-history-'));
+    const h = new PrintHistory(dir);
+    const s = stateWith([printJob('a.0', 'done', 1), printJob('b.0', 'pending', 2), printJob('c.0', 'failed', 3)]);
+    h.record(
+      [
+        { type: 'job.succeeded', jobId: 'a.0', at: at(2) },
+        { type: 'job.failed', jobId: 'b.0', at: at(3), reason: 'UNREACHABLE', retryAt: at(5) },
+        { type: 'job.failed', jobId: 'c.0', at: at(4), reason: 'PARTIAL_WRITE', retryAt: null },
+        { type: 'job.succeeded', jobId: '__proto__', at: at(4) },
+      ],
+      s,
+    );
+    await h.flushed();
+    const lines = await h.lines('pr-1');
+    expect(lines.map((l) => [l.id, l.status])).toEqual([
+      ['a.0', 'done'],
+      ['c.0', 'failed'],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('xxxx'); // the paper is not kept twice
+  });
+
+  it('at start, settled jobs still in the state that the file lacks are written once', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'pos-print-history-'));
+    const s = stateWith([printJob('a.0', 'done', 1), printJob('b.0', 'maybeDone', 2), printJob('c.0', 'pending', 3)]);
+    await new PrintHistory(dir).backfill(s);
+    await new PrintHistory(dir).backfill(s);
+    expect((await new PrintHistory(dir).lines('pr-1')).map((l) => l.id)).toEqual(['a.0', 'b.0']);
+  });
+
+  it('pages newest first without splitting jobs made at the same moment; live jobs are reprintable and win over the file', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'pos-print-history-'));
+    const h = new PrintHistory(dir);
+    const old = [printJob('a.0', 'done', 1), printJob('b.0', 'done', 2), printJob('b.1', 'done', 2), printJob('c.0', 'done', 3)];
+    await h.backfill(stateWith(old));
+    const live = stateWith([{ ...printJob('c.0', 'failed', 3) }, printJob('d.0', 'pending', 4)]);
+    const first = await h.page(live, 'pr-1', undefined, 3);
+    expect(first.jobs.map((j) => [j.id, j.status, j.reprintable])).toEqual([
+      ['d.0', 'pending', true],
+      ['c.0', 'failed', true],
+      ['b.1', 'done', false],
+      ['b.0', 'done', false],
+    ]);
+    expect(first.more).toBe(true);
+    const next = await h.page(live, 'pr-1', first.jobs.at(-1)!.createdAt, 3);
+    expect(next).toMatchObject({ jobs: [{ id: 'a.0' }], more: false });
+    expect((await h.page(live, 'pr-2', undefined, 3)).jobs).toEqual([]);
+  });
+
+  it('a file past its bound is set aside (one older kept): reads stay small, recent history stays', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'pos-print-history-'));
+    const h = new PrintHistory(dir);
+    const jobs = Array.from({ length: 3_000 }, (_, i) => printJob(`j${i}.0`, 'done', i));
+    for (const job of jobs) h.record([{ type: 'job.succeeded', jobId: job.id, at: job.updatedAt }], stateWith([job]));
+    await h.flushed();
+    const file = path.join(historyDir(dir), 'pr-1.jsonl');
+    expect((await stat(file)).size).toBeLessThanOrEqual(HISTORY_FILE_BYTES + 1_000);
+    expect((await readFile(`${file}.1`, 'utf8')).length).toBeGreaterThan(0);
+    const lines = await h.lines('pr-1');
+    expect(lines.at(-1)?.id).toBe('j2999.0');
+    expect(lines.length).toBeLessThan(3_000);
+  });
+});

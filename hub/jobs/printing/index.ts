@@ -1,0 +1,90 @@
+import { hubCommand } from '#hub/auth/hub-command.ts';
+import type { Change, CommandPayload, CommandReply, CommandType } from '#protocol';
+import type { JobEngine } from '../job-service.ts';
+import type { AnyJobRunner } from '../runner.ts';
+import { DriverCache, type DriverFactory } from './drivers.ts';
+import { PrintHistory } from './history.ts';
+import { drawerRunner, printRunner, type PrintRunnerDeps } from './print-runner.ts';
+import { showOnScreen } from './screen-target.ts';
+import { setupSlipOnce } from './setup-slip-on-start.ts';
+import type { SlipFacts } from './setup-slip.ts';
+import { StatusMonitor } from './status-monitor.ts';
+
+export { printerLane } from './lanes.ts';
+export { PrintHistory, type PrintHistoryItem } from './history.ts';
+
+/** The hub itself, as the actor of what printing records (status reports, the first setup slip). */
+const HUB_ACTOR = { staffId: null, deviceId: 'hub' } as const;
+
+export type PrintingOptions = {
+  engine: JobEngine;
+  dataDir: string;
+  /** hardware's `createDriver` bound to the data directory (tests may hand in their own). */
+  createDriver: DriverFactory;
+  slipFacts: () => SlipFacts;
+  clock?: () => Date;
+  log?: (message: string) => void;
+  /** How often printers are asked for their status (2 s). */
+  statusEveryMs?: number;
+};
+
+/** What the hub holds of printing: the runners for the job service, and what starts once the lanes exist. */
+export type Printing = {
+  runners: AnyJobRunner[];
+  monitor: StatusMonitor;
+  history: PrintHistory;
+  /** After the job service started: the history, the status monitor and the first setup slip. */
+  start(lanes: { laneBusy(key: string): boolean; wakeLane(key: string): void }): Promise<void>;
+  /** Before the job service stops: the monitor and the change listener. */
+  stop(): Promise<void>;
+  /** After the job service stopped (no job under way): the drivers' sockets and files. */
+  close(): Promise<void>;
+};
+
+/**
+ * Printing on the hub (hub/jobs/printing/README.md): the print and drawer
+ * runners (one lane per printer), the status monitor, the print history and
+ * the setup slip of a new hub, wired to one engine.
+ */
+export function createPrinting(opts: PrintingOptions): Printing {
+  const clock = opts.clock ?? (() => new Date());
+  const submit = <K extends CommandType>(type: K, payload: CommandPayload<K>): Promise<CommandReply> =>
+    opts.engine.submit(hubCommand(type, payload, HUB_ACTOR.deviceId, clock()), HUB_ACTOR);
+  const drivers = new DriverCache(opts.createDriver);
+  const history = new PrintHistory(opts.dataDir);
+  let monitor: StatusMonitor | null = null;
+  const deps: PrintRunnerDeps = {
+    state: () => opts.engine.state,
+    drivers,
+    clock,
+    slipFacts: opts.slipFacts,
+    showOnScreen: (job) => showOnScreen((c, a) => opts.engine.submit(c, a), { ...job.payload, id: job.id }, clock()),
+    onProblem: (printerId) => monitor?.noteProblem(printerId),
+  };
+  let unsubscribe: (() => void) | null = null;
+  const slipOnce = () => setupSlipOnce(opts.dataDir, opts.engine.state, (printerId) => submit('printer.setupSlip', { printerId })).catch(() => false);
+  return {
+    runners: [printRunner(deps), drawerRunner(deps)],
+    get monitor() {
+      return monitor as StatusMonitor;
+    },
+    history,
+    start: async (lanes) => {
+      monitor = new StatusMonitor({ state: deps.state, drivers, lanes, report: (printerId, status) => submit('printer.reportStatus', { printerId, status }), log: opts.log, ...(opts.statusEveryMs ? { everyMs: opts.statusEveryMs } : {}) });
+      await history.backfill(opts.engine.state);
+      unsubscribe = opts.engine.onChange((change: Change) => {
+        history.record(change.events, opts.engine.state);
+        if (change.events.some((e) => e.type === 'printer.saved')) void slipOnce();
+      });
+      monitor.start();
+      await slipOnce();
+    },
+    stop: async () => {
+      unsubscribe?.();
+      unsubscribe = null;
+      await monitor?.stop();
+      await history.flushed();
+    },
+    close: () => drivers.closeAll(),
+  };
+}

@@ -1,0 +1,96 @@
+import type { JobOutcome, Printer, State } from '#protocol';
+import { getOwn } from '#domain';
+import type { PrintOutcome } from '../../../hardware/printer.ts';
+import type { JobOf, JobRunner } from '../runner.ts';
+import type { DriverCache } from './drivers.ts';
+import { printerLane } from './lanes.ts';
+import { jobOutcomeOf } from './outcome.ts';
+import { withSlipFacts, type SlipFacts } from './setup-slip.ts';
+
+/** What the print and drawer runners need from the hub. */
+export type PrintRunnerDeps = {
+  /** The live state (the printers and their settings now). */
+  state: () => State;
+  drivers: DriverCache;
+  /** A kitchen ticket for a printer of type `screen`: shown on the kitchen display instead of printed. */
+  showOnScreen: (job: JobOf<'print'>) => Promise<JobOutcome>;
+  /** The hub's addresses and claim code, for the setup slip. */
+  slipFacts: () => SlipFacts;
+  /** Told when a printer failed a job for a reason its status can show (the monitor then wakes its lane when it is back). */
+  onProblem?: (printerId: string) => void;
+  clock?: () => Date;
+};
+
+/** A drawer kick that waited longer than this (its printer was down) is not carried out: nobody may be at the till any more. */
+export const DRAWER_KICK_STALE_MS = 120_000;
+
+const NO_PRINTER: JobOutcome = { ok: false, canRetry: false, reason: 'NO_PRINTER' };
+
+function printerOf(state: State, printerId: string): Printer | undefined {
+  return getOwn(state.printers, printerId);
+}
+
+/**
+ * The driver's answer. A driver that threw (a bug: drivers answer) may have
+ * written part of the paper: PARTIAL_WRITE, for a person, never a blind retry.
+ */
+async function drive(effect: () => Promise<PrintOutcome>): Promise<PrintOutcome> {
+  try {
+    return await effect();
+  } catch {
+    return { ok: false, canRetry: false, reason: 'PARTIAL_WRITE', written: 1 };
+  }
+}
+
+function report(deps: PrintRunnerDeps, printerId: string, outcome: JobOutcome): JobOutcome {
+  if (!outcome.ok && outcome.canRetry) deps.onProblem?.(printerId);
+  return outcome;
+}
+
+/**
+ * The `print` runner: one lane per printer, strictly in order (a ticket
+ * never overtakes an older one on the same printer; a printer that is down
+ * holds only its own lane). The printer is looked up when the job's turn
+ * comes (its settings now; gone: NO_PRINTER, for a person to reprint
+ * elsewhere). Screens get the ticket on the kitchen display; the setup slip
+ * gets the hub's addresses and claim code added.
+ */
+export function printRunner(deps: PrintRunnerDeps): JobRunner<'print'> {
+  return {
+    kind: 'print',
+    ordered: true,
+    laneOf: (job) => printerLane(job.payload.printerId),
+    perform: async (job) => {
+      const printer = printerOf(deps.state(), job.payload.printerId);
+      if (!printer) return NO_PRINTER;
+      if (printer.connection.type === 'screen') return deps.showOnScreen(job);
+      const document = job.payload.purpose === 'setupSlip' ? withSlipFacts(job.payload.document, deps.slipFacts(), printer.language) : job.payload.document;
+      const driver = deps.drivers.get(printer);
+      return report(deps, printer.id, jobOutcomeOf(await drive(() => driver.print(document, { jobId: job.id }))));
+    },
+  };
+}
+
+/**
+ * The `drawer.kick` runner: in its printer's lane, so the drawer opens after
+ * the receipt asked for before it. A kick whose turn comes more than two
+ * minutes late (the printer was down) is failed TIMEOUT rather than opening
+ * a drawer nobody stands at; a person may retry it from the stuck jobs.
+ */
+export function drawerRunner(deps: PrintRunnerDeps): JobRunner<'drawer.kick'> {
+  const clock = deps.clock ?? (() => new Date());
+  return {
+    kind: 'drawer.kick',
+    ordered: true,
+    laneOf: (job) => printerLane(job.payload.printerId),
+    perform: async (job) => {
+      const printer = printerOf(deps.state(), job.payload.printerId);
+      if (!printer || printer.connection.type === 'screen') return NO_PRINTER;
+      // The job as it was before this start: never tried since it was made or since a person's
+      // retry (`updatedAt` is then that moment, so a retry gets a fresh two minutes).
+      if (job.attempts === 0 && clock().getTime() - Date.parse(job.updatedAt) > DRAWER_KICK_STALE_MS) return { ok: false, canRetry: false, reason: 'TIMEOUT' };
+      const driver = deps.drivers.get(printer);
+      return report(deps, printer.id, jobOutcomeOf(await drive(() => driver.openDrawer())));
+    },
+  };
+}
