@@ -22,6 +22,7 @@ export * from './stock-history.ts';
 export * from './features/jobs.ts';
 export * from './print-document.ts';
 export * from './printers.ts';
+export * from './fiscal-document.ts';
 export * from './features/table-ops.ts';
 export * from './features/queue.ts';
 export * from './features/reservations.ts';
