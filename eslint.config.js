@@ -53,7 +53,7 @@ const hubAliases = (names) => `^#(hub/)?${oneOf(names)}`;
  * the top files that wire the whole hub: what store's boundary is drawn against.
  */
 export const HUB_FOLDERS = [
-  'auth', 'bench', 'demo', 'domain', 'engine', 'goods-io', 'http', 'jobs', 'net',
+  'auth', 'bench', 'demo', 'domain', 'einvoice', 'engine', 'goods-io', 'http', 'jobs', 'net',
   'presenters', 'protocol', 'store', 'sync', 'testing',
 ];
 const HUB_WIRING = ['server', 'main', 'config'];

@@ -4,12 +4,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kitchenTicket } from '#hub/domain/kitchen-display/samples.ts';
 import { showOnScreen } from '#hub/jobs/printing/screen-target.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { signedIn } from '#hub/testing/auth-helpers.ts';
 import type { KitchenTicket, PrintJob } from '#protocol';
 import { PHONE, TILL } from './browser.ts';
 import { SHOTS, useBrowserHub } from './harness.ts';
-import { asHub, servedOrder } from './hub-commands.ts';
-import { signInOnPage } from './sign-in.ts';
+import { asHub } from './hub-commands.ts';
+import { signInOnPage, signInWithKeypad } from './sign-in.ts';
 
 /**
  * The kitchen display in Chromium: a cook (kitchen role) picks the station,
@@ -22,6 +23,7 @@ const env = useBrowserHub({ tmpPrefix: 'pos-e2e-kds-', screenshots: true });
 const contexts: BrowserContext[] = [];
 const COOK = { id: 'staff-cook', code: '60', pin: '6060' };
 const STATION = 'st-cocina';
+const WAITER = DEMO_STAFF[2]!;
 
 beforeAll(async () => {
   await asHub(env, 'staff.save', { id: COOK.id, name: 'Mario Huamán', code: COOK.code, roleId: 'kitchen' });
@@ -128,13 +130,22 @@ describe('kitchen display', () => {
     await page.screenshot({ path: path.join(SHOTS, 'kds-board-portrait-es.png') });
   });
 
-  it("a waiter's send reaches the screen through its print job, only the hot kitchen's dishes", async () => {
+  it("a waiter's send, tapped on a phone, reaches the screen through its print job, only the hot kitchen's dishes", async () => {
     const page = await cookPage(TILL);
     await page.goto(`${env.hub.url}?station=${STATION}#/pages/kitchen/display`);
     await page.getByTestId(`kds-ticket-${ids[0]}`).waitFor();
     const before = await page.locator('[data-testid^="kds-ticket-"]').count();
-    // Two ceviches (hot kitchen) and a drink (bar), sent from table S5.
-    const orderId = await servedOrder(env, 't-s5');
+    // A waiter on a phone opens S5 and sends two ceviches (hot kitchen) and a drink (bar).
+    const phone = await env.browser.newContext(PHONE);
+    contexts.push(phone);
+    const waiter = await phone.newPage();
+    await signInWithKeypad(waiter, env.hub.url, WAITER.code, WAITER.pin);
+    await waiter.getByTestId('table-S5').click();
+    await waiter.getByTestId('open-submit').click();
+    for (const code of ['101', '101', '403']) await waiter.getByTestId(`product-${code}`).click();
+    await waiter.getByTestId('send').click();
+    await expect.poll(() => Object.values(env.hub.engine.state.orders).find((o) => o.tableId === 't-s5')?.lines.every((l) => l.sentBatch !== null && l.qty > 0)).toBe(true);
+    const orderId = Object.values(env.hub.engine.state.orders).find((o) => o.tableId === 't-s5')!.id;
     const shown = () => Object.values(env.hub.engine.state.kitchenDisplay.tickets).find((k) => k.ticket.orderId === orderId);
     await expect.poll(() => shown()?.ticket.lines.map((l) => [l.name, l.qty]), { timeout: 15_000 }).toEqual([['Ceviche clásico', 2]]);
     const card = page.getByTestId(`kds-ticket-${shown()!.id}`);

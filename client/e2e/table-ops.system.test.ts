@@ -101,7 +101,17 @@ describe('table operations on a phone', () => {
     await cashier.getByTestId('queue-table-S7').click();
     await expect.poll(() => orderOn('t-s7')?.people).toBe(2);
     await cashier.getByTestId('queue-done').click();
+    const reasons: string[] = [];
+    const stop = env.hub.engine.onChange((c) => c.events.forEach((e) => e.type === 'drawer.opened' && reasons.push(e.reason)));
     await cashier.getByTestId('drawer-open').click();
+    // It asks why (the log keeps who and why); the confirm waits for a reason.
+    await cashier.getByTestId('drawer-confirm').click();
+    await cashier.getByRole('alert').filter({ hasText: /motivo/i }).waitFor();
+    await cashier.getByTestId('drawer-reason-change').click();
+    await shot(cashier, 'drawer-1280-es');
+    await cashier.getByTestId('drawer-confirm').click();
+    await expect.poll(() => reasons).toEqual(['Sencillo / cambio']);
+    stop();
     // Recorded; the demo's only printer (the virtual one) has no drawer, and the toast says where to set one up.
     await cashier.getByText('Apertura registrada', { exact: false }).waitFor();
     await cashier.getByTestId('language').selectOption('zh');

@@ -15,6 +15,7 @@ import { reservationsFeature } from './reservations/feature.ts';
 import { settingsFeature } from './settings/feature.ts';
 import { staffFeature } from './staff/feature.ts';
 import { tableOpsFeature } from './table-ops/feature.ts';
+import { einvoiceFeature } from './einvoice/feature.ts';
 
 /**
  * Every feature's part of the rules, composed (after Actual Budget's
@@ -22,7 +23,7 @@ import { tableOpsFeature } from './table-ops/feature.ts';
  * constants below are where the compiler holds that every command has a
  * handler, every event an applier, every state key a starting value.
  */
-export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature] as const;
+export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature] as const;
 
 type Feature = (typeof DOMAIN_FEATURES)[number];
 

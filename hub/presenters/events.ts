@@ -116,6 +116,8 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'kds.shown': holdersOf('M001'),
   'kds.bumped': holdersOf('M001'),
   'kds.recalled': holdersOf('M001'),
+  'fiscal.settingsSaved': holdersOf('payment', 'settings'),
+  'fiscal.numbered': holdersOf('payment', 'settings'),
 };
 
 /** One event as this viewer receives it, or null. */

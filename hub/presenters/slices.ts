@@ -97,6 +97,9 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   printerStatus: everyone,
   // Kitchen tickets on screens: to those who may bump them (M001, which the kitchen role holds).
   kitchenDisplay: holdersOf('kitchenDisplay', 'M001'),
+  // Fiscal settings (no secret in them: the certificate and SOL password are never state) and the series' counters: to those who settle or set them.
+  fiscal: holdersOf('fiscal', 'payment', 'settings'),
+  fiscalNumbers: holdersOf('fiscalNumbers', 'payment', 'settings'),
 };
 
 /** The state as this viewer may see it: each slice through its rule, slices without one left out. */

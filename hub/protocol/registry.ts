@@ -12,6 +12,7 @@ import { reservationsProtocol } from './features/reservations.ts';
 import { settingsProtocol } from './features/settings.ts';
 import { staffProtocol } from './features/staff.ts';
 import { tableOpsProtocol } from './features/table-ops.ts';
+import { einvoiceProtocol } from './features/einvoice.ts';
 
 /**
  * Every feature's part of the protocol, composed (after Actual Budget's
@@ -21,7 +22,7 @@ import { tableOpsProtocol } from './features/table-ops.ts';
  * ERROR_CODES, DomainEvent, State). The order is the order of the command
  * types and of the state's keys (a fresh snapshot writes them so).
  */
-export const PROTOCOL_FEATURES = [settingsProtocol, goodsProtocol, dineInProtocol, staffProtocol, jobsProtocol, reservationsProtocol, paymentProtocol, tableOpsProtocol, queueProtocol, kitchenProtocol, pendingProtocol, printingProtocol, kitchenDisplayProtocol] as const;
+export const PROTOCOL_FEATURES = [settingsProtocol, goodsProtocol, dineInProtocol, staffProtocol, jobsProtocol, reservationsProtocol, paymentProtocol, tableOpsProtocol, queueProtocol, kitchenProtocol, pendingProtocol, printingProtocol, kitchenDisplayProtocol, einvoiceProtocol] as const;
 
 /** What each feature declares as types only (its events, its state slice). */
 type Declared = NonNullable<(typeof PROTOCOL_FEATURES)[number]['types']>;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CommandReply, CommandType, RolePresetId, State } from '#protocol';
+import type { Change, CommandReply, CommandType, RolePresetId, State } from '#protocol';
 import { COMMAND_ALIAS, COMMAND_TYPES, commandPayloads, ROLE_PRESETS } from '#protocol';
 import { mutate, mutation } from './hostile-values.ts';
 import { arbitraryOf, type IdPools } from './schema-arbitrary.ts';
@@ -93,4 +93,19 @@ export function acceptedSeqs(outcomes: readonly FuzzOutcome[]): Set<number> {
   const seqs = new Set<number>();
   for (const o of outcomes) if ('ok' in o.reply && o.reply.ok) seqs.add(o.reply.seq);
   return seqs;
+}
+
+/** Events of what the hub records by itself (jobs, printers, the kitchen display). */
+const HUB_OWN_WORK = /^(job|printer|kds)\./;
+
+/**
+ * The records since `seqBefore` that no fuzzed command made: the hub's own
+ * work (print jobs started and finished, a printer's status, the setup slip
+ * of a receipt printer the fuzzer saved), and the event types among them
+ * that are not such work (which must be none).
+ */
+export function hubOwnRecords(changes: readonly Change[] | null, accepted: ReadonlySet<number>): { count: number; foreign: string[] } {
+  const own = (changes ?? []).filter((c) => !accepted.has(c.seq));
+  const foreign = own.flatMap((c) => c.events.map((e) => e.type)).filter((type) => !HUB_OWN_WORK.test(type));
+  return { count: own.length, foreign };
 }

@@ -1,19 +1,9 @@
 import { appendFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { DomainEvent, Job, JobReason, JobStatus, PrintJob, State } from '#protocol';
+import type { DomainEvent, Job, PrintHistoryItem, State } from '#protocol';
 import { getOwn } from '#domain';
 
-/** One printout as the history lists it: the job's fate and what it was for (the paper itself left out). */
-export type PrintHistoryItem = {
-  id: string;
-  status: JobStatus;
-  reason: JobReason | null;
-  createdAt: string;
-  updatedAt: string;
-  payload: Omit<PrintJob, 'document'>;
-  /** Still in the live state: `print.reprint` can print its paper again. */
-  reprintable: boolean;
-};
+export type { PrintHistoryItem } from '#protocol';
 
 /** A printer's history file is set aside (one older file kept) past this size: a read stays small. */
 export const HISTORY_FILE_BYTES = 256 * 1024;

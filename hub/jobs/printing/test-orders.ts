@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Command, Printer, State } from '#protocol';
 import { VIRTUAL_PRINTER } from '#protocol';
-import { command, NO_CUSTOMER } from '#hub/testing/test-hub.ts';
+import { command, NO_CUSTOMER, sleep } from '#hub/testing/test-hub.ts';
 
 /**
  * Scene-setting for the printing tests and the bench: a network printer
@@ -44,4 +44,13 @@ export function ticketCommands(orderId: string, productId: string, n: number, de
 /** The ticket marks in the order they appear in printed texts. */
 export function marksIn(texts: readonly string[]): string[] {
   return texts.flatMap((t) => t.match(/T-\d{3}/g) ?? []);
+}
+
+/** Waits until `check` holds (polling every 20 ms), or fails naming `what` after `ms`. */
+export async function until(what: string, check: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
+    await sleep(20);
+  }
 }

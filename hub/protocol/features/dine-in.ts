@@ -3,6 +3,7 @@ import { centsSchema, shortText, uuidSchema, type Names } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema, optionalIdSchema } from '../ids.ts';
 import type { BillPayment, BillShare, LunchBox, OrderDiscount, PayMethod, SaleDocument } from './payment.ts';
+import type { BillFiscal } from './einvoice.ts';
 
 /**
  * Dine-in (SPEC.md sections 3, 4 and 9): the dining room's areas and tables,
@@ -176,6 +177,8 @@ export type Bill = {
   isAccount: 0 | 1;
   /** The sales document chosen, with its buyer (ready for the e-invoice issue). */
   document: SaleDocument;
+  /** The boleta or factura's series and number, assigned by the hub at settlement (issue 11); absent for a sale note or before e-invoicing is set up. */
+  fiscal?: BillFiscal;
   /** "Settle and print": the printing issue prints the bills that ask for it. */
   printRequested: boolean;
   /** A bill split by people or amount (M0095): each guest's share; the payments name theirs. Absent: paid together. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineProtocol, INTERNAL } from '../feature.ts';
 import { idSchema } from '../ids.ts';
-import { printerSchema, printerStatusSchema, type Printer, type PrinterStatus } from '../printers.ts';
+import { printerSchema, printerStatusSchema, type Printer, type PrinterStatus, type PrintJob } from '../printers.ts';
+import type { JobReason, JobStatus } from './jobs.ts';
 
 /**
  * Printing (issue 10): the restaurant's printers and kitchen screens, what
@@ -38,6 +39,18 @@ export const VIRTUAL_PRINTER: Printer = {
 
 /** A printer's status as every device sees it, and since when it holds (hub time). */
 export type PrinterStatusEntry = { status: PrinterStatus; since: string };
+
+/** One printout as `GET /api/printers/:id/history` lists it: the job's fate and what it was for (the paper itself left out). */
+export type PrintHistoryItem = {
+  id: string;
+  status: JobStatus;
+  reason: JobReason | null;
+  createdAt: string;
+  updatedAt: string;
+  payload: Omit<PrintJob, 'document'>;
+  /** Still in the live state: `print.reprint` can print its paper again. */
+  reprintable: boolean;
+};
 
 const printingCommandPayloads = {
   /** Owners, managers: add a printer or change one (same id). */

@@ -134,5 +134,13 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     JOB_NOT_REPRINTABLE: 'That cannot be reprinted: it is still waiting to print, or it is not a printout',
     KDS_ALREADY_BUMPED: 'That ticket was already bumped on another screen',
     KDS_NOTHING_TO_RECALL: 'No bumped ticket to recall',
+    FISCAL_NAME_REQUIRED: 'Enter the legal name',
+    FISCAL_ADDRESS_REQUIRED: 'Complete the fiscal address: street, district, province and department',
+    INVALID_UBIGEO: 'The ubigeo has 6 digits (for example 150101, Lima Cercado)',
+    INVALID_ESTABLISHMENT: 'The establishment code has 4 digits (0000 for the main one)',
+    INVALID_SERIES: 'Wrong series: F and 3 letters or digits for facturas (F001), B for boletas (B001); the series of credit notes cannot be the same',
+    INVALID_TAX_RATES: 'Check the rates: real dates, in order, none twice',
+    FISCAL_RATE_MISSING: 'No IGV rate is in force today: check the fiscal settings',
+    FISCAL_SERIES_FULL: 'The series reached 99,999,999: set up a new series',
   },
 };

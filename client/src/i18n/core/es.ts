@@ -133,5 +133,13 @@ export const coreEs = {
     JOB_NOT_REPRINTABLE: 'Eso no se puede reimprimir: todavía está por imprimirse o no es una impresión',
     KDS_ALREADY_BUMPED: 'Ese pedido ya se despachó en otra pantalla',
     KDS_NOTHING_TO_RECALL: 'No hay pedido despachado para recuperar',
+    FISCAL_NAME_REQUIRED: 'Ingrese la razón social',
+    FISCAL_ADDRESS_REQUIRED: 'Complete la dirección fiscal: calle, distrito, provincia y departamento',
+    INVALID_UBIGEO: 'El ubigeo tiene 6 dígitos (por ejemplo 150101, Lima Cercado)',
+    INVALID_ESTABLISHMENT: 'El código de establecimiento tiene 4 dígitos (0000 para el principal)',
+    INVALID_SERIES: 'Serie incorrecta: F y 3 letras o números para facturas (F001), B para boletas (B001); la de notas de crédito no puede ser la misma',
+    INVALID_TAX_RATES: 'Revise las tasas: fechas válidas, en orden y sin repetir',
+    FISCAL_RATE_MISSING: 'No hay tasa de IGV vigente para hoy: revise la configuración fiscal',
+    FISCAL_SERIES_FULL: 'La serie llegó a 99 999 999: configure una serie nueva',
   } satisfies Record<ErrorCode, string>,
 } as const;

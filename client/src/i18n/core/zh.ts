@@ -134,5 +134,13 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     JOB_NOT_REPRINTABLE: '无法重印：该单仍在等待打印，或不是打印任务',
     KDS_ALREADY_BUMPED: '该单已在其他屏幕上完成',
     KDS_NOTHING_TO_RECALL: '没有可召回的已完成单',
+    FISCAL_NAME_REQUIRED: '请输入公司法定名称',
+    FISCAL_ADDRESS_REQUIRED: '请填写完整的税务地址：街道、区、省和大区',
+    INVALID_UBIGEO: '地区编码（ubigeo）为 6 位数字（例如 150101，利马市中心）',
+    INVALID_ESTABLISHMENT: '营业场所编码为 4 位数字（主店为 0000）',
+    INVALID_SERIES: '票据系列有误：发票（factura）为 F 加 3 位字母或数字（F001），小票（boleta）为 B（B001）；贷记单系列不能相同',
+    INVALID_TAX_RATES: '请检查税率：日期有效、按顺序且不重复',
+    FISCAL_RATE_MISSING: '今天没有生效的 IGV 税率：请检查税务设置',
+    FISCAL_SERIES_FULL: '该系列已到 99 999 999：请设置新的系列',
   },
 };

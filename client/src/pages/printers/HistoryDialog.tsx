@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { Printer } from '#protocol';
+import type { PrintHistoryItem, Printer } from '#protocol';
 import { useCanSend } from '../../auth/aliases.ts';
 import { errorText } from '../../i18n/keys.ts';
 import { PATHS } from '../../routes.ts';
@@ -9,7 +9,7 @@ import { useView } from '../../sync/view.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';
 import { historyRows, type HistoryRow } from './history-rows.ts';
-import { fetchHistory, type PrintHistoryItem } from './printers-api.ts';
+import { fetchHistory } from './printers-api.ts';
 import { sendAndWait } from './printer-send.ts';
 
 /**

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Job, JobStatus, PrintJob } from '#protocol';
+import type { Job, JobStatus, PrintHistoryItem, PrintJob } from '#protocol';
 import { emptyState } from '#domain';
 import { historyRows, type PrintOutcome } from './history-rows.ts';
-import type { PrintHistoryItem } from './printers-api.ts';
 
 const doc = { blocks: [], cut: true };
 type PrintJobRecord = Extract<Job, { kind: 'print' }>;
@@ -19,7 +18,7 @@ function job(id: string, status: JobStatus, payload: Partial<PrintJob> = {}, cre
     updatedAt: createdAt,
   };
 }
-const item = (j: PrintJobRecord): PrintHistoryItem => ({ id: j.id, status: j.status, reason: j.reason, createdAt: j.createdAt, updatedAt: j.updatedAt, payload: j.payload });
+const item = (j: PrintJobRecord): PrintHistoryItem => ({ id: j.id, status: j.status, reason: j.reason, createdAt: j.createdAt, updatedAt: j.updatedAt, payload: j.payload, reprintable: false });
 
 describe('historyRows: a printer\'s history as shown', () => {
   it.each<[JobStatus, PrintOutcome, boolean]>([

@@ -1,5 +1,4 @@
-import type { JobReason, JobStatus, PrintPurpose, State } from '#protocol';
-import type { PrintHistoryItem } from './printers-api.ts';
+import type { JobReason, JobStatus, PrintHistoryItem, PrintPurpose, State } from '#protocol';
 
 /** What became of a printout, in the words the history uses. */
 export type PrintOutcome = 'printed' | 'waiting' | 'printing' | 'failed' | 'maybePrinted' | 'cancelled';
@@ -39,7 +38,7 @@ export function historyRows(printerId: string, fetched: readonly PrintHistoryIte
   const byId = new Map<string, PrintHistoryItem>();
   for (const item of fetched) if (item.payload.printerId === printerId) byId.set(item.id, item);
   for (const job of Object.values(state?.jobs ?? {})) {
-    if (job.kind === 'print' && job.payload.printerId === printerId) byId.set(job.id, job);
+    if (job.kind === 'print' && job.payload.printerId === printerId) byId.set(job.id, { ...job, reprintable: true });
   }
   const live = state?.jobs ?? {};
   return [...byId.values()]

@@ -1,17 +1,5 @@
-import type { JobReason, JobStatus, PrintDocument, PrintJob } from '#protocol';
+import type { PrintDocument, PrintHistoryItem } from '#protocol';
 import { api, type ApiResult } from '../../auth/api.ts';
-
-/** One print job as the history lists it: the job's fate and what it printed (the document may be left out). */
-export type PrintHistoryItem = {
-  id: string;
-  status: JobStatus;
-  reason: JobReason | null;
-  createdAt: string;
-  updatedAt: string;
-  payload: Omit<PrintJob, 'document'> & { document?: PrintDocument };
-  /** The hub still holds the job, so `print.reprint` can print its paper again (the page also reads this from the live state). */
-  reprintable?: boolean;
-};
 
 /** GET /api/printers/:id/history: the printer's jobs, newest first, `before` a job's time for the next page. */
 export function fetchHistory(printerId: string, before?: string): Promise<ApiResult<{ jobs: PrintHistoryItem[]; more: boolean }>> {

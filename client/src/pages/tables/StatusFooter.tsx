@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { State, Table, TableStatus } from '#protocol';
@@ -6,6 +7,7 @@ import { useCanSend } from '../../auth/aliases.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { replica } from '../../sync/replica.ts';
 import { showToast } from '../../ui/ui-store.ts';
+import { DrawerDialog } from './DrawerDialog.tsx';
 import { useAnyTableOp } from './TableOpsMenu.tsx';
 
 /** SPEC.md's footer filters (all, free, pending order, dining, pre-paid, to be cleared) with counts. */
@@ -22,11 +24,13 @@ export function StatusFooter(props: { tables: readonly Table[]; filter: TableSta
   const anyOp = useAnyTableOp();
   const count = (f: TableStatus | 'all') => (f === 'all' ? props.tables.length : props.tables.filter((x) => x.status === f).length);
   const { state } = useSnapshot(replica);
-  const openDrawer = () => {
+  const [askingWhy, setAskingWhy] = useState(false);
+  const openDrawer = (reason: string) => {
+    setAskingWhy(false);
     // Recorded at once (offline it waits in the outbox); a refusal shows as the usual toast. The
     // receipt printer with a drawer kicks it (hub/domain/printing/routing.ts); without one, the
     // opening is only recorded, and the toast says where to set the drawer up.
-    void enqueue('drawer.open', {});
+    void enqueue('drawer.open', { reason });
     const printer = state ? drawerPrinter(state as State) : null;
     showToast(printer ? t('footer.drawerOpening', { printer: printer.name }) : t('footer.drawerNoPrinter'));
   };
@@ -49,7 +53,7 @@ export function StatusFooter(props: { tables: readonly Table[]; filter: TableSta
       </div>
       <div className="footer-actions">
         {canDrawer && (
-          <button className="btn" onClick={openDrawer} data-testid="drawer-open">
+          <button className="btn" onClick={() => setAskingWhy(true)} data-testid="drawer-open">
             {t('footer.drawer')}
           </button>
         )}
@@ -62,6 +66,7 @@ export function StatusFooter(props: { tables: readonly Table[]; filter: TableSta
           </button>
         )}
       </div>
+      {askingWhy && <DrawerDialog onCancel={() => setAskingWhy(false)} onConfirm={openDrawer} />}
     </footer>
   );
 }

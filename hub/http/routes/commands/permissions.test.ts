@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubCommand } from '#hub/auth/hub-command.ts';
+import { SAMPLE_FISCAL } from '#hub/domain/einvoice/samples.ts';
 import { jobsSettled, makeFailedJob } from '#hub/jobs/test-helpers.ts';
 import type { Command, CommandPayload, CommandReply, CommandType, RolePresetId } from '#protocol';
 import { ALIASES, COMMAND_ALIAS, COMMAND_TYPES, INTERNAL, ROLE_PRESET_IDS, ROLE_PRESETS } from '#protocol';
@@ -109,6 +110,7 @@ type Sample = () => Promise<Command>;
 const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'restaurant.rename': async () => command('restaurant.rename', { name: `Restaurante ${next()}` }),
   'settings.save': async () => command('settings.save', { ruc: '', idleLockMinutes: 5 }),
+  'fiscal.saveSettings': async () => command('fiscal.saveSettings', SAMPLE_FISCAL),
   'area.save': async () => command('area.save', { id: `area-m${next()}`, name: `Área ${n}`, sort: 9 }),
   'table.save': async () => command('table.save', { id: `t-s${next()}`, areaId: 'area-salon', name: `X${n}`, type: 'hall', minConsumptionCents: 0, seats: 2, sort: 900 }),
   'category.save': async () => command('category.save', { id: `cat-m${next()}`, names: { es: `Cat ${n}`, en: '', zh: '' }, sort: 9 }),

@@ -102,6 +102,7 @@ export const staffEn: DeepStrings<typeof staffEs> = {
     types: {
       restaurant: { rename: 'Renamed the restaurant' },
       settings: { save: 'Changed the settings' },
+      fiscal: { saveSettings: 'Changed the fiscal settings' },
       area: { save: 'Saved an area' },
       table: { save: 'Saved a table', open: 'Opened a table', clear: 'Cleared a table', openMany: 'Opened several tables', change: 'Changed table', merge: 'Merged tables' },
       category: { save: 'Saved a category', reorder: 'Reordered the categories' },

@@ -101,6 +101,7 @@ export const staffEs = {
     types: {
       restaurant: { rename: 'Cambió el nombre del restaurante' },
       settings: { save: 'Cambió la configuración' },
+      fiscal: { saveSettings: 'Cambió la configuración fiscal' },
       area: { save: 'Guardó un área' },
       table: { save: 'Guardó una mesa', open: 'Abrió una mesa', clear: 'Limpió una mesa', openMany: 'Abrió varias mesas', change: 'Cambió de mesa', merge: 'Unió mesas' },
       category: { save: 'Guardó una categoría', reorder: 'Ordenó las categorías' },

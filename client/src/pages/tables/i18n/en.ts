@@ -24,6 +24,9 @@ export const tablesEn: DeepStrings<typeof tablesEs> = {
     merged: 'Merged with {{name}}',
   },
   footer: {
+    drawerTitle: 'Open the cash drawer',
+    drawerWhy: 'What for?',
+    drawerReasons: { change: 'Change for a note', supplier: 'Paying a supplier', count: 'Cash count', withdrawal: 'Cash withdrawal' },
     drawer: 'Open cash drawer',
     drawerOpening: 'Opening the cash drawer ({{printer}})',
     drawerNoPrinter: 'Opening recorded, but no receipt printer has a cash drawer: turn it on in Printers',

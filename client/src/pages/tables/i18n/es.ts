@@ -28,6 +28,9 @@ export const tablesEs = {
     merged: 'Unida a {{name}}',
   },
   footer: {
+    drawerTitle: 'Abrir el cajón',
+    drawerWhy: '¿Para qué?',
+    drawerReasons: { change: 'Sencillo / cambio', supplier: 'Pago a proveedor', count: 'Arqueo', withdrawal: 'Retiro de efectivo' },
     drawer: 'Abrir caja',
     drawerOpening: 'Abriendo el cajón ({{printer}})',
     drawerNoPrinter: 'Apertura registrada, pero ninguna impresora de comprobantes tiene cajón: actívelo en Impresoras',

@@ -24,6 +24,9 @@ export const tablesZh: DeepStrings<typeof tablesEs> = {
     merged: '已并入 {{name}}',
   },
   footer: {
+    drawerTitle: '打开钱箱',
+    drawerWhy: '原因',
+    drawerReasons: { change: '换零钱', supplier: '支付供应商', count: '点钞', withdrawal: '取现' },
     drawer: '打开钱箱',
     drawerOpening: '正在打开钱箱（{{printer}}）',
     drawerNoPrinter: '已记录，但没有收据打印机连接钱箱：请在“打印机”中设置',

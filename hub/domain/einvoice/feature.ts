@@ -1,0 +1,25 @@
+import type { EventOf, State } from '#protocol';
+import type { DomainFeature } from '../feature.ts';
+import { getOwn, withOwn } from '../records.ts';
+import { saveFiscalSettings } from './settings.ts';
+
+/**
+ * E-invoicing (issue 11): the owner's fiscal settings, and the counter per
+ * series that `order.settle` numbers boletas and facturas from (numbering.ts;
+ * the tax rules that turn a bill into a FiscalDocument are tax.ts). README.md
+ * here: the rules, the decisions and their sources.
+ */
+export const einvoiceFeature = {
+  name: 'einvoice',
+  handlers: { 'fiscal.saveSettings': saveFiscalSettings },
+  appliers: {
+    'fiscal.settingsSaved': (s: State, e: EventOf<'fiscal.settingsSaved'>): State => ({ ...s, fiscal: e.settings }),
+    // Never backwards: a number once used stays used.
+    'fiscal.numbered': (s: State, e: EventOf<'fiscal.numbered'>): State => ({
+      ...s,
+      fiscalNumbers: withOwn(s.fiscalNumbers, e.series, Math.max(getOwn(s.fiscalNumbers, e.series) ?? 0, e.number)),
+    }),
+  },
+  initialState: () => ({ fiscal: null, fiscalNumbers: {} }),
+  migrations: [],
+} satisfies DomainFeature;

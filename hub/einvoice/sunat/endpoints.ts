@@ -1,0 +1,24 @@
+/**
+ * Where documents go. SUNAT's own web service (billService) for facturas, boletas, notes,
+ * daily summaries and voidings; an OSE publishes its own URL with the same operations.
+ * Sources: README of this folder (SUNAT, Manual del programador, RS 097-2012/SUNAT).
+ * No test contacts these: tests point the client at the fake on 127.0.0.1.
+ */
+export const SUNAT_ENDPOINTS = {
+  /** SUNAT's testing service ("beta"): checks structure and rules, keeps nothing. */
+  beta: 'https://e-beta.sunat.gob.pe/ol-ti-itcpfegem-beta/billService',
+  /** SUNAT production. */
+  production: 'https://e-factura.sunat.gob.pe/ol-ti-itcpfegem/billService',
+} as const;
+
+/** The owner's choice of where to send. */
+export type EndpointChoice = { kind: 'sunat-beta' } | { kind: 'sunat-production' } | { kind: 'ose'; url: string };
+
+/** The URL a choice sends to; an OSE URL must be https (it carries the SOL password). */
+export function endpointUrl(choice: EndpointChoice): string {
+  if (choice.kind === 'sunat-beta') return SUNAT_ENDPOINTS.beta;
+  if (choice.kind === 'sunat-production') return SUNAT_ENDPOINTS.production;
+  const url = new URL(choice.url);
+  if (url.protocol !== 'https:') throw new Error('ENDPOINT_NOT_HTTPS: an OSE endpoint must use https');
+  return url.toString();
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { defineProtocol } from '../feature.ts';
+import { idSchema } from '../ids.ts';
+
+/**
+ * Electronic receipts (issue 11), the fiscal part the hub's rules need: who
+ * issues (RUC, legal name, fiscal address, establishment), the series of each
+ * document type, the dated tax rates, and the last number used per series.
+ * The certificate, the SOL user and password are NOT here: they live in the
+ * hub's secret store and never reach the state, a snapshot or a broadcast.
+ * Rules and sources: hub/domain/einvoice/README.md.
+ */
+
+/** YYYY-MM-DD; checked by the rules (INVALID_TAX_RATES) rather than here, like every fiscal field. */
+const isoDay = z.string().trim().max(10);
+/** Up to 200 characters of printable text (names and address lines as SUNAT's XML carries them). */
+const line = (max: number) => z.string().trim().max(max);
+
+/** A tax rate in force from a Lima day: hundredths of a percent (1800 = 18.00 %, IGV 16 % + IPM 2 %). */
+export const igvRateSchema = z.object({ from: isoDay, basisPoints: z.int().min(0).max(5000) });
+export type IgvRate = z.infer<typeof igvRateSchema>;
+/** The plastic-bag tax (ICBPER) per bag in céntimos, in force from a Lima day. */
+export const bagRateSchema = z.object({ from: isoDay, cents: z.int().min(0).max(1000) });
+export type BagRate = z.infer<typeof bagRateSchema>;
+
+/** general: IGV 18 %; reduced: the rate of Ley 31556 and its extension (micro and small restaurants and hotels). */
+export const TAX_REGIMES = ['general', 'reduced'] as const;
+export type TaxRegime = (typeof TAX_REGIMES)[number];
+
+/**
+ * The owner's fiscal settings. The shapes are loose on purpose (a string for
+ * the ubigeo, the series, the dates): the rules check each and answer a code
+ * the till translates (INVALID_UBIGEO, INVALID_SERIES...), not a bare "bad
+ * payload".
+ */
+export const fiscalSettingsSchema = z.object({
+  ruc: line(11),
+  legalName: line(200),
+  tradeName: line(200),
+  address: z.object({
+    street: line(200),
+    district: line(60),
+    province: line(60),
+    department: line(60),
+    /** INEI's 6-digit code of the district (department, province, district). */
+    ubigeo: line(6),
+    /** SUNAT's 4-digit code of the establishment ('0000' = the main one). */
+    establishmentCode: line(4),
+  }),
+  /** Four characters each: F### facturas, B### boletas; credit notes on each carry the same first letter. */
+  series: z.object({ factura: line(4), boleta: line(4), facturaNote: line(4), boletaNote: line(4) }),
+  regime: z.enum(TAX_REGIMES),
+  rates: z.object({
+    general: z.array(igvRateSchema).min(1).max(30),
+    reduced: z.array(igvRateSchema).max(30),
+    icbper: z.array(bagRateSchema).max(30),
+  }),
+  /** Dishes that are plastic bags (each one sold carries ICBPER). */
+  bagProductIds: z.array(idSchema).max(20),
+});
+export type FiscalSettings = z.infer<typeof fiscalSettingsSchema>;
+
+/** Which fiscal document a bill became, numbered by the hub at settlement (absent: a sale note, or e-invoicing not set up). */
+export type BillFiscal = { type: '01' | '03'; series: string; number: number };
+
+/** Events of e-invoicing. */
+export type EinvoiceEvent =
+  | { type: 'fiscal.settingsSaved'; settings: FiscalSettings }
+  /** Recorded with `order.settled`, in the same log record: the series' counter moves to `number`. */
+  | { type: 'fiscal.numbered'; series: string; number: number; billId: string };
+
+/** The e-invoicing slice of the live state: the settings (null until the owner sets them) and the last number used per series. */
+export type EinvoiceState = { fiscal: FiscalSettings | null; fiscalNumbers: Record<string, number> };
+
+/** E-invoicing: fiscal settings (owner, gate `settings`); numbering happens inside `order.settle`. */
+export const einvoiceProtocol = defineProtocol<EinvoiceEvent, EinvoiceState>()({
+  name: 'einvoice',
+  commands: { 'fiscal.saveSettings': fiscalSettingsSchema },
+  aliases: { 'fiscal.saveSettings': 'settings' },
+  errors: {
+    FISCAL_NAME_REQUIRED: 400,
+    FISCAL_ADDRESS_REQUIRED: 400,
+    INVALID_UBIGEO: 400,
+    INVALID_ESTABLISHMENT: 400,
+    INVALID_SERIES: 400,
+    INVALID_TAX_RATES: 400,
+    FISCAL_RATE_MISSING: 409,
+    FISCAL_SERIES_FULL: 409,
+  },
+});
