@@ -101,7 +101,7 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   const claim = () => (isClaimed(engine.state) ? null : claimCode);
   const isOwnHost = createHostCheck({ ownerNames: () => engine.state.settings.hostNames, listenHost: opts.host });
   const printers = { history: printing.history, readPaper: (id: string, limit: number) => readVirtualPaper(opts.dataDir, id, limit), listUsb: listUsbPrinters };
-  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost, printers });
+  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock } });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {

@@ -6,7 +6,7 @@ import { AuthGate } from './auth/AuthGate.tsx';
 import { RouteGate } from './auth/RouteGate.tsx';
 import { ActivityPage, DinnerPage, GoodsPage, JobsPage, PageLoading, PaymentPage, PendingAddPage, PendingPage, SettlementPage, SetupPage, StaffPage, TablesPage } from './lazy-pages.tsx';
 import { BookPage, DownloadPage, ExpirePage, KitchenDisplayPage } from './lazy-pages.tsx';
-import { PrintersPage } from './lazy-pages.tsx';
+import { FiscalPage, PrintersPage } from './lazy-pages.tsx';
 import { LoginPage } from './pages/login/LoginPage.tsx';
 import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
 import { PinLoginPage } from './pages/login/PinLoginPage.tsx';
@@ -78,6 +78,7 @@ function SignedInPages() {
             <Route path={PATHS.activity} component={ActivityPage} />
             <Route path={PATHS.jobs} component={JobsPage} />
             <Route path={PATHS.printers} component={PrintersPage} />
+            <Route path={PATHS.fiscal} component={FiscalPage} />
             <Route path={PATHS.kitchenDisplay} component={KitchenDisplayPage} />
             {PLANNED_ROUTES.map((p) => (
               <Route key={p} path={p} component={NotAvailable} />

@@ -23,6 +23,7 @@ export const StaffPage = page(() => import('./pages/staff/StaffPage.tsx'), (m) =
 export const ActivityPage = page(() => import('./pages/staff/ActivityPage.tsx'), (m) => m.ActivityPage);
 export const JobsPage = page(() => import('./pages/jobs/JobsPage.tsx'), (m) => m.JobsPage);
 export const PrintersPage = page(() => import('./pages/printers/PrintersPage.tsx'), (m) => m.PrintersPage);
+export const FiscalPage = page(() => import('./pages/fiscal/FiscalPage.tsx'), (m) => m.FiscalPage);
 export const KitchenDisplayPage = page(() => import('./pages/kitchen-display/KitchenDisplayPage.tsx'), (m) => m.KitchenDisplayPage);
 export const BookPage = page(() => import('./pages/book/BookPage.tsx'), (m) => m.BookPage);
 export const ExpirePage = page(() => import('./pages/misc/ExpirePage.tsx'), (m) => m.ExpirePage);

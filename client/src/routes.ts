@@ -34,10 +34,12 @@ export const PATHS = {
   kitchenDisplay: '/pages/kitchen/display',
   /** Not in SPEC.md: printers, their status, paper and history (owner, manager). */
   printers: '/pages/printers/index',
+  /** Not in SPEC.md: e-invoicing settings, the certificate, where to send (owner, manager: `settings`). */
+  fiscal: '/pages/fiscal/index',
 } as const;
 
 export type NavEntry = {
-  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'printers' | 'kitchen';
+  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'printers' | 'fiscal' | 'kitchen';
   path: string;
   alias: Alias;
   /** Shown only while the restaurant has what the page is for (the kitchen display: a screen among the printers). */
@@ -62,6 +64,7 @@ export const NAV: readonly NavEntry[] = [
   { key: 'activity', path: PATHS.activity, alias: 'staff' },
   { key: 'jobs', path: PATHS.jobs, alias: 'settings' },
   { key: 'printers', path: PATHS.printers, alias: 'settings' },
+  { key: 'fiscal', path: PATHS.fiscal, alias: 'settings' },
 ];
 
 /** Every other route of SPEC.md that exists but is not built yet: shown as "not available yet". */
@@ -72,5 +75,5 @@ export const PLANNED_ROUTES: readonly string[] = [
   ...['details', 'details_coupon', 'coupon_merchant', 'details_merchant', 'recharge', 'recharge_merchant', 'consume', 'consume_merchant'].map(
     (p) => `/pages/member/${p}`,
   ),
-  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'printers' && n.key !== 'kitchen').map((n) => n.path),
+  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'kitchen').map((n) => n.path),
 ];

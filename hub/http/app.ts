@@ -6,6 +6,7 @@ import type { HostCheck } from '#hub/net/host-names.ts';
 import type { CommandIntake } from '#hub/engine/intake.ts';
 import type { AssetSource } from './assets.ts';
 import type { PrinterRoutesDeps } from './routes/printers/printers.ts';
+import type { EinvoiceRoutesDeps } from './routes/einvoice/einvoice.ts';
 import { HttpError } from './http-error.ts';
 import { actorMiddleware } from './middleware/actor.ts';
 import { claimedMiddleware } from './middleware/claimed.ts';
@@ -31,6 +32,8 @@ export type HttpDeps = {
   isOwnHost: HostCheck;
   /** The printers' on-demand reads (history, a virtual printer's paper, USB devices present). */
   printers?: PrinterRoutesDeps;
+  /** The e-invoicing secrets' folder (the certificate, the SOL password) and the clock that checks validity. */
+  einvoice?: EinvoiceRoutesDeps;
 };
 
 /**

@@ -23,6 +23,7 @@ export * from './features/jobs.ts';
 export * from './print-document.ts';
 export * from './printers.ts';
 export * from './fiscal-document.ts';
+export * from './einvoice-http.ts';
 export * from './features/table-ops.ts';
 export * from './features/queue.ts';
 export * from './features/reservations.ts';

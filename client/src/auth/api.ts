@@ -11,7 +11,7 @@ const TIMEOUT_MS = 60_000;
  * along by themselves (same origin); the hub's refusals come back as codes
  * the page translates, never as thrown errors.
  */
-export async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, timeoutMs = TIMEOUT_MS): Promise<ApiResult<T>> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, timeoutMs = TIMEOUT_MS): Promise<ApiResult<T>> {
   let res: Response;
   try {
     res = await fetch(path, {

@@ -5,6 +5,7 @@ import { approvalRoutes } from './approval/approval.ts';
 import { sessionRoutes } from './auth/auth.ts';
 import { credentialRoutes } from './auth/credentials.ts';
 import { commandRoutes } from './commands/commands.ts';
+import { einvoiceRoutes } from './einvoice/einvoice.ts';
 import { printerRoutes } from './printers/printers.ts';
 import { reservationRoutes } from './reservations/reservations.ts';
 import { goodsRoutes } from './goods/goods.ts';
@@ -35,5 +36,7 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     reservationRoutes(deps.engine),
     // Printing: a printer's history, a virtual printer's paper, the USB printers present.
     ...(deps.printers ? [printerRoutes(deps.engine, deps.printers)] : []),
+    // E-invoicing: the owner's certificate and the SOL user, kept in the secret store.
+    ...(deps.einvoice ? [einvoiceRoutes(deps.engine, deps.einvoice)] : []),
   ];
 }

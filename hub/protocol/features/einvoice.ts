@@ -86,5 +86,14 @@ export const einvoiceProtocol = defineProtocol<EinvoiceEvent, EinvoiceState>()({
     INVALID_TAX_RATES: 400,
     FISCAL_RATE_MISSING: 409,
     FISCAL_SERIES_FULL: 409,
+    // The certificate and the sending settings (HTTP routes, hub/http/routes/einvoice): hub/einvoice/secrets/pkcs12.ts.
+    CERT_UNREADABLE: 400,
+    CERT_BAD_PASSWORD: 400,
+    CERT_NO_PRIVATE_KEY: 400,
+    CERT_NO_CERTIFICATE: 400,
+    CERT_NOT_RSA: 400,
+    CERT_EXPIRED: 400,
+    CERT_NOT_YET_VALID: 400,
+    ENDPOINT_NOT_HTTPS: 400,
   },
 });

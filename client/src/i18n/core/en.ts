@@ -19,6 +19,7 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     jobs: 'Stuck jobs',
     kitchen: 'Kitchen display',
     printers: 'Printers',
+    fiscal: 'E-invoicing',
   },
   connection: {
     online: 'Connected',
@@ -142,5 +143,13 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     INVALID_TAX_RATES: 'Check the rates: real dates, in order, none twice',
     FISCAL_RATE_MISSING: 'No IGV rate is in force today: check the fiscal settings',
     FISCAL_SERIES_FULL: 'The series reached 99,999,999: set up a new series',
+    CERT_UNREADABLE: 'The file is not a .p12 or .pfx certificate',
+    CERT_BAD_PASSWORD: 'The password does not open this certificate',
+    CERT_NO_PRIVATE_KEY: 'The file has no private key: export the certificate with its key',
+    CERT_NO_CERTIFICATE: 'The file has a key without its certificate',
+    CERT_NOT_RSA: 'SUNAT needs a certificate with an RSA key',
+    CERT_EXPIRED: 'The certificate has expired',
+    CERT_NOT_YET_VALID: 'The certificate is not valid yet',
+    ENDPOINT_NOT_HTTPS: 'The OSE address must start with https://',
   },
 };

@@ -18,6 +18,7 @@ export const coreEs = {
     jobs: 'Tareas detenidas',
     kitchen: 'Pantalla de cocina',
     printers: 'Impresoras',
+    fiscal: 'Facturación electrónica',
   },
   connection: {
     online: 'Conectado',
@@ -141,5 +142,13 @@ export const coreEs = {
     INVALID_TAX_RATES: 'Revise las tasas: fechas válidas, en orden y sin repetir',
     FISCAL_RATE_MISSING: 'No hay tasa de IGV vigente para hoy: revise la configuración fiscal',
     FISCAL_SERIES_FULL: 'La serie llegó a 99 999 999: configure una serie nueva',
+    CERT_UNREADABLE: 'El archivo no es un certificado .p12 o .pfx',
+    CERT_BAD_PASSWORD: 'La contraseña no abre este certificado',
+    CERT_NO_PRIVATE_KEY: 'El archivo no trae la clave privada: exporte el certificado con su clave',
+    CERT_NO_CERTIFICATE: 'El archivo trae una clave sin su certificado',
+    CERT_NOT_RSA: 'SUNAT pide un certificado con clave RSA',
+    CERT_EXPIRED: 'El certificado está vencido',
+    CERT_NOT_YET_VALID: 'El certificado aún no está vigente',
+    ENDPOINT_NOT_HTTPS: 'La dirección del OSE debe empezar con https://',
   } satisfies Record<ErrorCode, string>,
 } as const;

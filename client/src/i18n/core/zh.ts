@@ -19,6 +19,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     jobs: '停滞的任务',
     kitchen: '厨房显示屏',
     printers: '打印机',
+    fiscal: '电子发票',
   },
   connection: {
     online: '已连接',
@@ -142,5 +143,13 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     INVALID_TAX_RATES: '请检查税率：日期有效、按顺序且不重复',
     FISCAL_RATE_MISSING: '今天没有生效的 IGV 税率：请检查税务设置',
     FISCAL_SERIES_FULL: '该系列已到 99 999 999：请设置新的系列',
+    CERT_UNREADABLE: '该文件不是 .p12 或 .pfx 证书',
+    CERT_BAD_PASSWORD: '密码无法打开此证书',
+    CERT_NO_PRIVATE_KEY: '文件中没有私钥：请连同私钥一起导出证书',
+    CERT_NO_CERTIFICATE: '文件中只有私钥，没有对应的证书',
+    CERT_NOT_RSA: 'SUNAT 要求使用 RSA 密钥的证书',
+    CERT_EXPIRED: '证书已过期',
+    CERT_NOT_YET_VALID: '证书尚未生效',
+    ENDPOINT_NOT_HTTPS: 'OSE 地址必须以 https:// 开头',
   },
 };

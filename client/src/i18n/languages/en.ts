@@ -4,6 +4,7 @@ import { goodsEn } from '../../pages/goods/i18n/en.ts';
 import { jobsEn } from '../../pages/jobs/i18n/en.ts';
 import { kitchenDisplayEn } from '../../pages/kitchen-display/i18n/en.ts';
 import { printersEn } from '../../pages/printers/i18n/en.ts';
+import { fiscalEn } from '../../pages/fiscal/i18n/en.ts';
 import { loginEn } from '../../pages/login/i18n/en.ts';
 import { miscEn } from '../../pages/misc/i18n/en.ts';
 import { bookEn } from '../../pages/book/i18n/en.ts';
@@ -34,6 +35,7 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   jobs: jobsEn,
   kitchenDisplay: kitchenDisplayEn,
   printers: printersEn,
+  fiscal: fiscalEn,
   misc: miscEn,
   book: bookEn,
 };

@@ -4,6 +4,7 @@ import { goodsEs } from '../../pages/goods/i18n/es.ts';
 import { jobsEs } from '../../pages/jobs/i18n/es.ts';
 import { kitchenDisplayEs } from '../../pages/kitchen-display/i18n/es.ts';
 import { printersEs } from '../../pages/printers/i18n/es.ts';
+import { fiscalEs } from '../../pages/fiscal/i18n/es.ts';
 import { paymentEs } from '../../pages/payment/i18n/es.ts';
 import { staffEs } from '../../pages/staff/i18n/es.ts';
 import { tablesEs } from '../../pages/tables/i18n/es.ts';
@@ -23,5 +24,6 @@ export const ES_PAGE_FEATURES = {
   jobs: jobsEs,
   kitchenDisplay: kitchenDisplayEs,
   printers: printersEs,
+  fiscal: fiscalEs,
   book: bookEs,
 } as const;

@@ -4,6 +4,7 @@ import { goodsZh } from '../../pages/goods/i18n/zh.ts';
 import { jobsZh } from '../../pages/jobs/i18n/zh.ts';
 import { kitchenDisplayZh } from '../../pages/kitchen-display/i18n/zh.ts';
 import { printersZh } from '../../pages/printers/i18n/zh.ts';
+import { fiscalZh } from '../../pages/fiscal/i18n/zh.ts';
 import { loginZh } from '../../pages/login/i18n/zh.ts';
 import { miscZh } from '../../pages/misc/i18n/zh.ts';
 import { bookZh } from '../../pages/book/i18n/zh.ts';
@@ -34,6 +35,7 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   jobs: jobsZh,
   kitchenDisplay: kitchenDisplayZh,
   printers: printersZh,
+  fiscal: fiscalZh,
   misc: miscZh,
   book: bookZh,
 };
