@@ -30,6 +30,8 @@ export class ZipError extends Error {
 }
 
 function dosTime(d: Date): { time: number; date: number } {
+  // A zip date cannot be before 1980 (its year field counts from there).
+  if (d.getFullYear() < 1980) d = new Date(1980, 0, 1);
   return {
     time: (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2),
     date: ((d.getFullYear() - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),

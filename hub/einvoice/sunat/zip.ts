@@ -1,4 +1,5 @@
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
+import { writeZip as writeArchive } from '#hub/goods-io/zip.ts';
 
 /** One file in a zip archive. */
 export type ZipEntry = { name: string; data: Uint8Array };
@@ -16,72 +17,19 @@ export class ZipError extends Error {
 const LOCAL = 0x04034b50;
 const CENTRAL = 0x02014b50;
 const END = 0x06054b50;
-/** UTF-8 names (general purpose bit 11). */
-const UTF8_FLAG = 0x0800;
 /** A CDR is a few kB; anything past this when inflated is refused (a zip bomb, not an answer). */
 const MAX_INFLATED = 20 * 1024 * 1024;
 
-/** MS-DOS time and date fields for `at` (local fields of the archive; seconds in steps of 2). */
-function dosDateTime(at: Date): { time: number; date: number } {
-  const year = Math.max(1980, at.getUTCFullYear());
-  return {
-    time: (at.getUTCHours() << 11) | (at.getUTCMinutes() << 5) | Math.floor(at.getUTCSeconds() / 2),
-    date: ((year - 1980) << 9) | ((at.getUTCMonth() + 1) << 5) | at.getUTCDate(),
-  };
-}
-
 /**
  * Writes a zip archive (deflate, CRC-32, UTF-8 names): what SUNAT's sendBill and sendSummary
- * take. `modified` is stamped on every entry; the default (1980-01-01) keeps archives
- * byte-for-byte reproducible.
+ * take, with the writer the menu export already uses (hub/goods-io/zip.ts). `modified` is
+ * stamped on every entry; the default (1980-01-01) keeps archives byte-for-byte reproducible.
  */
-export function writeZip(entries: readonly ZipEntry[], modified: Date = new Date(Date.UTC(1980, 0, 1))): Buffer {
-  const { time, date } = dosDateTime(modified);
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const data = Buffer.from(entry.data);
-    const packed = deflateRawSync(data);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(LOCAL, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-    local.writeUInt16LE(UTF8_FLAG, 6);
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(CENTRAL, 0);
-    central.writeUInt16LE(20, 4); // made by: 2.0
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(UTF8_FLAG, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const centralSize = centrals.reduce((sum, b) => sum + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(END, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
+export function writeZip(entries: readonly ZipEntry[], modified: Date = new Date(1980, 0, 1)): Buffer {
+  return writeArchive(
+    entries.map((e) => ({ name: e.name, data: Buffer.from(e.data) })),
+    modified,
+  );
 }
 
 /** Finds the end-of-central-directory record (it may be followed by a comment of up to 64 kB). */
