@@ -16,6 +16,7 @@ import { settingsFeature } from './settings/feature.ts';
 import { staffFeature } from './staff/feature.ts';
 import { tableOpsFeature } from './table-ops/feature.ts';
 import { einvoiceFeature } from './einvoice/feature.ts';
+import { billsFeature } from './bills/feature.ts';
 
 /**
  * Every feature's part of the rules, composed (after Actual Budget's
@@ -23,7 +24,7 @@ import { einvoiceFeature } from './einvoice/feature.ts';
  * constants below are where the compiler holds that every command has a
  * handler, every event an applier, every state key a starting value.
  */
-export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature] as const;
+export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature, billsFeature] as const;
 
 type Feature = (typeof DOMAIN_FEATURES)[number];
 

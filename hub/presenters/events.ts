@@ -1,5 +1,6 @@
 import type { Change, DomainEvent, EventOf, EventType } from '#protocol';
 import { managesGoods, managesStaff, publicSettings, seesHostNames, seesRoles, withoutTimes } from './slices.ts';
+import { presentJob } from './jobs.ts';
 import { holds, type Viewer } from './viewer.ts';
 
 /** An event as one viewer receives it: as is, reshaped, or null (not sent). */
@@ -92,7 +93,7 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'settings.saved': (e, viewer) => (seesHostNames(viewer) ? e : { ...e, settings: publicSettings(e.settings) }),
   'security.alertRaised': holdersOf('staff'),
   'security.alertDismissed': holdersOf('staff'),
-  'job.created': holdersOf('settings'),
+  'job.created': (e, viewer) => (holds(viewer, 'settings') ? { ...e, job: presentJob(e.job) } : null),
   'job.started': holdersOf('settings'),
   'job.succeeded': holdersOf('settings'),
   'job.failed': holdersOf('settings'),
@@ -118,6 +119,9 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'kds.recalled': holdersOf('M001'),
   'fiscal.settingsSaved': holdersOf('payment', 'settings'),
   'fiscal.numbered': holdersOf('payment', 'settings'),
+  'einvoice.summaryQueued': holdersOf('settings'),
+  'einvoice.summaryPlanned': (e, viewer) => (holds(viewer, 'settings') ? { ...e, summary: { ...e.summary, lines: [] } } : null),
+  'bill.corrected': holdersOf('refund', 'M003', 'settings'),
 };
 
 /** One event as this viewer receives it, or null. */

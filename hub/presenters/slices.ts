@@ -1,6 +1,7 @@
 import type { Product, Role, Settings, Staff, State } from '#protocol';
 import { emptyState } from '#domain';
 import { setOwn } from '#hub/domain/records.ts';
+import { presentJobs } from './jobs.ts';
 import { holds, type Viewer } from './viewer.ts';
 
 /** How one slice of the state leaves the hub for a viewer: whole, shaped, or as its empty value. */
@@ -85,7 +86,7 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   },
   alerts: holdersOf('alerts', 'staff'),
   // Stuck jobs are retried or cancelled by those holding `settings` (hub/protocol/command-alias.ts).
-  jobs: holdersOf('jobs', 'settings'),
+  jobs: (jobs, viewer) => (holds(viewer, 'settings') ? presentJobs(jobs) : {}),
   // Guests' names and phones: to those who work the tables (the map shows a table reserved soon).
   upcomingReservations: holdersOf('upcomingReservations', 'M001'),
   reservationNo: everyone,
@@ -100,6 +101,10 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   // Fiscal settings (no secret in them: the certificate and SOL password are never state) and the series' counters: to those who settle or set them.
   fiscal: holdersOf('fiscal', 'payment', 'settings'),
   fiscalNumbers: holdersOf('fiscalNumbers', 'payment', 'settings'),
+  // Boletas waiting for their daily summary: the e-invoicing page's count, to those who set it up.
+  pendingSummary: holdersOf('pendingSummary', 'settings'),
+  // Voids and refunds of closed bills: to those who may make them or read the bills.
+  billCorrections: holdersOf('billCorrections', 'refund', 'M003', 'settings'),
 };
 
 /** The state as this viewer may see it: each slice through its rule, slices without one left out. */

@@ -32,6 +32,7 @@ export * from './features/kitchen.ts';
 export * from './features/pending.ts';
 export * from './features/kitchen-display.ts';
 export * from './features/printing.ts';
+export * from './features/bills.ts';
 export * from './features/einvoice.ts';
 export { PROTOCOL_FEATURES } from './registry.ts';
 export { combineParts, defineProtocol, type ProtocolFeature } from './feature.ts';

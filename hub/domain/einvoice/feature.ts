@@ -1,6 +1,7 @@
 import type { EventOf, State } from '#protocol';
 import type { DomainFeature } from '../feature.ts';
-import { getOwn, withOwn } from '../records.ts';
+import { getOwn, withOwn, withoutOwn } from '../records.ts';
+import { summarize } from './summary.ts';
 import { saveFiscalSettings } from './settings.ts';
 
 /**
@@ -11,7 +12,7 @@ import { saveFiscalSettings } from './settings.ts';
  */
 export const einvoiceFeature = {
   name: 'einvoice',
-  handlers: { 'fiscal.saveSettings': saveFiscalSettings },
+  handlers: { 'fiscal.saveSettings': saveFiscalSettings, 'einvoice.summarize': summarize },
   appliers: {
     'fiscal.settingsSaved': (s: State, e: EventOf<'fiscal.settingsSaved'>): State => ({ ...s, fiscal: e.settings }),
     // Never backwards: a number once used stays used.
@@ -19,7 +20,13 @@ export const einvoiceFeature = {
       ...s,
       fiscalNumbers: withOwn(s.fiscalNumbers, e.series, Math.max(getOwn(s.fiscalNumbers, e.series) ?? 0, e.number)),
     }),
+    'einvoice.summaryQueued': (s: State, e: EventOf<'einvoice.summaryQueued'>): State => ({ ...s, pendingSummary: withOwn(s.pendingSummary, e.pending.key, e.pending) }),
+    'einvoice.summaryPlanned': (s: State, e: EventOf<'einvoice.summaryPlanned'>): State => {
+      let pendingSummary = s.pendingSummary;
+      for (const key of e.keys) pendingSummary = withoutOwn(pendingSummary, key);
+      return { ...s, pendingSummary };
+    },
   },
-  initialState: () => ({ fiscal: null, fiscalNumbers: {} }),
+  initialState: () => ({ fiscal: null, fiscalNumbers: {}, pendingSummary: {} }),
   migrations: [],
 } satisfies DomainFeature;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineProtocol } from '../feature.ts';
 import { idSchema } from '../ids.ts';
+import type { SummaryDocument, SummaryLine } from '../fiscal-document.ts';
 
 /**
  * Electronic receipts (issue 11), the fiscal part the hub's rules need: who
@@ -63,20 +64,57 @@ export type FiscalSettings = z.infer<typeof fiscalSettingsSchema>;
 /** Which fiscal document a bill became, numbered by the hub at settlement (absent: a sale note, or e-invoicing not set up). */
 export type BillFiscal = { type: '01' | '03'; series: string; number: number };
 
+/**
+ * A fiscal document's key: cat. 01 type, series, number ("03-B001-17"). With
+ * the RUC in front it is SUNAT's file name (`20123456789-03-B001-17.xml`);
+ * the document store, the jobs and the documents page all name a document so.
+ */
+export function fiscalKey(d: { type: string; series: string; number: number }): string {
+  return `${d.type}-${d.series}-${d.number}`;
+}
+
+/**
+ * A boleta, or a credit note on a boleta, waiting for its daily summary (RC):
+ * SUNAT learns of boletas through the summary of their day of issue
+ * (hub/domain/einvoice/README.md). Kept in the live state from settlement
+ * until `einvoice.summarize` puts it in a summary; `line.index` is
+ * renumbered then.
+ */
+export type PendingSummaryLine = { key: string; referenceDate: string; line: SummaryLine };
+
 /** Events of e-invoicing. */
 export type EinvoiceEvent =
   | { type: 'fiscal.settingsSaved'; settings: FiscalSettings }
-  /** Recorded with `order.settled`, in the same log record: the series' counter moves to `number`. */
-  | { type: 'fiscal.numbered'; series: string; number: number; billId: string };
+  /** Recorded with `order.settled` (or a credit note's `bill.corrected`), in the same log record: the series' counter moves to `number`. */
+  | { type: 'fiscal.numbered'; series: string; number: number; billId: string }
+  /** A boleta or a note on one joins the lines waiting for their day's summary (same log record as its numbering). */
+  | { type: 'einvoice.summaryQueued'; pending: PendingSummaryLine }
+  /** A daily summary was numbered (`fiscalNumbers['RC-YYYYMMDD']`) with these lines, which leave `pendingSummary`; its job sends it. */
+  | { type: 'einvoice.summaryPlanned'; summary: SummaryDocument; keys: string[] };
 
-/** The e-invoicing slice of the live state: the settings (null until the owner sets them) and the last number used per series. */
-export type EinvoiceState = { fiscal: FiscalSettings | null; fiscalNumbers: Record<string, number> };
+/**
+ * The e-invoicing slice of the live state: the settings (null until the owner
+ * sets them), the last number used per series (and per summary day, key
+ * `RC-YYYYMMDD`), and the boleta lines waiting for a summary, by key.
+ */
+export type EinvoiceState = { fiscal: FiscalSettings | null; fiscalNumbers: Record<string, number>; pendingSummary: Record<string, PendingSummaryLine> };
+
+/** At most this many lines in one daily summary (SUNAT's limit for a resumen diario). */
+export const SUMMARY_MAX_LINES = 500;
 
 /** E-invoicing: fiscal settings (owner, gate `settings`); numbering happens inside `order.settle`. */
 export const einvoiceProtocol = defineProtocol<EinvoiceEvent, EinvoiceState>()({
   name: 'einvoice',
-  commands: { 'fiscal.saveSettings': fiscalSettingsSchema },
-  aliases: { 'fiscal.saveSettings': 'settings' },
+  commands: {
+    'fiscal.saveSettings': fiscalSettingsSchema,
+    /**
+     * Number and send the daily summary of the boletas issued on `referenceDate` (Lima day) still
+     * waiting (at most SUMMARY_MAX_LINES per summary; the rest wait for the next). The hub sends it
+     * itself for every past day; an owner may send a day's summary at once.
+     */
+    'einvoice.summarize': z.object({ referenceDate: isoDay }),
+  },
+  aliases: { 'fiscal.saveSettings': 'settings', 'einvoice.summarize': 'settings' },
   errors: {
     FISCAL_NAME_REQUIRED: 400,
     FISCAL_ADDRESS_REQUIRED: 400,
@@ -95,5 +133,8 @@ export const einvoiceProtocol = defineProtocol<EinvoiceEvent, EinvoiceState>()({
     CERT_EXPIRED: 400,
     CERT_NOT_YET_VALID: 400,
     ENDPOINT_NOT_HTTPS: 400,
+    // einvoice.summarize: no boleta of that day waits for a summary, or the day is not a past or current Lima day.
+    NOTHING_TO_SUMMARIZE: 409,
+    INVALID_DATE: 400,
   },
 });

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { defineProtocol, INTERNAL } from '../feature.ts';
 import { idSchema } from '../ids.ts';
 import { drawerJobSchema, PRINTER_PROBLEMS, printJobSchema } from '../printers.ts';
+import type { FiscalDocument, SummaryDocument } from '../fiscal-document.ts';
+
+/** Data the rules computed themselves (never parsed from a device: job payloads are made by the hub only). */
+const computed = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
 
 /**
  * Durable jobs: side effects (a kitchen ticket, a drawer kick, an e-invoice)
@@ -28,6 +32,15 @@ export const jobPayloads = {
   print: printJobSchema,
   /** The 5-byte drawer kick through a receipt printer's drawer port. */
   'drawer.kick': drawerJobSchema,
+  /**
+   * An e-invoice (factura, boleta, credit note), computed at settlement or correction: filed in the
+   * document store, signed, and sent to SUNAT when it is one that goes alone (a factura and its
+   * notes); a boleta and its notes wait for their daily summary. `document` is left out of what
+   * devices receive (the presenter keeps `key` only); the hub always has it.
+   */
+  'einvoice.send': z.object({ key: z.string().max(40), document: computed<FiscalDocument>().optional() }),
+  /** A daily summary (RC) of boletas: signed, sent, and its ticket asked about until SUNAT answers. `summary` as above. */
+  'einvoice.summary': z.object({ key: z.string().max(40), summary: computed<SummaryDocument>().optional() }),
 } as const;
 
 export type JobKind = keyof typeof jobPayloads;
@@ -43,6 +56,11 @@ export const JOB_POLICIES: Record<JobKind, JobKindPolicy> = {
   print: { repeatable: false, maxAttempts: 1_500 },
   // A drawer that opens minutes later, when nobody stands at the till, is worse than one that did not.
   'drawer.kick': { repeatable: false, maxAttempts: 3 },
+  // SUNAT registers a document id once (a second send is answered "already registered", 1033), so a send cut
+  // off by a crash is sent again. Kept trying while SUNAT cannot be reached (the lane waits without
+  // recording tries while it is down); the deadline warnings tell the owner when that lasts.
+  'einvoice.send': { repeatable: true, maxAttempts: 1_000 },
+  'einvoice.summary': { repeatable: true, maxAttempts: 1_000 },
 };
 
 /** A job to create: its kind and payload (what `reactions` returns). */
@@ -61,7 +79,13 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
  * Why a job failed, as codes the client translates: the runner's own codes
  * and INTERRUPTED (the hub stopped mid-effect). Hardware kinds add theirs.
  */
-export const JOB_REASONS = ['IO_ERROR', 'TIMEOUT', 'DEVICE_OFFLINE', 'NO_RUNNER', 'INTERRUPTED', 'UNKNOWN', ...PRINTER_PROBLEMS] as const;
+/**
+ * E-invoice outcomes (hub/einvoice/outbox): SUNAT could not be reached; no certificate or SOL user yet;
+ * SUNAT rejected the document (final) or asks for a fix and a new send; a summary's ticket is still
+ * being processed. The document store keeps SUNAT's own code and text beside the job.
+ */
+export const EINVOICE_PROBLEMS = ['SUNAT_UNREACHABLE', 'CERT_MISSING', 'SOL_MISSING', 'SUNAT_REJECTED', 'SUNAT_FIX_NEEDED', 'SUNAT_PROCESSING'] as const;
+export const JOB_REASONS = ['IO_ERROR', 'TIMEOUT', 'DEVICE_OFFLINE', 'NO_RUNNER', 'INTERRUPTED', 'UNKNOWN', ...PRINTER_PROBLEMS, ...EINVOICE_PROBLEMS] as const;
 export const jobReasonSchema = z.enum(JOB_REASONS);
 export type JobReason = z.infer<typeof jobReasonSchema>;
 

@@ -151,5 +151,11 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     CERT_EXPIRED: 'The certificate has expired',
     CERT_NOT_YET_VALID: 'The certificate is not valid yet',
     ENDPOINT_NOT_HTTPS: 'The OSE address must start with https://',
+    NOTHING_TO_SUMMARIZE: 'No boleta of that day is waiting for the daily summary',
+    INVALID_DATE: 'Invalid date',
+    BILL_NOT_FOUND: 'That closed bill was not found',
+    BILL_ALREADY_VOIDED: 'That bill was already voided',
+    REFUND_TOO_LARGE: 'You cannot refund more than was sold (less earlier refunds)',
+    REFUND_LINES_REQUIRED: 'Choose which dishes are refunded',
   },
 };

@@ -150,5 +150,11 @@ export const coreEs = {
     CERT_EXPIRED: 'El certificado está vencido',
     CERT_NOT_YET_VALID: 'El certificado aún no está vigente',
     ENDPOINT_NOT_HTTPS: 'La dirección del OSE debe empezar con https://',
+    NOTHING_TO_SUMMARIZE: 'No hay boletas de ese día esperando el resumen diario',
+    INVALID_DATE: 'Fecha no válida',
+    BILL_NOT_FOUND: 'No se encontró esa cuenta cerrada',
+    BILL_ALREADY_VOIDED: 'Esa cuenta ya fue anulada',
+    REFUND_TOO_LARGE: 'No se puede devolver más de lo vendido (menos lo ya devuelto)',
+    REFUND_LINES_REQUIRED: 'Elija qué platos se devuelven',
   } satisfies Record<ErrorCode, string>,
 } as const;

@@ -151,5 +151,11 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     CERT_EXPIRED: '证书已过期',
     CERT_NOT_YET_VALID: '证书尚未生效',
     ENDPOINT_NOT_HTTPS: 'OSE 地址必须以 https:// 开头',
+    NOTHING_TO_SUMMARIZE: '该日没有等待每日汇总的小票',
+    INVALID_DATE: '日期无效',
+    BILL_NOT_FOUND: '找不到该已结账单',
+    BILL_ALREADY_VOIDED: '该账单已作废',
+    REFUND_TOO_LARGE: '退款不能超过已售数量（扣除之前的退款）',
+    REFUND_LINES_REQUIRED: '请选择要退的菜品',
   },
 };

@@ -112,6 +112,9 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'restaurant.rename': async () => command('restaurant.rename', { name: `Restaurante ${next()}` }),
   'settings.save': async () => command('settings.save', { ruc: '', idleLockMinutes: 5 }),
   'fiscal.saveSettings': async () => command('fiscal.saveSettings', SAMPLE_FISCAL),
+  // TODO(H1 this session): a sample that succeeds (a boleta settled, its day summarized).
+  'einvoice.summarize': INTERNAL,
+  'bill.correct': INTERNAL,
   'area.save': async () => command('area.save', { id: `area-m${next()}`, name: `Área ${n}`, sort: 9 }),
   'table.save': async () => command('table.save', { id: `t-s${next()}`, areaId: 'area-salon', name: `X${n}`, type: 'hall', minConsumptionCents: 0, seats: 2, sort: 900 }),
   'category.save': async () => command('category.save', { id: `cat-m${next()}`, names: { es: `Cat ${n}`, en: '', zh: '' }, sort: 9 }),

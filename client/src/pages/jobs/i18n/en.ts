@@ -17,7 +17,7 @@ export const jobsEn: DeepStrings<typeof jobsEs> = {
     attempts_other: '{{count}} tries',
     maybeDoneHint: 'The hub stopped while doing it: it may have happened already. Check before retrying.',
     status: { pending: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', maybeDone: 'Maybe done', cancelled: 'Cancelled' },
-    kinds: { test: { echo: 'Test (write)', mark: 'Test (mark once)' }, print: 'Printout', drawer: { kick: 'Drawer opening' } },
+    kinds: { test: { echo: 'Test (write)', mark: 'Test (mark once)' }, print: 'Printout', drawer: { kick: 'Drawer opening' }, einvoice: { send: 'Sending a receipt to SUNAT', summary: 'Daily summary of boletas' } },
     reasons: {
       IO_ERROR: 'Could not write',
       TIMEOUT: 'No answer in time',
@@ -32,6 +32,12 @@ export const jobsEn: DeepStrings<typeof jobsEs> = {
       DEVICE_MISSING: 'The USB printer is not plugged in',
       PARTIAL_WRITE: 'Cut off mid-print: check the paper before reprinting',
       NO_PRINTER: 'The printer no longer exists',
+      SUNAT_UNREACHABLE: 'SUNAT does not answer (no internet): it will be sent when the connection is back',
+      CERT_MISSING: 'The digital certificate is missing: upload it under E-invoicing',
+      SOL_MISSING: 'The SOL user is missing: fill it in under E-invoicing',
+      SUNAT_REJECTED: 'SUNAT rejected the document',
+      SUNAT_FIX_NEEDED: 'SUNAT asks for a fix and a new send',
+      SUNAT_PROCESSING: 'SUNAT is still processing the summary',
     },
   },
 };

@@ -24,7 +24,7 @@ export const jobsEs = {
       maybeDone: 'Quizá hecha',
       cancelled: 'Cancelada',
     } satisfies Record<JobStatus, string>,
-    kinds: { test: { echo: 'Prueba (anotar)', mark: 'Prueba (marcar una vez)' }, print: 'Impresión', drawer: { kick: 'Apertura del cajón' } },
+    kinds: { test: { echo: 'Prueba (anotar)', mark: 'Prueba (marcar una vez)' }, print: 'Impresión', drawer: { kick: 'Apertura del cajón' }, einvoice: { send: 'Envío de comprobante a SUNAT', summary: 'Resumen diario de boletas' } },
     reasons: {
       IO_ERROR: 'No se pudo escribir',
       TIMEOUT: 'No respondió a tiempo',
@@ -39,6 +39,12 @@ export const jobsEs = {
       DEVICE_MISSING: 'La impresora USB no está conectada',
       PARTIAL_WRITE: 'Se cortó a mitad de la impresión: revise el papel antes de reimprimir',
       NO_PRINTER: 'La impresora ya no existe',
+      SUNAT_UNREACHABLE: 'SUNAT no responde (sin internet): se enviará al volver la conexión',
+      CERT_MISSING: 'Falta el certificado digital: súbalo en Facturación electrónica',
+      SOL_MISSING: 'Falta el usuario SOL: complételo en Facturación electrónica',
+      SUNAT_REJECTED: 'SUNAT rechazó el comprobante',
+      SUNAT_FIX_NEEDED: 'SUNAT pide corregir y volver a enviar',
+      SUNAT_PROCESSING: 'SUNAT aún está procesando el resumen',
     },
   },
 } as const;

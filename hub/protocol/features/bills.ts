@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { defineProtocol, INTERNAL } from '../feature.ts';
+import { idSchema } from '../ids.ts';
+import type { Bill } from './dine-in.ts';
+import { PAY_METHODS, type PayMethod } from './payment.ts';
+
+/**
+ * Closed bills after settlement (issue 11 starts it, issue 12's bills page
+ * builds on it): a void or a refund, with a reason, and the credit note it
+ * issues when the bill was a numbered boleta or factura. A closed bill lives
+ * in the day archive, not the live state, so the hub reads it there and
+ * hands it to the rules in an internal command (hub/http/routes/bills);
+ * what was corrected stays live per bill, so a second void or a refund past
+ * what was sold is refused.
+ */
+
+/**
+ * void: the whole bill (credit note reason cat. 09 "01", anulación de la operación).
+ * refund: some portions of some lines (cat. 09 "07", devolución por ítem).
+ */
+export const CORRECTION_KINDS = ['void', 'refund'] as const;
+export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
+
+/** Cat. 09 reason code of each correction kind. */
+export const CREDIT_NOTE_REASON: Record<CorrectionKind, '01' | '07'> = { void: '01', refund: '07' };
+
+/** What a person asks for (POST /api/bills/:billId/corrections): the portions (refund only), why, and how the money goes back. */
+export const correctionRequestSchema = z.object({
+  kind: z.enum(CORRECTION_KINDS),
+  /** Refund: the portions given back per bill line; ignored for a void. */
+  lines: z.array(z.object({ lineId: idSchema, qty: z.int().min(1).max(999) })).max(200),
+  reason: z.string().trim().min(1).max(140),
+  /** How the money goes back (cash leaves the drawer; a card refund is done on the card terminal). */
+  method: z.enum(PAY_METHODS),
+});
+export type CorrectionRequest = z.infer<typeof correctionRequestSchema>;
+
+/** The credit note a correction issued: its number and the document it corrects. */
+export type CreditNoteRef = { type: '07'; series: string; number: number; of: { type: '01' | '03'; series: string; number: number } };
+
+/** One void or refund of a closed bill, as recorded. */
+export type BillCorrection = {
+  /** The correction's id (chosen by the hub when it hands the request in; the command id). */
+  id: string;
+  billId: string;
+  billNo: number;
+  kind: CorrectionKind;
+  /** The portions given back (a void: every portion of every line). */
+  lines: { lineId: string; qty: number }[];
+  /** What goes back to the guest, in céntimos (a void: the bill's total; a refund: those portions' share after discounts). */
+  amountCents: number;
+  reason: string;
+  method: PayMethod;
+  at: string;
+  by: string | null;
+  /** Absent: a sale note, or a bill that was never numbered (e-invoicing not set up then). */
+  creditNote?: CreditNoteRef;
+};
+
+/** A closed bill's corrections so far (live: small, only bills that were corrected). */
+export type BillCorrections = { voided: boolean; corrections: BillCorrection[] };
+
+export type BillsEvent = { type: 'bill.corrected'; correction: BillCorrection };
+
+export type BillsState = { billCorrections: Record<string, BillCorrections> };
+
+const archivedBill = z.custom<Bill>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+
+export const billsProtocol = defineProtocol<BillsEvent, BillsState>()({
+  name: 'bills',
+  commands: {
+    /**
+     * Internal: the hub read `bill` from the day archive (never from a device) and checked the
+     * sender holds `refund`; the rules refuse a second void, a refund past what was sold, and
+     * issue the credit note in the same log record.
+     */
+    'bill.correct': z.object({ bill: archivedBill, request: correctionRequestSchema }),
+  },
+  aliases: { 'bill.correct': INTERNAL },
+  errors: {
+    BILL_NOT_FOUND: 404,
+    BILL_ALREADY_VOIDED: 409,
+    // A refund of more portions than the line had (less what earlier refunds gave back), or of no line.
+    REFUND_TOO_LARGE: 409,
+    REFUND_LINES_REQUIRED: 400,
+  },
+});
