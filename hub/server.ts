@@ -13,6 +13,9 @@ import { createHttpApp } from './http/app.ts';
 import { echoRunners } from './jobs/echo-runners.ts';
 import { JobService } from './jobs/job-service.ts';
 import { createPrinting, type Printing } from './jobs/printing/index.ts';
+import { createOutbox, type Outbox } from './einvoice/outbox/index.ts';
+import { digestOfUnsigned } from './einvoice/sign/xmldsig.ts';
+import { buildFiscalXml } from './einvoice/ubl/index.ts';
 import { createDriver, listUsbPrinters, readVirtualPaper } from '../hardware/index.ts';
 import type { AnyJobRunner } from './jobs/runner.ts';
 import { createHostCheck } from './net/host-names.ts';
@@ -33,6 +36,8 @@ export type RunningHub = {
   jobs: JobService;
   /** Printing: its runners' status monitor and the print history (hub/jobs/printing). */
   printing: Printing;
+  /** The e-invoice outbox: document store, SUNAT runners, summary planner, status (hub/einvoice/outbox). */
+  outbox: Outbox;
   /** The one-time claim code of this start, while the hub waits for its owner; null when claimed at start. */
   claimCode: ClaimCode | null;
   server: Server;
@@ -57,6 +62,8 @@ export type StartOptions = Omit<HubConfig, 'help'> & {
   /** Printers (tests, benchmarks): how long a printer may take to answer, how often its status is asked. */
   printerTimeoutMs?: number;
   printerStatusEveryMs?: number;
+  /** How long the hub waits for SUNAT's answer (60 s); tests with a fake that never answers shorten it. */
+  sunatTimeoutMs?: number;
 };
 
 /** Where the built client lives when the hub runs from source. */
@@ -92,16 +99,22 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
     clock,
     log,
     ...(opts.printerStatusEveryMs ? { statusEveryMs: opts.printerStatusEveryMs } : {}),
+    // A printed boleta's QR carries its signature's digest, which needs no key: the same value the outbox signs later.
+    fiscalDigest: (document) => digestOfUnsigned(buildFiscalXml(document)),
   });
+  // Where SUNAT is comes from the owner's settings (an OSE URL on 127.0.0.1 in tests: the fake SUNAT).
+  const outbox = createOutbox({ engine, dataDir: opts.dataDir, clock, log, ...(opts.sunatTimeoutMs ? { timeoutMs: opts.sunatTimeoutMs } : {}) });
   // Before anyone can connect: jobs cut off by the last stop are settled first.
-  const jobs = new JobService(engine, opts.jobRunners ?? [...echoRunners(opts.dataDir), ...printing.runners], { clock, log, ...(opts.keepFinishedJobsMs ? { keepFinishedMs: opts.keepFinishedJobsMs } : {}) });
+  const jobs = new JobService(engine, opts.jobRunners ?? [...echoRunners(opts.dataDir), ...printing.runners, ...outbox.runners], { clock, log, ...(opts.keepFinishedJobsMs ? { keepFinishedMs: opts.keepFinishedJobsMs } : {}) });
   await jobs.start();
+  // Documents of unfinished jobs filed, past days' boletas summarized, the SUNAT lane's gate ready.
+  await outbox.start(jobs);
   const assets = opts.assets ?? (await seaAssets()) ?? folderAssets(defaultClientDir());
   const intake = createIntake(engine, auth.approvals);
   const claim = () => (isClaimed(engine.state) ? null : claimCode);
   const isOwnHost = createHostCheck({ ownerNames: () => engine.state.settings.hostNames, listenHost: opts.host });
   const printers = { history: printing.history, readPaper: (id: string, limit: number) => readVirtualPaper(opts.dataDir, id, limit), listUsb: listUsbPrinters };
-  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock } });
+  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status } });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {
@@ -119,6 +132,7 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
     auth,
     jobs,
     printing,
+    outbox,
     claimCode,
     server,
     port,
@@ -129,6 +143,7 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
       await sockets.close();
       server.closeAllConnections();
       await printing.stop();
+      await outbox.stop();
       await jobs.stop();
       await printing.close();
       await auth.close();

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { ApprovalDialog } from './auth/ApprovalDialog.tsx';
@@ -6,7 +6,8 @@ import { AuthGate } from './auth/AuthGate.tsx';
 import { RouteGate } from './auth/RouteGate.tsx';
 import { ActivityPage, DinnerPage, GoodsPage, JobsPage, PageLoading, PaymentPage, PendingAddPage, PendingPage, SettlementPage, SetupPage, StaffPage, TablesPage } from './lazy-pages.tsx';
 import { BookPage, DownloadPage, ExpirePage, KitchenDisplayPage } from './lazy-pages.tsx';
-import { FiscalPage, PrintersPage } from './lazy-pages.tsx';
+import { DocumentsPage, FiscalPage, OutboxBanner, PrintersPage } from './lazy-pages.tsx';
+import { useAliases } from './auth/aliases.ts';
 import { LoginPage } from './pages/login/LoginPage.tsx';
 import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
 import { PinLoginPage } from './pages/login/PinLoginPage.tsx';
@@ -51,6 +52,17 @@ export function App() {
 /** Badges features put beside their left-window entry; with the banners below, the frame's slots (shared ui imports no page). */
 const NAV_BADGES = { goods: <GoodsBadge /> } as const;
 
+/**
+ * What only holders of `settings` (owners, managers) see in the frame: the
+ * e-invoicing banner, whose file is fetched only then (never on the sign-in
+ * page, never on a waiter's phone); while it loads, nothing shows.
+ */
+function SettingsOnly(props: { children: ReactNode }) {
+  const aliases = useAliases();
+  if (!aliases.has('settings')) return null;
+  return <Suspense fallback={null}>{props.children}</Suspense>;
+}
+
 /** The pages of a signed-in person, inside the left window. */
 function SignedInPages() {
   return (
@@ -59,6 +71,9 @@ function SignedInPages() {
         <>
           <PrinterAlert />
           <AlertBanner />
+          <SettingsOnly>
+            <OutboxBanner />
+          </SettingsOnly>
         </>
       }
       navBadges={NAV_BADGES}
@@ -79,6 +94,7 @@ function SignedInPages() {
             <Route path={PATHS.jobs} component={JobsPage} />
             <Route path={PATHS.printers} component={PrintersPage} />
             <Route path={PATHS.fiscal} component={FiscalPage} />
+            <Route path={PATHS.fiscalDocuments} component={DocumentsPage} />
             <Route path={PATHS.kitchenDisplay} component={KitchenDisplayPage} />
             {PLANNED_ROUTES.map((p) => (
               <Route key={p} path={p} component={NotAvailable} />

@@ -24,6 +24,9 @@ export const ActivityPage = page(() => import('./pages/staff/ActivityPage.tsx'),
 export const JobsPage = page(() => import('./pages/jobs/JobsPage.tsx'), (m) => m.JobsPage);
 export const PrintersPage = page(() => import('./pages/printers/PrintersPage.tsx'), (m) => m.PrintersPage);
 export const FiscalPage = page(() => import('./pages/fiscal/FiscalPage.tsx'), (m) => m.FiscalPage);
+export const DocumentsPage = page(() => import('./pages/fiscal/documents/DocumentsPage.tsx'), (m) => m.DocumentsPage);
+/** The e-invoicing banner: its own file, so neither the sign-in page nor a waiter's phone downloads it. */
+export const OutboxBanner = page(() => import('./pages/fiscal/OutboxBanner.tsx'), (m) => m.OutboxBanner);
 export const KitchenDisplayPage = page(() => import('./pages/kitchen-display/KitchenDisplayPage.tsx'), (m) => m.KitchenDisplayPage);
 export const BookPage = page(() => import('./pages/book/BookPage.tsx'), (m) => m.BookPage);
 export const ExpirePage = page(() => import('./pages/misc/ExpirePage.tsx'), (m) => m.ExpirePage);

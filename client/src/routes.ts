@@ -36,10 +36,12 @@ export const PATHS = {
   printers: '/pages/printers/index',
   /** Not in SPEC.md: e-invoicing settings, the certificate, where to send (owner, manager: `settings`). */
   fiscal: '/pages/fiscal/index',
+  /** Not in SPEC.md: the e-invoices issued, their SUNAT answers and files; voids and refunds (owner, manager: `settings`). */
+  fiscalDocuments: '/pages/fiscal/documents',
 } as const;
 
 export type NavEntry = {
-  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'printers' | 'fiscal' | 'kitchen';
+  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'printers' | 'fiscal' | 'fiscalDocuments' | 'kitchen';
   path: string;
   alias: Alias;
   /** Shown only while the restaurant has what the page is for (the kitchen display: a screen among the printers). */
@@ -65,6 +67,7 @@ export const NAV: readonly NavEntry[] = [
   { key: 'jobs', path: PATHS.jobs, alias: 'settings' },
   { key: 'printers', path: PATHS.printers, alias: 'settings' },
   { key: 'fiscal', path: PATHS.fiscal, alias: 'settings' },
+  { key: 'fiscalDocuments', path: PATHS.fiscalDocuments, alias: 'settings' },
 ];
 
 /** Every other route of SPEC.md that exists but is not built yet: shown as "not available yet". */
@@ -75,5 +78,5 @@ export const PLANNED_ROUTES: readonly string[] = [
   ...['details', 'details_coupon', 'coupon_merchant', 'details_merchant', 'recharge', 'recharge_merchant', 'consume', 'consume_merchant'].map(
     (p) => `/pages/member/${p}`,
   ),
-  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'kitchen').map((n) => n.path),
+  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'kitchen').map((n) => n.path),
 ];

@@ -14,6 +14,15 @@ export function refuse(code: ErrorCode, message?: string): Decision {
 }
 
 /**
+ * The shared registry's entry for a command only the hub decides (its real
+ * rule is in hub-rules.ts, which `decide` consults first): a device never
+ * decides one, and its optimistic view skips what is refused.
+ */
+export function hubOnly(): Decision {
+  return refuse('FORBIDDEN');
+}
+
+/**
  * Everything a rule may know beyond the state and the payload. The hub passes
  * its own clock here so that the rules stay pure and replayable.
  */

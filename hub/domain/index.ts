@@ -15,3 +15,4 @@ export { canMove, TRANSITIONS as RESERVATION_TRANSITIONS } from './reservations/
 export { addDays, restaurantDay } from './reservations/calendar.ts';
 export * from './decision.ts';
 export * from './money.ts';
+export { fiscalQrData, withFiscalDigest } from './printing/documents/fiscal-qr.ts';

@@ -1,4 +1,4 @@
-import type { ActivityEntry, Change, Command, CommandReply, State } from '#protocol';
+import type { ActivityEntry, Bill, Change, Command, CommandReply, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
 import { applyAll, decide, type DecideContext, type Decision } from '#domain';
 import type { Archive } from '#hub/store/archive.ts';
@@ -160,6 +160,20 @@ export class Engine {
   /** The stock moves not yet in the day files (records since the last snapshot), oldest first. */
   recentStockMoves(): readonly FiledStockMove[] {
     return this.snapshots.recentStockMoves();
+  }
+
+  /**
+   * A closed bill (settled or withdrawn) of `day`, the restaurant's calendar
+   * day it was paid (YYYY-MM-DD): from the bills not yet filed (since the last
+   * snapshot), else from the archive's day file; undefined when neither has it.
+   * Bills correcting a closed one (hub/http/routes/bills) read it here, never from a device.
+   */
+  async closedBill(billId: string, day: string): Promise<Bill | undefined> {
+    // The day names a file: nothing but a date may reach the archive.
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+    const recent = this.snapshots.recentBills().findLast((b) => b.bill.id === billId && this.archive.dayOf(b) === day);
+    if (recent) return recent.bill;
+    return (await this.archive.readDay(day)).findLast((b) => b.bill.id === billId)?.bill;
   }
 
   /** Whether this command id was answered or is being written: a resend gets that answer, whatever else it carries. */

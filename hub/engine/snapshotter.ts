@@ -96,6 +96,11 @@ export class Snapshotter {
     this.unlogged.push(activityOf(record, before));
   }
 
+  /** Closed bills not yet in the archive's day files, oldest first. */
+  recentBills(): readonly ArchivedBill[] {
+    return this.unarchived;
+  }
+
   /** The stock moves not yet in the day files, oldest first. */
   recentStockMoves(): readonly FiledStockMove[] {
     return this.unfiledStock;

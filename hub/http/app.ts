@@ -7,6 +7,8 @@ import type { CommandIntake } from '#hub/engine/intake.ts';
 import type { AssetSource } from './assets.ts';
 import type { PrinterRoutesDeps } from './routes/printers/printers.ts';
 import type { EinvoiceRoutesDeps } from './routes/einvoice/einvoice.ts';
+import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
+import type { OutboxRouteDeps } from './routes/einvoice/outbox.ts';
 import { HttpError } from './http-error.ts';
 import { actorMiddleware } from './middleware/actor.ts';
 import { claimedMiddleware } from './middleware/claimed.ts';
@@ -34,6 +36,10 @@ export type HttpDeps = {
   printers?: PrinterRoutesDeps;
   /** The e-invoicing secrets' folder (the certificate, the SOL password) and the clock that checks validity. */
   einvoice?: EinvoiceRoutesDeps;
+  /** The e-invoice documents kept on disk (hub/einvoice/outbox/document-store.ts): the documents page's list and downloads. */
+  documents?: DocumentReader;
+  /** How sending to SUNAT stands (hub/einvoice/outbox): the e-invoicing banner's poll. */
+  outbox?: OutboxRouteDeps;
 };
 
 /**

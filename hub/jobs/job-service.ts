@@ -104,7 +104,7 @@ export class JobService {
     const now = this.clock().getTime();
     for (const [key, head] of laneHeads(this.engine.state, this.laneOf)) {
       const lane = this.lane(key);
-      if (lane.running || (head.dueAt > now && !lane.woken)) continue;
+      if (lane.running || (head.dueAt > now && !lane.woken) || this.isPaused(key, head.job)) continue;
       lane.running = this.runLane(key, lane).finally(() => {
         lane.running = null;
         this.scheduleWake();
@@ -136,6 +136,12 @@ export class JobService {
     return { key, ordered: runner.ordered ?? false };
   };
 
+  /** Whether the runner of the lane's head says the lane must wait (nothing is recorded for it meanwhile). */
+  private isPaused(key: string, head: Job): boolean {
+    const runner = this.runners.get(head.kind);
+    return runner?.paused?.(key) ?? false;
+  }
+
   private lane(key: string): Lane {
     let lane = this.lanes.get(key);
     if (!lane) {
@@ -148,7 +154,7 @@ export class JobService {
   private async runLane(key: string, lane: Lane): Promise<void> {
     while (!this.stopped) {
       const head = laneHeads(this.engine.state, this.laneOf).get(key);
-      if (!head || (head.dueAt > this.clock().getTime() && !lane.woken)) return;
+      if (!head || (head.dueAt > this.clock().getTime() && !lane.woken) || this.isPaused(key, head.job)) return;
       lane.woken = false;
       const runner = this.runners.get(head.job.kind);
       if (!runner || !(await this.carryOut(runner, head.job))) return;
@@ -210,7 +216,8 @@ export class JobService {
     for (const [key, head] of laneHeads(this.engine.state, this.laneOf)) {
       // A busy lane looks again when its job ends.
       const lane = this.lanes.get(key);
-      if (lane?.running) continue;
+      // A paused lane is woken by its runner's probe, never by a timer here.
+      if (lane?.running || this.isPaused(key, head.job)) continue;
       const at = lane?.woken ? 0 : head.dueAt;
       if (due === null || at < due) due = at;
     }

@@ -29,6 +29,13 @@ export type JobRunner<K extends JobKind = JobKind> = {
    * tickets). Otherwise the oldest due job goes first, past one that waits.
    */
   ordered?: boolean;
+  /**
+   * Whether the lane must wait now (SUNAT cannot be reached): the service
+   * starts none of its jobs, records nothing and sets no timer for it, until
+   * the runner's own probe calls `wakeLane` (hub/einvoice/outbox/gate.ts).
+   * Asked often: it must be cheap and never do I/O.
+   */
+  paused?(lane: string): boolean;
 };
 
 /** Any kind's runner, as the service holds them. */

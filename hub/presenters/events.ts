@@ -121,7 +121,13 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'fiscal.numbered': holdersOf('payment', 'settings'),
   'einvoice.summaryQueued': holdersOf('settings'),
   'einvoice.summaryPlanned': (e, viewer) => (holds(viewer, 'settings') ? { ...e, summary: { ...e.summary, lines: [] } } : null),
-  'bill.corrected': holdersOf('refund', 'M003', 'settings'),
+  // The credit note's document (several KB) stays on the hub: devices get the correction and its note's number.
+  'bill.corrected': (e, viewer) => {
+    if (!holds(viewer, 'refund', 'M003', 'settings')) return null;
+    if (!e.document) return e;
+    const { document: _left, ...rest } = e;
+    return rest;
+  },
 };
 
 /** One event as this viewer receives it, or null. */

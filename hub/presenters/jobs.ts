@@ -3,9 +3,14 @@ import type { Job } from '#protocol';
 /**
  * A job as devices see it: an e-invoice's document (several KB, hundreds of
  * them while the internet is down) stays on the hub; devices get its key,
- * status and reason, which is all the jobs page and the alerts show.
+ * status and reason, which is all the jobs page and the alerts show. A
+ * printed boleta's fiscal document likewise (its paper is in `document`).
  */
 export function presentJob(job: Job): Job {
+  if (job.kind === 'print' && job.payload.fiscal) {
+    const { fiscal: _fiscal, ...payload } = job.payload;
+    return { ...job, payload };
+  }
   if (job.kind === 'einvoice.send' && job.payload.document) return { ...job, payload: { key: job.payload.key } };
   if (job.kind === 'einvoice.summary' && job.payload.summary) return { ...job, payload: { key: job.payload.key } };
   return job;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FiscalDocument } from './fiscal-document.ts';
 import { idSchema } from './ids.ts';
 import { printDocumentSchema } from './print-document.ts';
 
@@ -126,6 +127,12 @@ export const printJobSchema = z.object({
   reprintOf: z.string().max(200).optional(),
   /** Kitchen tickets: the content as data, for a kitchen display. */
   ticket: kitchenTicketSchema.optional(),
+  /**
+   * A printed boleta, factura or credit note: its document as the rules computed it (as the
+   * `einvoice.send` job carries it, and like it kept on the hub: hub/presenters/jobs.ts). The
+   * print runner builds its XML and completes the QR code with the digest before printing.
+   */
+  fiscal: z.custom<FiscalDocument>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)).optional(),
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
 

@@ -1,16 +1,19 @@
 import type { EventOf, State } from '#protocol';
+import { hubOnly } from '../decision.ts';
 import type { DomainFeature } from '../feature.ts';
 import { getOwn, withOwn } from '../records.ts';
-import { correctBill } from './correct.ts';
 
 /**
  * Closed bills after settlement: voids and refunds with their credit notes
  * (README.md here). The bill itself comes from the day archive in the
  * internal `bill.correct` command; what was corrected stays live per bill.
+ * Only the hub decides `bill.correct` (its rule, correct.ts, is in
+ * ../hub-rules.ts, so a device's bundle holds no credit-note arithmetic):
+ * the shared entry here refuses, as a device never decides one.
  */
 export const billsFeature = {
   name: 'bills',
-  handlers: { 'bill.correct': correctBill },
+  handlers: { 'bill.correct': hubOnly },
   appliers: {
     'bill.corrected': (s: State, e: EventOf<'bill.corrected'>): State => {
       const before = getOwn(s.billCorrections, e.correction.billId) ?? { voided: false, corrections: [] };

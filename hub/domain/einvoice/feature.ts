@@ -1,8 +1,7 @@
 import type { EventOf, State } from '#protocol';
+import { hubOnly } from '../decision.ts';
 import type { DomainFeature } from '../feature.ts';
 import { getOwn, withOwn, withoutOwn } from '../records.ts';
-import { summarize } from './summary.ts';
-import { saveFiscalSettings } from './settings.ts';
 
 /**
  * E-invoicing (issue 11): the owner's fiscal settings, and the counter per
@@ -12,7 +11,9 @@ import { saveFiscalSettings } from './settings.ts';
  */
 export const einvoiceFeature = {
   name: 'einvoice',
-  handlers: { 'fiscal.saveSettings': saveFiscalSettings, 'einvoice.summarize': summarize },
+  // Both hub-only (settings.ts, summary.ts, run through ../hub-rules.ts): a device's view never
+  // needs them, since numbering and documents are the hub's; the hub's change shows the result.
+  handlers: { 'fiscal.saveSettings': hubOnly, 'einvoice.summarize': hubOnly },
   appliers: {
     'fiscal.settingsSaved': (s: State, e: EventOf<'fiscal.settingsSaved'>): State => ({ ...s, fiscal: e.settings }),
     // Never backwards: a number once used stays used.

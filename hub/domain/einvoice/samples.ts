@@ -12,4 +12,10 @@ export const SAMPLE_FISCAL: FiscalSettings = {
 };
 
 /** Sample commands of every e-invoicing command type, for the purity test (../purity.test.ts). */
-export const SAMPLES: Command[] = [command('fiscal.saveSettings', SAMPLE_FISCAL)];
+export const SAMPLES: Command[] = [
+  command('fiscal.saveSettings', SAMPLE_FISCAL),
+  // The test clock's Lima day (nothing waits in the purity test's states: refused), a day to come, no day at all.
+  command('einvoice.summarize', { referenceDate: '2025-03-14' }),
+  command('einvoice.summarize', { referenceDate: '2099-01-01' }),
+  command('einvoice.summarize', { referenceDate: '2025-02-30' }),
+];

@@ -34,13 +34,15 @@ export const CREDIT_DAYS = 30;
  * - The deposit: a payment made earlier for this same consumption; the document covers the whole bill.
  * - Bags: ICBPER per bag at the day's rate, taken out of the bag's price before the IGV.
  */
-export function fiscalDocumentOf(bill: Bill, settings: FiscalSettings): { ok: true; document: FiscalDocument } | { ok: false; code: TaxRefusal } {
+export function fiscalDocumentOf(bill: Bill, settings: FiscalSettings, options: FiscalOptions = {}): { ok: true; document: FiscalDocument } | { ok: false; code: TaxRefusal } {
   if (!bill.fiscal) return { ok: false, code: 'NOT_NUMBERED' };
   const { date, time } = limaDateTime(bill.paidAt);
   const rate = igvRateOn(settings, date);
   if (rate === undefined) return { ok: false, code: 'FISCAL_RATE_MISSING' };
   const perBag = bagTaxOn(settings, date);
-  const pieces = billPieces(bill, settings.bagProductIds);
+  const read = billPieces(bill, settings.bagProductIds);
+  const folded = options.foldDiscounts ? foldOrderDiscount(read, bill.orderDiscountCents, perBag) : null;
+  const pieces = folded ? folded.pieces : read;
   const lines: FiscalLine[] = [];
   for (const piece of pieces) {
     const line = fiscalLine(piece, lines.length + 1, rate, perBag);
@@ -55,8 +57,9 @@ export function fiscalDocumentOf(bill: Bill, settings: FiscalSettings): { ok: tr
   // The order discount includes IGV like every price: its base lowers the taxable amount, the rest the IGV.
   // ICBPER is per bag by law and is never discounted: a discount beyond the taxed goods (a bill of bags
   // alone) goes outside the base (cat. 53 code 03) so the document still adds up to what was paid.
-  const discount = Math.min(bill.orderDiscountCents, lineBase + lineIgv);
-  const outsideBase = bill.orderDiscountCents - discount;
+  // Folded (a credit note): the order discount is already in the lines, what did not fit goes outside the base.
+  const discount = folded ? 0 : Math.min(bill.orderDiscountCents, lineBase + lineIgv);
+  const outsideBase = folded ? folded.left : bill.orderDiscountCents - discount;
   const discountBase = Math.min(Math.max(baseOf(discount, rate), discount - lineIgv), lineBase);
   const taxable = lineBase - discountBase;
   const igv = lineIgv - (discount - discountBase);
@@ -90,6 +93,42 @@ export function fiscalDocumentOf(bill: Bill, settings: FiscalSettings): { ok: tr
     ...(bill.fiscal.type === '01' ? { paymentTerms: paymentTermsOf(bill, date) } : {}),
   };
   return { ok: true, document };
+}
+
+/**
+ * `foldDiscounts`: write every discount inside the lines (each line's value is
+ * what was charged for it, no line allowance, no global discount). SUNAT's
+ * rules for a credit note (ValidaExprRegNC-2.0.1.xsl, Excel v7) check a line's
+ * value against unit value × quantity with no allowance (3271) and the IGV
+ * base against the sum of line values with no global discount (3277 on a note
+ * on a factura, observation 4299 on a boleta); the invoices' rules subtract
+ * both. So the credit notes are computed folded (credit-note.ts).
+ */
+export type FiscalOptions = { foldDiscounts?: boolean };
+
+/**
+ * Spreads the order discount over the paid pieces in proportion to what each
+ * carries taxed (its price less its ICBPER, which is never discounted),
+ * rounded by largest remainder so the shares add up to the discount exactly;
+ * each piece then costs its net with no discount of its own. `left`: the part
+ * beyond every taxed amount (a bill of bags alone), which stays outside the base.
+ */
+function foldOrderDiscount(pieces: readonly Piece[], discountCents: number, perBag: number): { pieces: Piece[]; left: number } {
+  const weights = pieces.map((p) => (p.free ? 0 : Math.max(0, p.netCents - p.bags * perBag)));
+  const total = weights.reduce((n, w) => n + w, 0);
+  const spread = Math.min(discountCents, total);
+  const shares = weights.map((w) => (total === 0 ? 0 : Math.floor((spread * w) / total)));
+  let rest = spread - shares.reduce((n, x) => n + x, 0);
+  const byRemainder = weights.map((w, i) => ({ i, r: total === 0 ? 0 : (spread * w) % total })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (rest === 0) break;
+    if (shares[i]! < weights[i]!) {
+      shares[i]!++;
+      rest--;
+    }
+  }
+  const out = pieces.map((p, i) => (p.free ? p : { ...p, netCents: p.netCents - shares[i]!, grossCents: p.netCents - shares[i]! }));
+  return { pieces: out, left: discountCents - spread };
 }
 
 /** One piece as a document line; null for a bag priced below its ICBPER. */

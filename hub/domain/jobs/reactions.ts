@@ -1,6 +1,7 @@
 import type { DomainEvent, EventOf, EventType, Job, JobSpec, State } from '#protocol';
 import { apply } from '../apply.ts';
 import type { Decision } from '../decision.ts';
+import { EINVOICE_REACTORS } from '../einvoice/reactions.ts';
 import { PRINTING_REACTORS } from '../printing/reactions.ts';
 
 /**
@@ -19,13 +20,36 @@ export type Reactors = { [T in EventType]?: Reactor<T> };
  * A job's payload captures what the runner needs now, so a later change
  * (a dish renamed) does not change a ticket already asked for.
  */
-const REACTORS: Reactors = {
-  'job.testRequested': (e) => [
-    { kind: 'test.echo', payload: { text: e.text } },
-    { kind: 'test.mark', payload: { text: e.text } },
-  ],
-  ...PRINTING_REACTORS,
-};
+// Marked pure: the merge runs at load, and a bundler that cannot tell it has no side effect keeps
+// it (with every reactor and the print documents and tax rules they reach) in the device's page,
+// which only folds `decideRules` and never reacts.
+const REACTORS: Reactors = /* @__PURE__ */ mergeReactors(
+  {
+    'job.testRequested': (e) => [
+      { kind: 'test.echo', payload: { text: e.text } },
+      { kind: 'test.mark', payload: { text: e.text } },
+    ],
+  },
+  PRINTING_REACTORS,
+  EINVOICE_REACTORS,
+);
+
+/**
+ * Several features' reactors as one: an event two features react to
+ * (`order.settled`: the receipt and the e-invoice) causes both's jobs, in the
+ * order the sets are given (so adding a feature never renumbers another's jobs).
+ */
+export function mergeReactors(...sets: Reactors[]): Reactors {
+  const merged: Partial<Record<EventType, Reactor<EventType>[]>> = {};
+  for (const set of sets) {
+    for (const type of Object.keys(set) as EventType[]) (merged[type] ??= []).push(set[type] as Reactor<EventType>);
+  }
+  const out: Record<string, Reactor<EventType>> = {};
+  for (const [type, list] of Object.entries(merged)) {
+    out[type] = list.length === 1 ? list[0]! : (event, state, now) => list.flatMap((reactor) => reactor(event, state, now));
+  }
+  return out as Reactors;
+}
 
 /** The jobs one event causes; `state` is the state with this event already folded in, `now` the decision's hub time. */
 export function reactions(event: DomainEvent, state: State, now: string): JobSpec[] {

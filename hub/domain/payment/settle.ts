@@ -1,6 +1,5 @@
 import type { Bill, BillPayment, CommandPayload, SaleDocument, State } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
-import { numberDocument } from '../einvoice/numbering.ts';
 import { orderTotals } from '../money.ts';
 import { getOwn } from '../records.ts';
 import { groupMinimumCents } from '../table-ops/group-minimum.ts';
@@ -26,9 +25,6 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
   if (docNo) return refuse(docNo.code, docNo.field);
   const payNo = splitRefusal(req.split, req.payments, totals.dueCents);
   if (payNo) return refuse(payNo.code, payNo.field);
-  // Numbered last, after every other check: a refused settlement uses no number.
-  const numbering = numberDocument(s, req.document.kind, order.id, ctx.now);
-  if (numbering && 'refusal' in numbering) return refuse(numbering.refusal.code, numbering.refusal.field);
   const received = req.payments.reduce((n, p) => n + p.amountCents, 0);
   const bill: Bill = {
     id: order.id,
@@ -51,12 +47,13 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
     payments: req.payments,
     isAccount: req.payments.some((p) => p.method === 'onAccount') ? 1 : 0,
     document: storedDocument(req.document),
-    ...(numbering ? { fiscal: numbering.fiscal } : {}),
     printRequested: req.print,
     ...(req.split ? { shares: billShares(req.split, req.payments) } : {}),
   };
-  // The number and the bill are one log record: replay after a crash gives the same numbers, gap-free.
-  return accept([{ type: 'order.settled', bill }, ...(numbering ? [numbering.event] : [])], {
+  // A boleta or factura is numbered by the hub only, after every check here (a refused settlement
+  // uses no number): decide's hub-only step (einvoice/issue.ts) gives this bill its `fiscal`, adds
+  // `fiscal.numbered` and the document's consequences to this same decision, hence one log record.
+  return accept([{ type: 'order.settled', bill }], {
     orderId: order.id,
     billNo: bill.billNo,
     totalCents: bill.totalCents,

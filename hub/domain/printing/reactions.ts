@@ -1,8 +1,11 @@
-import { CASH_METHODS, type JobSpec, type Order, type State } from '#protocol';
+import { CASH_METHODS, type Bill, type EventOf, type FiscalDocument, type JobSpec, type Order, type State } from '#protocol';
+import { fiscalDocumentOf } from '../einvoice/tax.ts';
 import type { Reactors } from '../jobs/reactions.ts';
 import { billableQty, orderTotals } from '../money.ts';
 import { getOwn } from '../records.ts';
 import { groupMinimumCents } from '../table-ops/group-minimum.ts';
+import { correctionSlipDocument } from './documents/correction-slip.ts';
+import { receiptFiscalOf } from './documents/fiscal-receipt.ts';
 import { prebillDocument } from './documents/prebill.ts';
 import { receiptDocument } from './documents/receipt.ts';
 import { markedReprint } from './documents/reprint.ts';
@@ -32,6 +35,23 @@ function orderTickets(state: State, orderId: string, items: (order: Order) => Ti
 function drawerKick(state: State, reason: string): JobSpec[] {
   const printer = drawerPrinter(state);
   return printer ? [{ kind: 'drawer.kick', payload: { printerId: printer.id, reason: reason.slice(0, 140) } }] : [];
+}
+
+/**
+ * The boleta or factura a settled bill became, as the tax rules compute it
+ * (the same document the e-invoice job sends); null for a sale note or a bill
+ * not numbered (e-invoicing not set up), or one the rules cannot compute
+ * (settle refuses those once numbered: the receipt then prints as before).
+ */
+function fiscalDocumentFor(bill: Bill, state: State): FiscalDocument | null {
+  if (!bill.fiscal || !state.fiscal) return null;
+  const result = fiscalDocumentOf(bill, state.fiscal);
+  return result.ok ? result.document : null;
+}
+
+/** The credit note a correction issued (the event carries its document: the bill is no longer in the live state). */
+function creditNoteFor(e: EventOf<'bill.corrected'>): FiscalDocument | null {
+  return e.correction.creditNote && e.document?.type === '07' ? e.document : null;
 }
 
 /** The printing reactors, by event type. */
@@ -70,12 +90,34 @@ export const PRINTING_REACTORS: Reactors = {
   },
   'order.settled': (e, s) => {
     const { bill } = e;
-    const input = { businessName: s.restaurant.name, ruc: s.settings.ruc, address: s.settings.address ?? '', bill, cashier: staffName(s, bill.operator) };
+    const fiscal = fiscalDocumentFor(bill, s);
+    const input = {
+      businessName: s.restaurant.name,
+      ruc: s.settings.ruc,
+      address: s.settings.address ?? '',
+      bill,
+      cashier: staffName(s, bill.operator),
+      ...(fiscal ? { fiscal: receiptFiscalOf(fiscal) } : {}),
+    };
+    // The document rides with the job so the runner can complete the QR with the digest at print time.
     const receipts: JobSpec[] = bill.printRequested
-      ? receiptTargets(s).map((p) => ({ kind: 'print', payload: { printerId: p.id, purpose: 'receipt', document: receiptDocument(input, p.language), orderId: bill.id, billNo: bill.billNo } }))
+      ? receiptTargets(s).map((p) => ({
+          kind: 'print',
+          payload: { printerId: p.id, purpose: 'receipt', document: receiptDocument(input, p.language), orderId: bill.id, billNo: bill.billNo, ...(fiscal ? { fiscal } : {}) },
+        }))
       : [];
     const cash = bill.payments.some((p) => CASH_METHODS.includes(p.method));
     return cash ? [...receipts, ...drawerKick(s, `bill ${bill.billNo}`)] : receipts;
+  },
+  // A void or refund of a closed bill: the credit note (or, for a sale note, a plain slip) on the receipt printers.
+  'bill.corrected': (e, s) => {
+    const { correction } = e;
+    const note = creditNoteFor(e);
+    const input = { businessName: s.restaurant.name, correction, by: staffName(s, correction.by), ...(note ? { note } : {}) };
+    return receiptTargets(s).map((p) => ({
+      kind: 'print',
+      payload: { printerId: p.id, purpose: 'receipt', document: correctionSlipDocument(input, p.language), orderId: correction.billId, billNo: correction.billNo, ...(note ? { fiscal: note } : {}) },
+    }));
   },
   // The footer button: the kick is the whole point, so it goes even without a reason.
   'drawer.opened': (e, s) => drawerKick(s, e.reason || 'drawer.open'),

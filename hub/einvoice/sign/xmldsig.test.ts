@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readPkcs12 } from '../secrets/pkcs12.ts';
 import { makeTestPkcs12 } from '../secrets/test-certificate.ts';
-import { digestValueOf, signUbl, verifyUbl } from './xmldsig.ts';
+import { limaToday, restaurantDocuments } from '../testing/restaurant-documents.ts';
+import { buildFiscalXml, buildSummaryXml, buildVoidedXml } from '../ubl/index.ts';
+import { digestOfUnsigned, digestValueOf, signUbl, verifyUbl } from './xmldsig.ts';
 
 const made = makeTestPkcs12('pw');
 const key = readPkcs12(made.p12, 'pw', new Date());
@@ -79,5 +81,43 @@ describe('signUbl', () => {
 
   it('returns false, never throws, for a document without a signature', () => {
     expect(verifyUbl(INVOICE)).toBe(false);
+  });
+});
+
+describe('digestOfUnsigned', () => {
+  const documents = restaurantDocuments(limaToday());
+  const built: [string, string][] = [
+    ['factura', buildFiscalXml(documents.factura)],
+    ['boleta', buildFiscalXml(documents.boleta)],
+    ['escaped names', buildFiscalXml(documents.escaped)],
+    ['credit note', buildFiscalXml(documents.creditNote)],
+    ['credit note on a boleta', buildFiscalXml(documents.boletaCreditNote)],
+    ['summary', buildSummaryXml(documents.summary)],
+    ['voiding', buildVoidedXml(documents.voided)],
+  ];
+
+  it.each(built)('%s: equals the DigestValue the signature writes, sha1 and sha256, whatever the key', (_label, xml) => {
+    expect(digestOfUnsigned(xml)).toBe(signUbl(xml, key).digestValue);
+    expect(digestOfUnsigned(xml)).toBe(signUbl(xml, readPkcs12(other.p12, 'pw', new Date())).digestValue);
+    expect(digestOfUnsigned(xml, 'sha256')).toBe(signUbl(xml, key, { algorithm: 'sha256' }).digestValue);
+  });
+
+  it('is the same for a document with no extension slot, and changes with any amount', () => {
+    const bare = INVOICE.replace(/<ext:UBLExtensions>[\s\S]*<\/ext:UBLExtensions>/, '');
+    expect(digestOfUnsigned(bare)).toBe(signUbl(bare, key).digestValue);
+    expect(digestOfUnsigned(INVOICE)).toBe(signUbl(INVOICE, key).digestValue);
+    expect(digestOfUnsigned(INVOICE.replace('>1652.00<', '>1652.01<'))).not.toBe(digestOfUnsigned(INVOICE));
+  });
+
+  it('ignores comments (a same-document reference drops them) but not whitespace inside elements', () => {
+    expect(digestOfUnsigned(INVOICE.replace('<cbc:ID>', '<!-- nota --><cbc:ID>'))).toBe(digestOfUnsigned(INVOICE));
+    expect(digestOfUnsigned(INVOICE.replace('<cbc:ID>F001-1', '<cbc:ID> F001-1'))).not.toBe(digestOfUnsigned(INVOICE));
+  });
+
+  it.each([
+    ['already signed', () => signUbl(INVOICE, key).xml, 'SIGN_ALREADY_SIGNED'],
+    ['not XML', () => 'no soy XML <', 'SIGN_BAD_XML'],
+  ])('refuses a document %s, like signUbl', (_label, xml, code) => {
+    expect(() => digestOfUnsigned(xml())).toThrow(code);
   });
 });

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
-import { SignedXml } from 'xml-crypto';
+import { C14nCanonicalization, SignedXml } from 'xml-crypto';
 
 const EXT_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2';
 const DS_NS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -13,9 +14,9 @@ const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
  * an OSE or a SUNAT rule that asks for it.
  */
 export type SignatureAlgorithm = 'sha1' | 'sha256';
-const ALGORITHMS: Record<SignatureAlgorithm, { signature: string; digest: string }> = {
-  sha1: { signature: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1', digest: 'http://www.w3.org/2000/09/xmldsig#sha1' },
-  sha256: { signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256', digest: 'http://www.w3.org/2001/04/xmlenc#sha256' },
+const ALGORITHMS: Record<SignatureAlgorithm, { signature: string; digest: string; hash: 'sha1' | 'sha256' }> = {
+  sha1: { signature: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1', digest: 'http://www.w3.org/2000/09/xmldsig#sha1', hash: 'sha1' },
+  sha256: { signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256', digest: 'http://www.w3.org/2001/04/xmlenc#sha256', hash: 'sha256' },
 };
 
 /** The default pair (see SignatureAlgorithm). */
@@ -111,6 +112,22 @@ export function signUbl(xml: string, key: SigningKey, options: SignOptions = {})
 export function digestValueOf(signedXml: string): string {
   const node = parse(signedXml).getElementsByTagNameNS(DS_NS, 'DigestValue')[0];
   return (node?.textContent ?? '').replace(/\s+/g, '');
+}
+
+/**
+ * The `ds:DigestValue` that `signUbl` will write for this unsigned document, computed without
+ * any key: the reference covers the whole document (`URI=""`) with the signature taken out by
+ * the enveloped transform, so what is hashed is the canonical (C14N 1.0, inclusive, no comments)
+ * form of the document as it is before signing, with its empty `ext:ExtensionContent`. The
+ * receipt's QR code and "Hash" line are printed from this at once, while the outbox signs later
+ * (or later still, once the owner uploads the certificate); both give the same value (tested for
+ * every restaurant document in xmldsig.test.ts).
+ */
+export function digestOfUnsigned(unsignedXml: string, algorithm: SignatureAlgorithm = DEFAULT_SIGNATURE_ALGORITHM): string {
+  const root = parse(withEmptyExtensionContent(unsignedXml)).documentElement;
+  // C14N without comments: a same-document reference is dereferenced without them (XMLDSig 4.3.3.3).
+  const canonical = new C14nCanonicalization().process(root as unknown as Node, {});
+  return createHash(ALGORITHMS[algorithm].hash).update(canonical, 'utf8').digest('base64');
 }
 
 /**

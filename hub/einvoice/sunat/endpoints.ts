@@ -14,11 +14,19 @@ export const SUNAT_ENDPOINTS = {
 /** The owner's choice of where to send. */
 export type EndpointChoice = { kind: 'sunat-beta' } | { kind: 'sunat-production' } | { kind: 'ose'; url: string };
 
-/** The URL a choice sends to; an OSE URL must be https (it carries the SOL password). */
+/** Hosts that never leave this machine: plain http there carries the SOL password nowhere (the fake SUNAT in tests). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The URL a choice sends to. An OSE URL must be https (it carries the SOL
+ * password), except on this machine's loopback (127.0.0.1, localhost, ::1),
+ * where tests point the hub at the fake SUNAT.
+ */
 export function endpointUrl(choice: EndpointChoice): string {
   if (choice.kind === 'sunat-beta') return SUNAT_ENDPOINTS.beta;
   if (choice.kind === 'sunat-production') return SUNAT_ENDPOINTS.production;
   const url = new URL(choice.url);
-  if (url.protocol !== 'https:') throw new Error('ENDPOINT_NOT_HTTPS: an OSE endpoint must use https');
+  const loopbackHttp = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname.toLowerCase());
+  if (url.protocol !== 'https:' && !loopbackHttp) throw new Error('ENDPOINT_NOT_HTTPS: an OSE endpoint must use https');
   return url.toString();
 }

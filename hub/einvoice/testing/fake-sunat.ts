@@ -28,7 +28,18 @@ export type FakeSunatOptions = {
   signer?: SigningKey;
   /** getStatus answers 98 (in progress) this many times per ticket before the CDR. */
   pollsBeforeDone?: number;
+  /**
+   * Remember what was registered, as SUNAT does: a document sent again after it was
+   * accepted is answered fault 1033 ("registrado previamente"), and every acceptance is
+   * kept in `registrations` (crash tests count them).
+   */
+  remember?: boolean;
+  /** Wait this long between registering a document and answering (a crash can fall in between). */
+  answerDelayMs?: number;
 };
+
+/** A document or summary the fake accepted (remember mode): its zip's name and files. */
+export type FakeRegistration = { operation: 'sendBill' | 'sendSummary'; fileName: string; files: ZipEntry[] };
 
 const DOM = new DOMParser({ errorHandler: () => undefined });
 
@@ -77,6 +88,8 @@ function fault(code: string, text: string, plain: boolean): string {
  */
 export class FakeSunat {
   readonly received: FakeRequest[] = [];
+  /** What was accepted (remember mode only), in order. */
+  readonly registrations: FakeRegistration[] = [];
   private readonly options: FakeSunatOptions;
   private readonly queue: FakeBehaviour[] = [];
   private fallback: FakeBehaviour = { kind: 'accept' };
@@ -162,13 +175,19 @@ export class FakeSunat {
     if (!files.some((f) => f.name === xmlName)) return this.reply(res, 500, fault('0161', 'El nombre del archivo XML no coincide con el nombre del archivo ZIP', false));
     const [ruc = '', , series = '', number = ''] = fileName.replace(/\.zip$/i, '').split('-');
     const documentId = `${series}-${number}`;
+    if (this.options.remember && behaviour.kind === 'accept') {
+      if (operation === 'sendBill' && this.registrations.some((r) => r.fileName === fileName)) {
+        return this.answer(res, 500, fault('1033', 'El comprobante fue registrado previamente con otros datos', false));
+      }
+      this.registrations.push({ operation, fileName, files });
+    }
     if (operation === 'sendSummary') {
       const ticket = `${Date.now()}${this.tickets.size}`;
       this.tickets.set(ticket, { polls: 0, documentId, ruc, behaviour, zipName: fileName });
-      return this.reply(res, 200, soap(`<br:sendSummaryResponse xmlns:br="http://service.sunat.gob.pe"><ticket>${ticket}</ticket></br:sendSummaryResponse>`));
+      return this.answer(res, 200, soap(`<br:sendSummaryResponse xmlns:br="http://service.sunat.gob.pe"><ticket>${ticket}</ticket></br:sendSummaryResponse>`));
     }
     const cdrZip = this.cdrZip(fileName, documentId, ruc, behaviour);
-    return this.reply(res, 200, soap(`<br:sendBillResponse xmlns:br="http://service.sunat.gob.pe"><applicationResponse>${cdrZip.toString('base64')}</applicationResponse></br:sendBillResponse>`));
+    return this.answer(res, 200, soap(`<br:sendBillResponse xmlns:br="http://service.sunat.gob.pe"><applicationResponse>${cdrZip.toString('base64')}</applicationResponse></br:sendBillResponse>`));
   }
 
   private status(res: ServerResponse, ticket: string): void {
@@ -190,6 +209,12 @@ export class FakeSunat {
     let xml = buildCdr(documentId, ruc, code, description, behaviour.kind === 'accept' ? (behaviour.notes ?? []) : []);
     if (this.options.signer) xml = signUbl(xml, this.options.signer, { signatureId: 'SignSUNAT' }).xml;
     return writeZip([{ name: cdrNames(zipName).xml, data: Buffer.from(xml, 'utf8') }]);
+  }
+
+  /** A reply to a send, after `answerDelayMs` (the document is registered already). */
+  private async answer(res: ServerResponse, status: number, body: string): Promise<void> {
+    if (this.options.answerDelayMs) await new Promise((r) => setTimeout(r, this.options.answerDelayMs));
+    if (!res.destroyed) this.reply(res, status, body);
   }
 
   private reply(res: ServerResponse, status: number, body: string): void {

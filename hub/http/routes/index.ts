@@ -2,10 +2,13 @@ import type Router from '@koa/router';
 import type { HttpDeps } from '../app.ts';
 import { activityRoutes } from './activity/activity.ts';
 import { approvalRoutes } from './approval/approval.ts';
+import { billRoutes } from './bills/bills.ts';
 import { sessionRoutes } from './auth/auth.ts';
 import { credentialRoutes } from './auth/credentials.ts';
 import { commandRoutes } from './commands/commands.ts';
 import { einvoiceRoutes } from './einvoice/einvoice.ts';
+import { documentRoutes } from './einvoice/documents.ts';
+import { outboxRoutes } from './einvoice/outbox.ts';
 import { printerRoutes } from './printers/printers.ts';
 import { reservationRoutes } from './reservations/reservations.ts';
 import { goodsRoutes } from './goods/goods.ts';
@@ -36,7 +39,13 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     reservationRoutes(deps.engine),
     // Printing: a printer's history, a virtual printer's paper, the USB printers present.
     ...(deps.printers ? [printerRoutes(deps.engine, deps.printers)] : []),
+    // Closed bills: read one from the archive, void or refund it (credit notes for boletas and facturas).
+    billRoutes(deps.engine),
     // E-invoicing: the owner's certificate and the SOL user, kept in the secret store.
     ...(deps.einvoice ? [einvoiceRoutes(deps.engine, deps.einvoice)] : []),
+    // E-invoicing: the documents page's list and downloads (XML, CDR, the computed document).
+    ...(deps.documents ? [documentRoutes(deps.engine, deps.documents)] : []),
+    // E-invoicing: how sending to SUNAT stands (the banner).
+    ...(deps.outbox ? [outboxRoutes(deps.engine, deps.outbox)] : []),
   ];
 }

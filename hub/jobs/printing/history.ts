@@ -15,9 +15,12 @@ export function historyDir(dataDir: string): string {
   return path.join(dataDir, 'print-history');
 }
 
-/** A print job as a history line (its document left out: the history says what and when, a reprint reads the live job). */
+/**
+ * A print job as a history line (its document left out: the history says what and when, a
+ * reprint reads the live job; a boleta's fiscal document too, as hub/presenters/jobs.ts keeps it on the hub).
+ */
 export function historyItem(job: PrintJobRecord, reprintable: boolean): PrintHistoryItem {
-  const { document: _document, ...payload } = job.payload;
+  const { document: _document, fiscal: _fiscal, ...payload } = job.payload;
   return { id: job.id, status: job.status, reason: job.reason, createdAt: job.createdAt, updatedAt: job.updatedAt, payload, reprintable };
 }
 

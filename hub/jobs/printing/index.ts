@@ -26,6 +26,8 @@ export type PrintingOptions = {
   log?: (message: string) => void;
   /** How often printers are asked for their status (2 s). */
   statusEveryMs?: number;
+  /** The digest of a fiscal document's signature, for its printed QR code (print-runner.ts). */
+  fiscalDigest?: PrintRunnerDeps['fiscalDigest'];
 };
 
 /** What the hub holds of printing: the runners for the job service, and what starts once the lanes exist. */
@@ -60,6 +62,8 @@ export function createPrinting(opts: PrintingOptions): Printing {
     slipFacts: opts.slipFacts,
     showOnScreen: (job) => showOnScreen((c, a) => opts.engine.submit(c, a), { ...job.payload, id: job.id }, clock()),
     onProblem: (printerId) => monitor?.noteProblem(printerId),
+    ...(opts.fiscalDigest ? { fiscalDigest: opts.fiscalDigest } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
   };
   let unsubscribe: (() => void) | null = null;
   const slipOnce = () => setupSlipOnce(opts.dataDir, opts.engine.state, (printerId) => submit('printer.setupSlip', { printerId })).catch(() => false);

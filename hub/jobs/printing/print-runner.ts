@@ -1,5 +1,5 @@
-import type { JobOutcome, Printer, State } from '#protocol';
-import { getOwn } from '#domain';
+import type { FiscalDocument, JobOutcome, PrintDocument, Printer, State } from '#protocol';
+import { getOwn, withFiscalDigest } from '#domain';
 import type { PrintOutcome } from '../../../hardware/printer.ts';
 import type { JobOf, JobRunner } from '../runner.ts';
 import type { DriverCache } from './drivers.ts';
@@ -18,6 +18,13 @@ export type PrintRunnerDeps = {
   slipFacts: () => SlipFacts;
   /** Told when a printer failed a job for a reason its status can show (the monitor then wakes its lane when it is back). */
   onProblem?: (printerId: string) => void;
+  /**
+   * The XMLDSig digest a fiscal document's signature will carry (hub/server.ts: its UBL XML and
+   * `digestOfUnsigned`, no key needed), for the QR code and "Hash" line of a printed boleta,
+   * factura or credit note. Absent (tests of other things): the paper prints without them.
+   */
+  fiscalDigest?: (document: FiscalDocument) => string;
+  log?: (message: string) => void;
   clock?: () => Date;
 };
 
@@ -42,6 +49,21 @@ async function drive(effect: () => Promise<PrintOutcome>): Promise<PrintOutcome>
   }
 }
 
+/**
+ * A printed boleta, factura or credit note gets its digest now, from the document the job carries
+ * (a reprint carries it too). A digest that cannot be computed (a bug in the XML) must not hold the
+ * guest's paper: it prints with the QR's digest field empty, and the hub's log says why.
+ */
+function sealed(deps: PrintRunnerDeps, document: PrintDocument, fiscal: FiscalDocument | undefined, jobId: string): PrintDocument {
+  if (!fiscal || !deps.fiscalDigest) return document;
+  try {
+    return withFiscalDigest(document, fiscal, deps.fiscalDigest(fiscal));
+  } catch (err) {
+    deps.log?.(`print ${jobId}: no digest for ${fiscal.series}-${fiscal.number}: ${err instanceof Error ? err.message : String(err)}`);
+    return document;
+  }
+}
+
 function report(deps: PrintRunnerDeps, printerId: string, outcome: JobOutcome): JobOutcome {
   if (!outcome.ok && outcome.canRetry) deps.onProblem?.(printerId);
   return outcome;
@@ -53,7 +75,8 @@ function report(deps: PrintRunnerDeps, printerId: string, outcome: JobOutcome): 
  * holds only its own lane). The printer is looked up when the job's turn
  * comes (its settings now; gone: NO_PRINTER, for a person to reprint
  * elsewhere). Screens get the ticket on the kitchen display; the setup slip
- * gets the hub's addresses and claim code added.
+ * gets the hub's addresses and claim code added; a boleta, factura or credit
+ * note its digest (QR code and "Hash" line).
  */
 export function printRunner(deps: PrintRunnerDeps): JobRunner<'print'> {
   return {
@@ -64,7 +87,8 @@ export function printRunner(deps: PrintRunnerDeps): JobRunner<'print'> {
       const printer = printerOf(deps.state(), job.payload.printerId);
       if (!printer) return NO_PRINTER;
       if (printer.connection.type === 'screen') return deps.showOnScreen(job);
-      const document = job.payload.purpose === 'setupSlip' ? withSlipFacts(job.payload.document, deps.slipFacts(), printer.language) : job.payload.document;
+      const paper = job.payload.purpose === 'setupSlip' ? withSlipFacts(job.payload.document, deps.slipFacts(), printer.language) : job.payload.document;
+      const document = sealed(deps, paper, job.payload.fiscal, job.id);
       const driver = deps.drivers.get(printer);
       return report(deps, printer.id, jobOutcomeOf(await drive(() => driver.print(document, { jobId: job.id }))));
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineProtocol, INTERNAL } from '../feature.ts';
 import { idSchema } from '../ids.ts';
+import type { FiscalDocument } from '../fiscal-document.ts';
 import type { Bill } from './dine-in.ts';
 import { PAY_METHODS, type PayMethod } from './payment.ts';
 
@@ -60,7 +61,12 @@ export type BillCorrection = {
 /** A closed bill's corrections so far (live: small, only bills that were corrected). */
 export type BillCorrections = { voided: boolean; corrections: BillCorrection[] };
 
-export type BillsEvent = { type: 'bill.corrected'; correction: BillCorrection };
+/**
+ * `document`: the credit note as SUNAT receives it, when the correction issued one (its job and
+ * its printout are made from it; the bill itself is not in the live state to compute it again).
+ * Not folded into the state.
+ */
+export type BillsEvent = { type: 'bill.corrected'; correction: BillCorrection; document?: FiscalDocument };
 
 export type BillsState = { billCorrections: Record<string, BillCorrections> };
 

@@ -124,6 +124,10 @@ export const einvoiceProtocol = defineProtocol<EinvoiceEvent, EinvoiceState>()({
     INVALID_TAX_RATES: 400,
     FISCAL_RATE_MISSING: 409,
     FISCAL_SERIES_FULL: 409,
+    // A bag on the menu priced below its ICBPER: the document cannot take the tax out of its price (tax.ts).
+    BAG_PRICE_BELOW_ICBPER: 409,
+    // A daily summary or a credit note needs the issuer's fiscal settings.
+    FISCAL_SETTINGS_REQUIRED: 409,
     // The certificate and the sending settings (HTTP routes, hub/http/routes/einvoice): hub/einvoice/secrets/pkcs12.ts.
     CERT_UNREADABLE: 400,
     CERT_BAD_PASSWORD: 400,

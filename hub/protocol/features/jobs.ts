@@ -36,9 +36,11 @@ export const jobPayloads = {
    * An e-invoice (factura, boleta, credit note), computed at settlement or correction: filed in the
    * document store, signed, and sent to SUNAT when it is one that goes alone (a factura and its
    * notes); a boleta and its notes wait for their daily summary. `document` is left out of what
-   * devices receive (the presenter keeps `key` only); the hub always has it.
+   * devices receive (the presenter keeps `key` only); the hub always has it. `billId`: the closed
+   * bill it was issued for (a sale, or the bill a credit note corrects), so the documents page can
+   * open that bill to void or refund it.
    */
-  'einvoice.send': z.object({ key: z.string().max(40), document: computed<FiscalDocument>().optional() }),
+  'einvoice.send': z.object({ key: z.string().max(40), billId: idSchema.optional(), document: computed<FiscalDocument>().optional() }),
   /** A daily summary (RC) of boletas: signed, sent, and its ticket asked about until SUNAT answers. `summary` as above. */
   'einvoice.summary': z.object({ key: z.string().max(40), summary: computed<SummaryDocument>().optional() }),
 } as const;

@@ -20,6 +20,7 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     kitchen: 'Kitchen display',
     printers: 'Printers',
     fiscal: 'E-invoicing',
+    fiscalDocuments: 'E-invoices',
   },
   connection: {
     online: 'Connected',
@@ -143,6 +144,8 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     INVALID_TAX_RATES: 'Check the rates: real dates, in order, none twice',
     FISCAL_RATE_MISSING: 'No IGV rate is in force today: check the fiscal settings',
     FISCAL_SERIES_FULL: 'The series reached 99,999,999: set up a new series',
+    BAG_PRICE_BELOW_ICBPER: 'A plastic bag costs less than its ICBPER: fix its price on the menu',
+    FISCAL_SETTINGS_REQUIRED: 'Set up e-invoicing first',
     CERT_UNREADABLE: 'The file is not a .p12 or .pfx certificate',
     CERT_BAD_PASSWORD: 'The password does not open this certificate',
     CERT_NO_PRIVATE_KEY: 'The file has no private key: export the certificate with its key',

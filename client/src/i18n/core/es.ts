@@ -19,6 +19,7 @@ export const coreEs = {
     kitchen: 'Pantalla de cocina',
     printers: 'Impresoras',
     fiscal: 'Facturación electrónica',
+    fiscalDocuments: 'Comprobantes',
   },
   connection: {
     online: 'Conectado',
@@ -142,6 +143,8 @@ export const coreEs = {
     INVALID_TAX_RATES: 'Revise las tasas: fechas válidas, en orden y sin repetir',
     FISCAL_RATE_MISSING: 'No hay tasa de IGV vigente para hoy: revise la configuración fiscal',
     FISCAL_SERIES_FULL: 'La serie llegó a 99 999 999: configure una serie nueva',
+    BAG_PRICE_BELOW_ICBPER: 'Una bolsa plástica cuesta menos que su ICBPER: corrija su precio en la carta',
+    FISCAL_SETTINGS_REQUIRED: 'Primero complete la configuración de facturación electrónica',
     CERT_UNREADABLE: 'El archivo no es un certificado .p12 o .pfx',
     CERT_BAD_PASSWORD: 'La contraseña no abre este certificado',
     CERT_NO_PRIVATE_KEY: 'El archivo no trae la clave privada: exporte el certificado con su clave',

@@ -20,6 +20,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     kitchen: '厨房显示屏',
     printers: '打印机',
     fiscal: '电子发票',
+    fiscalDocuments: '电子票据',
   },
   connection: {
     online: '已连接',
@@ -143,6 +144,8 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     INVALID_TAX_RATES: '请检查税率：日期有效、按顺序且不重复',
     FISCAL_RATE_MISSING: '今天没有生效的 IGV 税率：请检查税务设置',
     FISCAL_SERIES_FULL: '该系列已到 99 999 999：请设置新的系列',
+    BAG_PRICE_BELOW_ICBPER: '塑料袋的售价低于其 ICBPER 税额：请在菜单中修改价格',
+    FISCAL_SETTINGS_REQUIRED: '请先完成电子发票设置',
     CERT_UNREADABLE: '该文件不是 .p12 或 .pfx 证书',
     CERT_BAD_PASSWORD: '密码无法打开此证书',
     CERT_NO_PRIVATE_KEY: '文件中没有私钥：请连同私钥一起导出证书',

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { CommandReply, ErrorCode, FiscalSettings, Product, State } from '#protocol';
 import { fiscalSettingsTemplate } from '#hub/domain/einvoice/settings.ts';
 import { GENERAL_IGV_PRESET, ICBPER_PRESET, REDUCED_IGV_PRESET } from '#hub/domain/einvoice/rates.ts';
+import { Link } from 'wouter';
 import { errorText } from '../../i18n/keys.ts';
+import { PATHS } from '../../routes.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';
@@ -87,6 +89,9 @@ function FiscalEditor(props: { state: State }) {
     <div className="staff-page fiscal-page" data-testid="fiscal-page">
       <header className="page-head">
         <h1>{t('fiscal.title')}</h1>
+        <Link href={PATHS.fiscalDocuments} className="btn btn-small" data-testid="fiscal-documents">
+          {t('fiscalDocs.open')}
+        </Link>
       </header>
       <p className="hint">{t('fiscal.hint')}</p>
       {!saved && <p className="note">{t('fiscal.notSet')}</p>}

@@ -89,16 +89,15 @@ describe('pre-bill and receipt', () => {
     for (const w of receiptWords[lang]) expect(all).toContain(w);
   });
 
-  it('dollars paid show as given and at which rate; operation numbers print; the fiscal hook adds its fields and QR', () => {
+  it('dollars paid show as given and at which rate; operation numbers print; a sale note has no QR (fiscal receipts: fiscal-receipt.test.ts)', () => {
     const usd = { ...cashPayment(3745), method: 'usd' as const, usdCents: 1000, rateMilli: 3745 };
     const yape = { ...cashPayment(2000), method: 'yape' as const, accountCode: 106, operationNo: '12345678' };
-    const doc = receiptDocument({ businessName: 'X', ruc: '', address: '', bill: { ...bill, payments: [usd, yape], document: SALE_NOTE }, cashier: '', fiscal: { lines: [{ label: 'Serie', value: 'B001-00000042' }], qrData: '20131312955|03|B001|42' } }, 'es');
+    const doc = receiptDocument({ businessName: 'X', ruc: '', address: '', bill: { ...bill, payments: [usd, yape], document: SALE_NOTE }, cashier: '' }, 'es');
     const all = texts(doc).join('\n');
     expect(all).toContain('Dólares US$ 10.00 × 3.745 | S/ 37.45');
     expect(all).toContain('Op. 12345678');
-    expect(all).toContain('Serie | B001-00000042');
-    expect(all).toContain('QR:20131312955|03|B001|42');
     expect(all).toContain('NOTA DE VENTA');
+    expect(doc.blocks.some((b) => b.kind === 'qr')).toBe(false);
   });
 
   const prebillWords: Record<TicketLanguage, string> = { es: 'Este documento no es un comprobante de pago', en: 'This is not a receipt', zh: '本单据不是付款凭证' };

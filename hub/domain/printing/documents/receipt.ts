@@ -1,15 +1,10 @@
 import type { Bill, BillPayment, DocKind, PayMethod, PrintBlock, PrintDocument, TicketLanguage } from '#protocol';
 import { formatSoles } from '../../money.ts';
 import { billBody } from './bill-body.ts';
+import type { ReceiptFiscal } from './fiscal-receipt.ts';
 import { limaDate, limaTime, row, rule, text } from './format.ts';
 
-/**
- * The e-invoice issue's hook: the fields SUNAT asks on a boleta or factura
- * (series and number, hash, legal lines) and the QR payload. Absent today:
- * the receipt then prints the document kind and buyer only. The e-invoice
- * issue fills it in the reactor (hub/domain/printing/reactions.ts).
- */
-export type ReceiptFiscal = { title?: string; lines: { label: string; value: string }[]; qrData: string };
+export type { ReceiptFiscal } from './fiscal-receipt.ts';
 
 /** What a receipt shows: the settled bill and who the business is. */
 export type ReceiptInput = {
@@ -18,6 +13,7 @@ export type ReceiptInput = {
   address: string;
   bill: Bill;
   cashier: string;
+  /** A numbered boleta or factura: its legal part (fiscal-receipt.ts, from the document the tax rules computed). */
   fiscal?: ReceiptFiscal;
 };
 
@@ -34,6 +30,8 @@ type Words = {
   received: string;
   change: string;
   thanks: string;
+  /** Under the Spanish legal title of a boleta or factura, the document kind again in the printer's language (not in Spanish). */
+  fiscalHint: boolean;
 };
 
 const WORDS: Record<TicketLanguage, Words> = {
@@ -50,6 +48,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     received: 'Recibido',
     change: 'Vuelto',
     thanks: '¡Gracias por su visita!',
+    fiscalHint: false,
   },
   en: {
     docs: { note: 'SALE NOTE', boleta: 'ELECTRONIC SALES RECEIPT (BOLETA)', factura: 'ELECTRONIC INVOICE (FACTURA)' },
@@ -64,6 +63,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     received: 'Received',
     change: 'Change',
     thanks: 'Thank you for your visit!',
+    fiscalHint: true,
   },
   zh: {
     docs: { note: '销售单', boleta: '电子销售小票 (BOLETA)', factura: '电子发票 (FACTURA)' },
@@ -78,8 +78,14 @@ const WORDS: Record<TicketLanguage, Words> = {
     received: '实收',
     change: '找零',
     thanks: '谢谢光临！',
+    fiscalHint: true,
   },
 };
+
+/** A payment method as the receipt names it in a language (the correction slips say how money went back). */
+export function paymentMethodName(method: PayMethod, language: TicketLanguage): string {
+  return WORDS[language].methods[method];
+}
 
 /** Dollars as "US$ 20.00" (integer cents, no float). */
 function formatDollars(cents: number): string {
@@ -99,34 +105,66 @@ function paymentBlocks(p: BillPayment, w: Words): PrintBlock[] {
   return blocks;
 }
 
-/**
- * The guest's receipt: business name, RUC, address, the document kind
- * (sale note, boleta, factura) and buyer, bill number, date and time (Lima),
- * table, cashier, the lines and amounts of the settled bill, each payment by
- * method (dollars as given and at which rate, operation numbers), received
- * and change. `fiscal` (the e-invoice issue) adds its fields and QR code in
- * the area reserved below the document kind.
- */
-export function receiptDocument(input: ReceiptInput, language: TicketLanguage): PrintDocument {
-  const w = WORDS[language];
+/** The head of a fiscal receipt: issuer as registered, the legal title (and the printer's language beside it), date and buyer. */
+function fiscalHead(input: ReceiptInput, fiscal: ReceiptFiscal, w: Words): PrintBlock[] {
+  const blocks: PrintBlock[] = [text(input.businessName, { align: 'center', size: 'tall', bold: true })];
+  if (fiscal.issuer.legalName && fiscal.issuer.legalName !== input.businessName) blocks.push(text(fiscal.issuer.legalName, { align: 'center' }));
+  blocks.push(text(`RUC ${fiscal.issuer.ruc}`, { align: 'center', bold: true }));
+  if (fiscal.issuer.address) blocks.push(text(fiscal.issuer.address, { align: 'center' }));
+  blocks.push(rule('='), text(fiscal.title, { align: 'center', bold: true }));
+  if (w.fiscalHint) blocks.push(text(w.docs[input.bill.document.kind], { align: 'center' }));
+  blocks.push(rule('='));
+  for (const line of fiscal.head) blocks.push(text(line));
+  return blocks;
+}
+
+/** The head of a receipt without a fiscal document: the business, the document kind and the buyer as typed. */
+function plainHead(input: ReceiptInput, w: Words): PrintBlock[] {
   const { bill } = input;
   const blocks: PrintBlock[] = [text(input.businessName, { align: 'center', size: 'tall', bold: true })];
   if (input.ruc) blocks.push(text(`${w.ruc} ${input.ruc}`, { align: 'center' }));
   if (input.address) blocks.push(text(input.address, { align: 'center' }));
   blocks.push(rule('='));
-  blocks.push(text(input.fiscal?.title ?? w.docs[bill.document.kind], { align: 'center', bold: true }));
-  for (const f of input.fiscal?.lines ?? []) blocks.push(row(f.label, f.value));
+  blocks.push(text(w.docs[bill.document.kind], { align: 'center', bold: true }));
   if (bill.document.docId || bill.document.name) blocks.push(text(`${w.buyer}: ${[bill.document.docId, bill.document.name].filter(Boolean).join(' ')}`));
+  return blocks;
+}
+
+/**
+ * The guest's receipt: business name, RUC, address, the document kind
+ * (sale note, boleta, factura) and buyer, bill number, date and time (Lima),
+ * table, cashier, the lines and amounts of the settled bill, each payment by
+ * method (dollars as given and at which rate, operation numbers), received
+ * and change. A numbered boleta or factura (`fiscal`) is SUNAT's printed
+ * representation: the issuer as registered, the legal title with series and
+ * number, issue date, buyer, the legal amounts and the amount in words after
+ * the bill's totals, payment terms, what the paper represents and where to
+ * check it, and the QR code (its digest and the "Hash" line are added by the
+ * print runner, fiscal-qr.ts).
+ */
+export function receiptDocument(input: ReceiptInput, language: TicketLanguage): PrintDocument {
+  const w = WORDS[language];
+  const { bill, fiscal } = input;
+  const blocks: PrintBlock[] = fiscal ? fiscalHead(input, fiscal, w) : plainHead(input, w);
   blocks.push(text(`${w.bill} ${bill.billNo}   ${limaDate(bill.paidAt)} ${limaTime(bill.paidAt)}`));
   blocks.push(text(`${w.table} ${bill.tableName}   ${w.cashier}: ${input.cashier || '-'}`));
   blocks.push(rule());
   blocks.push(...billBody(bill.lines, bill, language));
+  if (fiscal) {
+    blocks.push(rule());
+    for (const t of fiscal.totals) blocks.push(row(t.label, t.value, t.bold ?? false));
+    for (const note of fiscal.notes) blocks.push(text(note));
+  }
   blocks.push(rule());
   blocks.push(text(w.payments, { bold: true }));
   for (const p of bill.payments) blocks.push(...paymentBlocks(p, w));
   blocks.push(row(w.received, formatSoles(bill.receivedCents)));
   if (bill.changeCents > 0) blocks.push(row(w.change, formatSoles(bill.changeCents), true));
-  if (input.fiscal) blocks.push({ kind: 'qr', data: input.fiscal.qrData, align: 'center' });
+  if (fiscal) {
+    blocks.push(rule());
+    for (const line of fiscal.footer) blocks.push(text(line, { align: 'center' }));
+    blocks.push({ kind: 'qr', data: fiscal.qrData, align: 'center' });
+  }
   blocks.push(rule());
   blocks.push(text(w.thanks, { align: 'center' }));
   return { blocks, cut: true };

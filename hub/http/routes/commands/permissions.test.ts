@@ -112,8 +112,13 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'restaurant.rename': async () => command('restaurant.rename', { name: `Restaurante ${next()}` }),
   'settings.save': async () => command('settings.save', { ruc: '', idleLockMinutes: 5 }),
   'fiscal.saveSettings': async () => command('fiscal.saveSettings', SAMPLE_FISCAL),
-  // TODO(H1 this session): a sample that succeeds (a boleta settled, its day summarized).
-  'einvoice.summarize': INTERNAL,
+  // A boleta settled today (numbered, waiting for its summary), then today's summary (Lima day).
+  'einvoice.summarize': async () => {
+    await asOwner('fiscal.saveSettings', SAMPLE_FISCAL);
+    const { orderId } = await orderWithLine(true);
+    await asOwner('order.settle', { orderId, payments: [{ method: 'cash', amountCents: 100_000 }], document: { kind: 'boleta', docId: '', name: '' }, print: false });
+    return command('einvoice.summarize', { referenceDate: new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10) });
+  },
   'bill.correct': INTERNAL,
   'area.save': async () => command('area.save', { id: `area-m${next()}`, name: `Área ${n}`, sort: 9 }),
   'table.save': async () => command('table.save', { id: `t-s${next()}`, areaId: 'area-salon', name: `X${n}`, type: 'hall', minConsumptionCents: 0, seats: 2, sort: 900 }),

@@ -17,7 +17,12 @@ import { readSendSettings, viewOf, writeSendSettings } from './sol-store.ts';
 export const MAX_CERTIFICATE_BODY_BYTES = 100 * 1024;
 
 /** What the routes need besides the state: the data folder (its `secrets/`) and the hub's clock. */
-export type EinvoiceRoutesDeps = { dataDir: string; clock: () => Date };
+export type EinvoiceRoutesDeps = {
+  dataDir: string;
+  clock: () => Date;
+  /** Told after a certificate or SOL settings were saved: the outbox's waiting lane tries again at once. */
+  onSecretsChanged?: () => void;
+};
 
 /** The page's view of a stored certificate (the serial number is left out: nobody needs it). */
 function certificateView(info: Awaited<ReturnType<typeof storedCertificateInfo>>): CertificateView | null {
@@ -60,6 +65,7 @@ export function einvoiceRoutes(engine: Engine, deps: EinvoiceRoutesDeps): Router
       if (err instanceof CertificateError && err.code !== 'CERT_NONE') throw new HttpError(err.code, 'certificate');
       throw err;
     }
+    deps.onSecretsChanged?.();
     ctx.set('cache-control', 'no-store');
     ctx.body = { ok: true, certificate: certificateView(await storedCertificateInfo(deps.dataDir)) } satisfies CertificateReply;
   });
@@ -89,6 +95,7 @@ export function einvoiceRoutes(engine: Engine, deps: EinvoiceRoutesDeps): Router
     const before = await readSendSettings(deps.dataDir);
     const settings = { endpoint: req.endpoint, user: req.user, password: req.password ?? before?.password ?? '' };
     await writeSendSettings(deps.dataDir, settings);
+    deps.onSecretsChanged?.();
     ctx.body = { ok: true, settings: viewOf(settings) } satisfies SendSettingsReply;
   });
   return router;

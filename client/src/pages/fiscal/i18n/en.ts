@@ -1,5 +1,6 @@
 import type { DeepStrings } from '../../../i18n/define.ts';
 import type { fiscalEs } from './es.ts';
+import { fiscalDocsEn } from './documents-en.ts';
 
 /** The e-invoicing settings page in English. */
 export const fiscalEn: DeepStrings<typeof fiscalEs> = {
@@ -84,4 +85,5 @@ export const fiscalEn: DeepStrings<typeof fiscalEs> = {
     pickFile: 'Choose a file…',
     noFile: 'No file chosen',
   },
+  fiscalDocs: fiscalDocsEn,
 };

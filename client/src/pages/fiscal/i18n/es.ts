@@ -1,3 +1,5 @@
+import { fiscalDocsEs } from './documents-es.ts';
+
 /** The e-invoicing settings page (issue 11), in Spanish (the default, and the shape of the others). */
 export const fiscalEs = {
   fiscal: {
@@ -81,4 +83,5 @@ export const fiscalEs = {
     pickFile: 'Elegir archivo…',
     noFile: 'Ningún archivo elegido',
   },
+  fiscalDocs: fiscalDocsEs,
 };

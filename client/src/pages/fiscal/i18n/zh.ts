@@ -1,5 +1,6 @@
 import type { DeepStrings } from '../../../i18n/define.ts';
 import type { fiscalEs } from './es.ts';
+import { fiscalDocsZh } from './documents-zh.ts';
 
 /** The e-invoicing settings page in Chinese. */
 export const fiscalZh: DeepStrings<typeof fiscalEs> = {
@@ -84,4 +85,5 @@ export const fiscalZh: DeepStrings<typeof fiscalEs> = {
     pickFile: '选择文件…',
     noFile: '未选择文件',
   },
+  fiscalDocs: fiscalDocsZh,
 };

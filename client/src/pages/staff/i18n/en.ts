@@ -103,6 +103,8 @@ export const staffEn: DeepStrings<typeof staffEs> = {
       restaurant: { rename: 'Renamed the restaurant' },
       settings: { save: 'Changed the settings' },
       fiscal: { saveSettings: 'Changed the fiscal settings' },
+      einvoice: { summarize: 'Sent the daily summary of boletas' },
+      bill: { correct: 'Voided or refunded a closed bill (credit note)' },
       area: { save: 'Saved an area' },
       table: { save: 'Saved a table', open: 'Opened a table', clear: 'Cleared a table', openMany: 'Opened several tables', change: 'Changed table', merge: 'Merged tables' },
       category: { save: 'Saved a category', reorder: 'Reordered the categories' },

@@ -102,6 +102,8 @@ export const staffEs = {
       restaurant: { rename: 'Cambió el nombre del restaurante' },
       settings: { save: 'Cambió la configuración' },
       fiscal: { saveSettings: 'Cambió la configuración fiscal' },
+      einvoice: { summarize: 'Envió el resumen diario de boletas' },
+      bill: { correct: 'Anuló o devolvió una cuenta cerrada (nota de crédito)' },
       area: { save: 'Guardó un área' },
       table: { save: 'Guardó una mesa', open: 'Abrió una mesa', clear: 'Limpió una mesa', openMany: 'Abrió varias mesas', change: 'Cambió de mesa', merge: 'Unió mesas' },
       category: { save: 'Guardó una categoría', reorder: 'Ordenó las categorías' },

@@ -103,6 +103,8 @@ export const staffZh: DeepStrings<typeof staffEs> = {
       restaurant: { rename: '修改了餐厅名称' },
       settings: { save: '修改了设置' },
       fiscal: { saveSettings: '修改了税务设置' },
+      einvoice: { summarize: '发送了小票每日汇总' },
+      bill: { correct: '作废或退款了已结账单（贷记单）' },
       area: { save: '保存了区域' },
       table: { save: '保存了桌台', open: '开台', clear: '清台', openMany: '批量开台', change: '换台', merge: '并台' },
       category: { save: '保存了分类', reorder: '调整了分类顺序' },

@@ -1,0 +1,37 @@
+import type { CommandType, State } from '#protocol';
+import { correctBill } from './bills/correct.ts';
+import type { Decision } from './decision.ts';
+import { issueDocuments } from './einvoice/issue.ts';
+import { saveFiscalSettings } from './einvoice/settings.ts';
+import { summarize } from './einvoice/summary.ts';
+import type { Handler, Handlers } from './feature.ts';
+
+/**
+ * The rules only the hub runs (README.md "Hub-only rules"): what numbers,
+ * documents, summaries and corrections decide. A device's optimistic view
+ * never needs them (the hub's change brings a settlement's number and
+ * document), so `decideRules`, which the client bundles, does
+ * not reach this file and the tax rules stay out of the page's first load.
+ */
+
+/**
+ * The real rule of each command only the hub decides; the shared registry's
+ * entry for it refuses (`hubOnly` in decision.ts). `bill.correct` is internal
+ * (the bills route hands it in); `einvoice.summarize` a device may send (the
+ * documents page), but what it decides, the summary's RC number and document,
+ * is the hub's: the device's view skips the refusal and shows the summary
+ * when the hub's change arrives. `fiscal.saveSettings` likewise (the settings
+ * page waits for the hub's answer, whose field codes it shows): with numbering
+ * on the hub, no rule a device folds reads the settings.
+ */
+const HUB_HANDLERS: Partial<Handlers> = { 'bill.correct': correctBill, 'einvoice.summarize': summarize, 'fiscal.saveSettings': saveFiscalSettings };
+
+/** The hub's own rule for `type`, when it has one. */
+export function hubHandler(type: CommandType): Handler<CommandType> | undefined {
+  return Object.hasOwn(HUB_HANDLERS, type) ? (HUB_HANDLERS[type] as Handler<CommandType>) : undefined;
+}
+
+/** What the hub adds to the shared rules' decision, at hub time `now`: the numbers and fiscal documents of the bills it settles (einvoice/issue.ts). */
+export function withHubRules(state: State, decision: Decision, now: string): Decision {
+  return issueDocuments(state, decision, now);
+}
