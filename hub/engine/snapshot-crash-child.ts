@@ -1,21 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import { openSync, writeSync } from 'node:fs';
 import { demoCommands } from '#hub/demo/seed.ts';
 import type { Command } from '#protocol';
 import { Engine, type Actor } from './engine.ts';
 
 /**
  * The process snapshot-crash.system.test.ts kills -9 while a background
- * snapshot is being written. Usage: node snapshot-crash-child.ts DATA_DIR.
+ * snapshot is being written. Usage: node snapshot-crash-child.ts DATA_DIR LINES_FILE.
  * It keeps 16 commands in flight (a dish sold out, back, ...) with a snapshot
- * every 300 records, and reports on stdout, one line each:
+ * every 300 records, says `ready` on stdout once seeded, and reports in
+ * LINES_FILE, one line each:
  *   `sent <commandId> <soldOut>` before submitting,
  *   `ack <seq> <commandId>` once the command is on disk.
- * Writes to a pipe are synchronous on Linux: a line the parent reads was
- * written before the kill.
+ * A file, not stdout: a write to a pipe is only synchronous while the pipe has
+ * room. When the parent read late (a busy CI machine), Node queued the line,
+ * the kill dropped it, and the log held a command the parent never heard of.
+ * writeSync to a file is in the kernel before the next command is submitted.
  */
 
 const dir = process.argv[2];
-if (!dir) throw new Error('usage: snapshot-crash-child.ts DATA_DIR');
+const linesFile = process.argv[3];
+if (!dir || !linesFile) throw new Error('usage: snapshot-crash-child.ts DATA_DIR LINES_FILE');
+const lines = openSync(linesFile, 'a');
+const report = (line: string) => writeSync(lines, `${line}\n`);
 const ACTOR: Actor = { staffId: null, deviceId: 'crash-child' };
 
 const engine = await Engine.open({ dir, snapshotEvery: 300, log: (m) => process.stderr.write(`${m}\n`) });
@@ -30,10 +37,10 @@ const producer = async () => {
   for (;;) {
     const soldOut = n++ % 2 === 0;
     const command = { id: randomUUID(), type: 'product.setSoldOut', payload: { productId: 'p-101', soldOut }, deviceId: ACTOR.deviceId, at: new Date().toISOString() } as Command;
-    process.stdout.write(`sent ${command.id} ${soldOut}\n`);
+    report(`sent ${command.id} ${soldOut}`);
     const reply = await engine.submit(command, ACTOR);
     if (!reply.ok) throw new Error(`refused: ${reply.code}`);
-    process.stdout.write(`ack ${reply.seq} ${command.id}\n`);
+    report(`ack ${reply.seq} ${command.id}`);
     await new Promise((r) => setImmediate(r));
   }
 };

@@ -31,8 +31,8 @@ type Run = { sent: Map<string, boolean>; acked: Map<string, number>; killedMidSn
 const hasTempSnapshot = async (dir: string, pid: number | undefined) => (await fs.readdir(dir).catch(() => [] as string[])).includes(`snapshot.json.tmp-${pid}`);
 
 /** Runs the child until a snapshot is being written, then kills it -9 a moment later. */
-async function runAndKill(dir: string, delayMs: number): Promise<Run> {
-  const proc = spawn(process.execPath, [CHILD, dir], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+async function runAndKill(dir: string, linesFile: string, delayMs: number): Promise<Run> {
+  const proc = spawn(process.execPath, [CHILD, dir, linesFile], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
   let out = '';
   let err = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -59,7 +59,8 @@ async function runAndKill(dir: string, delayMs: number): Promise<Run> {
   const sent = new Map<string, boolean>();
   const acked = new Map<string, number>();
   // The last line may be cut by the kill: only whole lines count.
-  for (const line of out.slice(0, out.lastIndexOf('\n')).split('\n')) {
+  const lines = await fs.readFile(linesFile, 'utf8').catch(() => '');
+  for (const line of lines.slice(0, lines.lastIndexOf('\n')).split('\n')) {
     const [kind, a, b] = line.split(' ');
     if (kind === 'sent') sent.set(a!, b === 'true');
     if (kind === 'ack') acked.set(b!, Number(a));
@@ -75,7 +76,7 @@ describe('kill -9 in the middle of a background snapshot', () => {
     const ackedAll = new Map<string, number>();
     let midSnapshot = 0;
     for (let cycle = 0; cycle < CYCLES; cycle++) {
-      const run = await runAndKill(dir, cycle % 4 === 0 ? 0 : Math.floor(Math.random() * 8));
+      const run = await runAndKill(dir, path.join(root, `lines-${cycle}`), cycle % 4 === 0 ? 0 : Math.floor(Math.random() * 8));
       for (const [id, v] of run.sent) sentAll.set(id, v);
       for (const [id, seq] of run.acked) ackedAll.set(id, seq);
       if (run.killedMidSnapshot) midSnapshot++;
