@@ -6,7 +6,7 @@ import { AuthGate } from './auth/AuthGate.tsx';
 import { RouteGate } from './auth/RouteGate.tsx';
 import { ActivityPage, DinnerPage, GoodsPage, JobsPage, PageLoading, PaymentPage, PendingAddPage, PendingPage, SettlementPage, SetupPage, StaffPage, TablesPage } from './lazy-pages.tsx';
 import { BookPage, DownloadPage, ExpirePage, KitchenDisplayPage } from './lazy-pages.tsx';
-import { DocumentsPage, FiscalPage, OutboxBanner, PrintersPage } from './lazy-pages.tsx';
+import { DocumentsPage, FiscalPage, OutboxBanner, PrintersPage, ShiftPage, TallyPage } from './lazy-pages.tsx';
 import { useAliases } from './auth/aliases.ts';
 import { LoginPage } from './pages/login/LoginPage.tsx';
 import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
@@ -95,6 +95,8 @@ function SignedInPages() {
             <Route path={PATHS.printers} component={PrintersPage} />
             <Route path={PATHS.fiscal} component={FiscalPage} />
             <Route path={PATHS.fiscalDocuments} component={DocumentsPage} />
+            <Route path={PATHS.shift} component={ShiftPage} />
+            <Route path={PATHS.tally} component={TallyPage} />
             <Route path={PATHS.kitchenDisplay} component={KitchenDisplayPage} />
             {PLANNED_ROUTES.map((p) => (
               <Route key={p} path={p} component={NotAvailable} />

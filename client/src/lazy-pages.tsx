@@ -28,6 +28,8 @@ export const DocumentsPage = page(() => import('./pages/fiscal/documents/Documen
 /** The e-invoicing banner: its own file, so neither the sign-in page nor a waiter's phone downloads it. */
 export const OutboxBanner = page(() => import('./pages/fiscal/OutboxBanner.tsx'), (m) => m.OutboxBanner);
 export const KitchenDisplayPage = page(() => import('./pages/kitchen-display/KitchenDisplayPage.tsx'), (m) => m.KitchenDisplayPage);
+export const ShiftPage = page(() => import('./pages/shift/ShiftPage.tsx'), (m) => m.ShiftPage);
+export const TallyPage = page(() => import('./pages/tally/TallyPage.tsx'), (m) => m.TallyPage);
 export const BookPage = page(() => import('./pages/book/BookPage.tsx'), (m) => m.BookPage);
 export const ExpirePage = page(() => import('./pages/misc/ExpirePage.tsx'), (m) => m.ExpirePage);
 export const DownloadPage = page(() => import('./pages/misc/DownloadPage.tsx'), (m) => m.DownloadPage);

@@ -38,6 +38,10 @@ export const PATHS = {
   fiscal: '/pages/fiscal/index',
   /** Not in SPEC.md: the e-invoices issued, their SUNAT answers and files; voids and refunds (owner, manager: `settings`). */
   fiscalDocuments: '/pages/fiscal/documents',
+  /** SPEC.md M006: open a shift, cash in and out, close with a count, hand over. */
+  shift: '/pages/shift/index',
+  /** SPEC.md M007: the daily bookkeeping, income and expenses by business day with the day's summary. */
+  tally: '/pages/tally/index',
 } as const;
 
 export type NavEntry = {
@@ -58,8 +62,8 @@ export const NAV: readonly NavEntry[] = [
   { key: 'bills', path: '/pages/bill/index', alias: 'M003' },
   { key: 'members', path: '/pages/member/index', alias: 'M004' },
   { key: 'delivery', path: '/pages/take_out/index', alias: 'M005' },
-  { key: 'shift', path: '/pages/shift/index', alias: 'M006' },
-  { key: 'tally', path: '/pages/tally/index', alias: 'M007' },
+  { key: 'shift', path: PATHS.shift, alias: 'M006' },
+  { key: 'tally', path: PATHS.tally, alias: 'M007' },
   { key: 'report', path: '/pages/collect/index', alias: 'M014' },
   { key: 'goods', path: PATHS.goods, alias: 'M015' },
   { key: 'staff', path: PATHS.staff, alias: 'staff' },
@@ -78,5 +82,5 @@ export const PLANNED_ROUTES: readonly string[] = [
   ...['details', 'details_coupon', 'coupon_merchant', 'details_merchant', 'recharge', 'recharge_merchant', 'consume', 'consume_merchant'].map(
     (p) => `/pages/member/${p}`,
   ),
-  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'kitchen').map((n) => n.path),
+  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally').map((n) => n.path),
 ];

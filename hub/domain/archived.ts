@@ -1,4 +1,4 @@
-import type { Bill, DomainEvent, Reservation, StockMove } from '#protocol';
+import type { Bill, ClosedShift, DomainEvent, Reservation, StockMove, TallyEntry } from '#protocol';
 
 /**
  * What an event sends to the day archive (`archive/YYYY-MM-DD.jsonl`), if
@@ -41,4 +41,20 @@ export function stockMovesOf(event: DomainEvent): readonly StockMove[] {
  */
 export function reservationsFiledBy(event: DomainEvent): readonly Reservation[] {
   return event.type === 'reservation.filed' ? event.reservations : [];
+}
+
+/**
+ * The shift an event sends to the shift history (`shifts/YYYY-MM-DD.jsonl`, by
+ * the day it closed): a closed shift leaves the live state (hub/domain/shift/README.md).
+ */
+export function shiftFiledBy(event: DomainEvent): ClosedShift | null {
+  return event.type === 'shift.closed' ? event.shift : null;
+}
+
+/**
+ * The bookkeeping entries an event sends to their day files (`tally/YYYY-MM-DD.jsonl`,
+ * by each entry's business day): past days' entries leaving the live state.
+ */
+export function tallyFiledBy(event: DomainEvent): readonly TallyEntry[] {
+  return event.type === 'tally.filed' ? event.entries : [];
 }

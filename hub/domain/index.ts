@@ -1,6 +1,6 @@
 export { decide, decideRules } from './decide.ts';
 export { apply, applyAll } from './apply.ts';
-export { archivedBy, reservationsFiledBy, stockMovesOf } from './archived.ts';
+export { archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy } from './archived.ts';
 export { legacyStockMoves } from './goods/stock-history-upgrade.ts';
 export { emptyState, DOMAIN_FEATURES } from './registry.ts';
 export { statusForOrder } from './dine-in/table-status.ts';
@@ -13,6 +13,8 @@ export { getOwn } from './records.ts';
 export { reservedSoon } from './reservations/reserved-soon.ts';
 export { canMove, TRANSITIONS as RESERVATION_TRANSITIONS } from './reservations/transitions.ts';
 export { addDays, restaurantDay } from './reservations/calendar.ts';
+export { businessDayOf, businessDayRange, closingHourOf } from './business-day.ts';
+export { tallySummary } from './tally/summary.ts';
 export * from './decision.ts';
 export * from './money.ts';
 export { fiscalQrData, withFiscalDigest } from './printing/documents/fiscal-qr.ts';

@@ -17,6 +17,8 @@ import { staffFeature } from './staff/feature.ts';
 import { tableOpsFeature } from './table-ops/feature.ts';
 import { einvoiceFeature } from './einvoice/feature.ts';
 import { billsFeature } from './bills/feature.ts';
+import { shiftFeature } from './shift/feature.ts';
+import { tallyFeature } from './tally/feature.ts';
 
 /**
  * Every feature's part of the rules, composed (after Actual Budget's
@@ -24,7 +26,7 @@ import { billsFeature } from './bills/feature.ts';
  * constants below are where the compiler holds that every command has a
  * handler, every event an applier, every state key a starting value.
  */
-export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature, billsFeature] as const;
+export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature, billsFeature, shiftFeature, tallyFeature] as const;
 
 type Feature = (typeof DOMAIN_FEATURES)[number];
 

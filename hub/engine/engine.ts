@@ -5,6 +5,8 @@ import type { Archive } from '#hub/store/archive.ts';
 import { isStorageError } from '#hub/store/durable-fs.ts';
 import type { StockHistory, FiledStockMove } from '#hub/store/stock-history.ts';
 import type { FiledReservation, ReservationDays } from '#hub/store/reservation-days.ts';
+import type { FiledShift, ShiftDays } from '#hub/store/shift-days.ts';
+import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
 import { activityLog } from './activity.ts';
@@ -51,6 +53,10 @@ export class Engine {
   readonly stock: StockHistory;
   /** Past days' reservations, per day (written at snapshot time). */
   readonly reservationDays: ReservationDays;
+  /** Closed shifts, per day they closed (written at snapshot time). */
+  readonly shiftDays: ShiftDays;
+  /** Past business days' bookkeeping entries, per day (written at snapshot time). */
+  readonly tallyDays: TallyDays;
   private readonly wal: Wal<LogRecord>;
   private readonly processed: ProcessedIds;
   private readonly buffer: ChangeBuffer;
@@ -64,6 +70,8 @@ export class Engine {
     this.activity = activityLog(parts.opts.dir, parts.opts.utcOffsetMinutes);
     this.stock = parts.stock;
     this.reservationDays = parts.reservationDays;
+    this.shiftDays = parts.shiftDays;
+    this.tallyDays = parts.tallyDays;
     this.processed = parts.processed;
     this.buffer = parts.buffer;
     this.opts = parts.opts;
@@ -77,12 +85,16 @@ export class Engine {
       activity: this.activity,
       stock: parts.stock,
       reservationDays: parts.reservationDays,
+      shiftDays: parts.shiftDays,
+      tallyDays: parts.tallyDays,
       every: parts.opts.snapshotEvery,
       coveredSeq: parts.coveredSeq,
       unarchived: parts.unarchived,
       unlogged: parts.unlogged,
       unfiledStock: parts.unfiledStock,
       unfiledReservations: parts.unfiledReservations,
+      unfiledShifts: parts.unfiledShifts,
+      unfiledTally: parts.unfiledTally,
       clock: parts.opts.clock,
       log: parts.opts.log,
       // Records committed while one was written may already call for the next.
@@ -157,6 +169,16 @@ export class Engine {
     return this.snapshots.recentFiledReservations();
   }
 
+  /** Closed shifts not yet in their day files (records since the last snapshot), oldest first. */
+  recentFiledShifts(): readonly FiledShift[] {
+    return this.snapshots.recentFiledShifts();
+  }
+
+  /** Bookkeeping entries filed but not yet in their day files (records since the last snapshot), oldest first. */
+  recentFiledTally(): readonly FiledTallyEntry[] {
+    return this.snapshots.recentFiledTally();
+  }
+
   /** The stock moves not yet in the day files (records since the last snapshot), oldest first. */
   recentStockMoves(): readonly FiledStockMove[] {
     return this.snapshots.recentStockMoves();
@@ -174,6 +196,32 @@ export class Engine {
     const recent = this.snapshots.recentBills().findLast((b) => b.bill.id === billId && this.archive.dayOf(b) === day);
     if (recent) return recent.bill;
     return (await this.archive.readDay(day)).findLast((b) => b.bill.id === billId)?.bill;
+  }
+
+  /**
+   * Every closed bill paid in [from, to) (ISO instants), oldest first: the
+   * archive's day files that range touches, then the bills not yet filed
+   * (memory wins from its first seq, as a snapshot may be writing the files).
+   * Reports of a business day read it (hub/domain/business-day.ts: a day that
+   * runs from one closing hour to the next spans two calendar files).
+   */
+  async closedBillsBetween(from: string, to: string): Promise<Bill[]> {
+    const start = Date.parse(from);
+    const end = Date.parse(to);
+    if (!(start < end)) return [];
+    const inRange = (bill: Bill) => {
+      const paid = Date.parse(bill.paidAt);
+      return paid >= start && paid < end;
+    };
+    const recent = this.snapshots.recentBills();
+    const firstInMemory = recent[0]?.seq ?? Infinity;
+    const out: Bill[] = [];
+    // One calendar file per 24 hours of the range, and the one its last instant falls in.
+    const days = new Set<string>([this.archive.dayAt(new Date(end - 1).toISOString())]);
+    for (let t = start; t < end; t += 86_400_000) days.add(this.archive.dayAt(new Date(t).toISOString()));
+    for (const day of [...days].sort()) for (const b of await this.archive.readDay(day)) if (b.seq < firstInMemory && inRange(b.bill)) out.push(b.bill);
+    for (const b of recent) if (inRange(b.bill)) out.push(b.bill);
+    return out;
   }
 
   /** Whether this command id was answered or is being written: a resend gets that answer, whatever else it carries. */

@@ -1,11 +1,13 @@
 import type { ActivityEntry, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
-import { applyAll, archivedBy, dropDamagedRecords, emptyState, legacyStockMoves, migrate, recordFormat, reservationsFiledBy, stockMovesOf, StoreFormatError } from '#domain';
+import { applyAll, archivedBy, dropDamagedRecords, emptyState, legacyStockMoves, migrate, recordFormat, reservationsFiledBy, shiftFiledBy, stockMovesOf, StoreFormatError, tallyFiledBy } from '#domain';
 import { Archive, type ArchivedBill } from '#hub/store/archive.ts';
 import { openMeta } from '#hub/store/meta.ts';
 import { readSnapshot, removeSnapshotTemps } from '#hub/store/snapshot.ts';
 import { StockHistory, type FiledStockMove } from '#hub/store/stock-history.ts';
 import { ReservationDays, type FiledReservation } from '#hub/store/reservation-days.ts';
+import { ShiftDays, type FiledShift } from '#hub/store/shift-days.ts';
+import { TallyDays, type FiledTallyEntry } from '#hub/store/tally-days.ts';
 import { Wal } from '#hub/store/wal.ts';
 import { activityOf } from './activity.ts';
 import { ChangeBuffer } from './change-buffer.ts';
@@ -42,6 +44,10 @@ export type RecoveredStore = {
   unfiledStock: FiledStockMove[];
   reservationDays: ReservationDays;
   unfiledReservations: FiledReservation[];
+  shiftDays: ShiftDays;
+  unfiledShifts: FiledShift[];
+  tallyDays: TallyDays;
+  unfiledTally: FiledTallyEntry[];
   /** Ids of damaged records recovery dropped (see dropDamagedRecords); a snapshot without them settles the repair. */
   dropped: string[];
 };
@@ -94,6 +100,8 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   const unarchived: ArchivedBill[] = [];
   const unfiledStock: FiledStockMove[] = [];
   const unfiledReservations: FiledReservation[] = [];
+  const unfiledShifts: FiledShift[] = [];
+  const unfiledTally: FiledTallyEntry[] = [];
   const unlogged: ActivityEntry[] = [];
   const archivedThrough = snap?.archivedThroughSeq ?? 0;
   for (const r of records) {
@@ -112,6 +120,9 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
       if (bill) unarchived.push({ seq: r.seq, bill });
       for (const move of stockMovesOf(e)) unfiledStock.push({ seq: r.seq, move });
       for (const reservation of reservationsFiledBy(e)) unfiledReservations.push({ seq: r.seq, reservation });
+      const shift = shiftFiledBy(e);
+      if (shift) unfiledShifts.push({ seq: r.seq, shift });
+      for (const entry of tallyFiledBy(e)) unfiledTally.push({ seq: r.seq, entry });
     }
   }
   const seq = records.at(-1)?.seq ?? base;
@@ -137,6 +148,10 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
     unfiledStock,
     reservationDays: new ReservationDays(opts.dir, opts.utcOffsetMinutes),
     unfiledReservations,
+    shiftDays: new ShiftDays(opts.dir, opts.utcOffsetMinutes),
+    unfiledShifts,
+    tallyDays: new TallyDays(opts.dir),
+    unfiledTally,
     dropped: [...new Set([...fromSnapshot.dropped, ...replayed.dropped])],
   };
 }

@@ -1,9 +1,11 @@
-import { archivedBy, reservationsFiledBy, stockMovesOf } from '#domain';
+import { archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy } from '#domain';
 import type { ActivityEntry, State } from '#protocol';
 import type { Archive, ArchivedBill } from '#hub/store/archive.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
 import type { FiledStockMove, StockHistory } from '#hub/store/stock-history.ts';
 import type { FiledReservation, ReservationDays } from '#hub/store/reservation-days.ts';
+import type { FiledShift, ShiftDays } from '#hub/store/shift-days.ts';
+import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
 import { writeSnapshot, type ProcessedEntry } from '#hub/store/snapshot.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import { activityOf } from './activity.ts';
@@ -20,6 +22,8 @@ export type SnapshotterParts = {
   activity: DayLog<ActivityEntry>;
   stock: StockHistory;
   reservationDays: ReservationDays;
+  shiftDays: ShiftDays;
+  tallyDays: TallyDays;
   /** Records between snapshots. */
   every: number;
   /** The seq the snapshot on disk covers (0 for none). */
@@ -29,6 +33,8 @@ export type SnapshotterParts = {
   unlogged: ActivityEntry[];
   unfiledStock: FiledStockMove[];
   unfiledReservations: FiledReservation[];
+  unfiledShifts: FiledShift[];
+  unfiledTally: FiledTallyEntry[];
   clock: () => Date;
   log: (message: string) => void;
   /** Called when a snapshot ends (written or failed): another may be due already. */
@@ -56,6 +62,8 @@ export class Snapshotter {
   private unlogged: ActivityEntry[];
   private unfiledStock: FiledStockMove[];
   private unfiledReservations: FiledReservation[];
+  private unfiledShifts: FiledShift[];
+  private unfiledTally: FiledTallyEntry[];
   private running: Promise<void> | null = null;
   private covered: number;
   /** The seq from which the next one falls due; a failure moves it on, so a full disk is not hammered. */
@@ -68,6 +76,8 @@ export class Snapshotter {
     this.unlogged = parts.unlogged;
     this.unfiledStock = parts.unfiledStock;
     this.unfiledReservations = parts.unfiledReservations;
+    this.unfiledShifts = parts.unfiledShifts;
+    this.unfiledTally = parts.unfiledTally;
     this.covered = parts.coveredSeq;
     this.dueAt = parts.coveredSeq + parts.every;
   }
@@ -92,6 +102,9 @@ export class Snapshotter {
       if (bill) this.unarchived.push({ seq: record.seq, bill });
       for (const move of stockMovesOf(e)) this.unfiledStock.push({ seq: record.seq, move });
       for (const reservation of reservationsFiledBy(e)) this.unfiledReservations.push({ seq: record.seq, reservation });
+      const shift = shiftFiledBy(e);
+      if (shift) this.unfiledShifts.push({ seq: record.seq, shift });
+      for (const entry of tallyFiledBy(e)) this.unfiledTally.push({ seq: record.seq, entry });
     }
     this.unlogged.push(activityOf(record, before));
   }
@@ -109,6 +122,16 @@ export class Snapshotter {
   /** Past days' reservations not yet in their day files, oldest first. */
   recentFiledReservations(): readonly FiledReservation[] {
     return this.unfiledReservations;
+  }
+
+  /** Closed shifts not yet in their day files, oldest first. */
+  recentFiledShifts(): readonly FiledShift[] {
+    return this.unfiledShifts;
+  }
+
+  /** Past business days' bookkeeping entries not yet in their day files, oldest first. */
+  recentFiledTally(): readonly FiledTallyEntry[] {
+    return this.unfiledTally;
   }
 
   /** The activity not yet in the day files, oldest first. */
@@ -160,6 +183,8 @@ export class Snapshotter {
     await p.activity.append(this.unlogged.filter((e) => e.seq <= seq));
     await p.stock.append(this.unfiledStock.filter((e) => e.seq <= seq));
     await p.reservationDays.append(this.unfiledReservations.filter((e) => e.seq <= seq));
+    await p.shiftDays.append(this.unfiledShifts.filter((e) => e.seq <= seq));
+    await p.tallyDays.append(this.unfiledTally.filter((e) => e.seq <= seq));
     await writeSnapshot(p.dir, {
       storeId: p.storeId,
       seq,
@@ -173,6 +198,8 @@ export class Snapshotter {
     this.unlogged = this.unlogged.filter((e) => e.seq > seq);
     this.unfiledStock = this.unfiledStock.filter((e) => e.seq > seq);
     this.unfiledReservations = this.unfiledReservations.filter((e) => e.seq > seq);
+    this.unfiledShifts = this.unfiledShifts.filter((e) => e.seq > seq);
+    this.unfiledTally = this.unfiledTally.filter((e) => e.seq > seq);
     this.covered = Math.max(this.covered, seq);
     this.dueAt = seq + p.every;
     await p.wal.dropSegmentsBefore(seq + 1);

@@ -121,9 +121,16 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'fiscal.numbered': holdersOf('payment', 'settings'),
   'einvoice.summaryQueued': holdersOf('settings'),
   'einvoice.summaryPlanned': (e, viewer) => (holds(viewer, 'settings') ? { ...e, summary: { ...e.summary, lines: [] } } : null),
+  'shift.opened': holdersOf('M006'),
+  'shift.cashMoved': holdersOf('M006'),
+  // The closed shift leaves the live state; its figures are read back through GET /api/shifts.
+  'shift.closed': holdersOf('M006'),
+  'tally.added': holdersOf('M007'),
+  'tally.removed': holdersOf('M007'),
+  'tally.filed': holdersOf('M007'),
   // The credit note's document (several KB) stays on the hub: devices get the correction and its note's number.
   'bill.corrected': (e, viewer) => {
-    if (!holds(viewer, 'refund', 'M003', 'settings')) return null;
+    if (!holds(viewer, 'refund', 'M003', 'settings', 'M006')) return null;
     if (!e.document) return e;
     const { document: _left, ...rest } = e;
     return rest;

@@ -103,8 +103,13 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   fiscalNumbers: holdersOf('fiscalNumbers', 'payment', 'settings'),
   // Boletas waiting for their daily summary: the e-invoicing page's count, to those who set it up.
   pendingSummary: holdersOf('pendingSummary', 'settings'),
-  // Voids and refunds of closed bills: to those who may make them or read the bills.
-  billCorrections: holdersOf('billCorrections', 'refund', 'M003', 'settings'),
+  // Voids and refunds of closed bills: to those who may make them or read the bills, and to cashiers
+  // (M006), whose open shift's totals the same event moves on (a replica must fold what the hub folds).
+  billCorrections: holdersOf('billCorrections', 'refund', 'M003', 'settings', 'M006'),
+  // The open shift, its float, movements and running totals: to those who work the drawer (M006).
+  openShift: holdersOf('openShift', 'M006'),
+  // Today's bookkeeping entries (amounts, who paid what): to those who keep the book (M007).
+  tallyEntries: holdersOf('tallyEntries', 'M007'),
 };
 
 /** The state as this viewer may see it: each slice through its rule, slices without one left out. */

@@ -33,6 +33,8 @@ export * from './features/pending.ts';
 export * from './features/kitchen-display.ts';
 export * from './features/printing.ts';
 export * from './features/bills.ts';
+export * from './features/shift.ts';
+export * from './features/tally.ts';
 export * from './features/einvoice.ts';
 export { PROTOCOL_FEATURES } from './registry.ts';
 export { combineParts, defineProtocol, type ProtocolFeature } from './feature.ts';

@@ -2,6 +2,7 @@ import type { EventOf, State } from '#protocol';
 import { hubOnly } from '../decision.ts';
 import type { DomainFeature } from '../feature.ts';
 import { getOwn, withOwn } from '../records.ts';
+import { foldIntoShift, withCorrection } from '../shift/totals.ts';
 
 /**
  * Closed bills after settlement: voids and refunds with their credit notes
@@ -18,7 +19,8 @@ export const billsFeature = {
     'bill.corrected': (s: State, e: EventOf<'bill.corrected'>): State => {
       const before = getOwn(s.billCorrections, e.correction.billId) ?? { voided: false, corrections: [] };
       const after = { voided: before.voided || e.correction.kind === 'void', corrections: [...before.corrections, e.correction] };
-      return { ...s, billCorrections: withOwn(s.billCorrections, e.correction.billId, after) };
+      // Money given back during a shift comes off what its drawer should hold (hub/domain/shift/README.md).
+      return foldIntoShift({ ...s, billCorrections: withOwn(s.billCorrections, e.correction.billId, after) }, (t) => withCorrection(t, e.correction));
     },
   },
   initialState: () => ({ billCorrections: {} }),

@@ -1,6 +1,7 @@
 import type { EventOf, Order, State } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
 import { getOwn, withOwn, withoutOwn } from '../records.ts';
+import { foldIntoShift, withBill } from '../shift/totals.ts';
 import { completeLines, completeOrder } from './migration-5.ts';
 import { statusForOrder } from './table-status.ts';
 
@@ -68,6 +69,7 @@ export const orderAppliers = {
       const table = getOwn(tables, tableId);
       if (table) tables = withOwn(tables, table.id, { ...table, orderId: null, status: TABLE_STATUS.toClear });
     }
-    return { ...s, orders, tables, counters: { ...s.counters, billNo: Math.max(s.counters.billNo, e.bill.billNo) } };
+    // The open shift's running totals move on with each bill (hub/domain/shift/README.md).
+    return foldIntoShift({ ...s, orders, tables, counters: { ...s.counters, billNo: Math.max(s.counters.billNo, e.bill.billNo) } }, (t) => withBill(t, e.bill));
   },
 };

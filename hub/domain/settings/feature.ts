@@ -14,7 +14,14 @@ export const settingsFeature = {
       // A device that does not know the host names (an older page) must not erase them.
       // Nor the receipts' address (issue 10); left out while nobody set one, so older saves read as before.
       const address = p.address ?? s.settings.address;
-      return accept([{ type: 'settings.saved', settings: { ...p, hostNames: p.hostNames ?? s.settings.hostNames ?? [], ...(address === undefined ? {} : { address }) } }]);
+      // Likewise the closing hour of the business day (issue 12).
+      const closingHour = p.closingHour ?? s.settings.closingHour;
+      return accept([
+        {
+          type: 'settings.saved',
+          settings: { ...p, hostNames: p.hostNames ?? s.settings.hostNames ?? [], ...(address === undefined ? {} : { address }), ...(closingHour === undefined ? {} : { closingHour }) },
+        },
+      ]);
     },
   },
   appliers: {

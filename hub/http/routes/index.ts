@@ -11,6 +11,8 @@ import { documentRoutes } from './einvoice/documents.ts';
 import { outboxRoutes } from './einvoice/outbox.ts';
 import { printerRoutes } from './printers/printers.ts';
 import { reservationRoutes } from './reservations/reservations.ts';
+import { shiftRoutes } from './shifts/shifts.ts';
+import { tallyRoutes } from './tally/tally.ts';
 import { goodsRoutes } from './goods/goods.ts';
 import { stateRoutes } from './state/state.ts';
 import { stockMoveRoutes } from './stock-moves/stock-moves.ts';
@@ -41,6 +43,10 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     ...(deps.printers ? [printerRoutes(deps.engine, deps.printers)] : []),
     // Closed bills: read one from the archive, void or refund it (credit notes for boletas and facturas).
     billRoutes(deps.engine),
+    // Shifts: a day's closed shifts with their figures (the open one is live state).
+    shiftRoutes(deps.engine),
+    // Daily bookkeeping: a business day's entries and summary (past days from their day files).
+    tallyRoutes(deps.engine, deps.auth.clock),
     // E-invoicing: the owner's certificate and the SOL user, kept in the secret store.
     ...(deps.einvoice ? [einvoiceRoutes(deps.engine, deps.einvoice)] : []),
     // E-invoicing: the documents page's list and downloads (XML, CDR, the computed document).

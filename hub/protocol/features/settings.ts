@@ -43,10 +43,23 @@ export const settingsSchema = z.object({
    * field); absent in older data means none.
    */
   address: z.string().trim().max(160).optional(),
+  /**
+   * The hour (Lima, 0–23) the restaurant's business day ends (issue 12): a
+   * sale at 01:30 belongs to the evening before when it closes at 03:00
+   * (hub/domain/business-day.ts). Absent in a save keeps the hour already
+   * set; absent means DEFAULT_CLOSING_HOUR, so older data needs no migration.
+   */
+  closingHour: z.int().min(0).max(23).optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 /** A restaurant's settings before anyone changed them. */
 export const DEFAULT_SETTINGS: Settings = { ruc: '', idleLockMinutes: 5, hostNames: [] };
+/**
+ * The closing hour while the owner set none (DEFAULT_SETTINGS leaves the
+ * field out so data written before issue 12 reads unchanged): 04:00 Lima,
+ * after the last late table.
+ */
+export const DEFAULT_CLOSING_HOUR = 4;
 
 /** Events of the restaurant's settings. */
 export type SettingsEvent = { type: 'restaurant.renamed'; name: string } | { type: 'settings.saved'; settings: Settings };

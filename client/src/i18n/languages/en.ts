@@ -8,6 +8,8 @@ import { fiscalEn } from '../../pages/fiscal/i18n/en.ts';
 import { loginEn } from '../../pages/login/i18n/en.ts';
 import { miscEn } from '../../pages/misc/i18n/en.ts';
 import { bookEn } from '../../pages/book/i18n/en.ts';
+import { shiftEn } from '../../pages/shift/i18n/en.ts';
+import { tallyEn } from '../../pages/tally/i18n/en.ts';
 import { paymentEn } from '../../pages/payment/i18n/en.ts';
 import { setupEn } from '../../pages/setup/i18n/en.ts';
 import { staffEn } from '../../pages/staff/i18n/en.ts';
@@ -38,5 +40,7 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   fiscal: fiscalEn,
   misc: miscEn,
   book: bookEn,
+  shift: shiftEn,
+  tally: tallyEn,
 };
 

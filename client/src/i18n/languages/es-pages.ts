@@ -1,4 +1,6 @@
 import { bookEs } from '../../pages/book/i18n/es.ts';
+import { shiftEs } from '../../pages/shift/i18n/es.ts';
+import { tallyEs } from '../../pages/tally/i18n/es.ts';
 import { dinnerEs } from '../../pages/dinner/i18n/es.ts';
 import { goodsEs } from '../../pages/goods/i18n/es.ts';
 import { jobsEs } from '../../pages/jobs/i18n/es.ts';
@@ -26,4 +28,6 @@ export const ES_PAGE_FEATURES = {
   printers: printersEs,
   fiscal: fiscalEs,
   book: bookEs,
+  shift: shiftEs,
+  tally: tallyEs,
 } as const;

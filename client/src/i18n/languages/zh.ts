@@ -8,6 +8,8 @@ import { fiscalZh } from '../../pages/fiscal/i18n/zh.ts';
 import { loginZh } from '../../pages/login/i18n/zh.ts';
 import { miscZh } from '../../pages/misc/i18n/zh.ts';
 import { bookZh } from '../../pages/book/i18n/zh.ts';
+import { shiftZh } from '../../pages/shift/i18n/zh.ts';
+import { tallyZh } from '../../pages/tally/i18n/zh.ts';
 import { paymentZh } from '../../pages/payment/i18n/zh.ts';
 import { setupZh } from '../../pages/setup/i18n/zh.ts';
 import { staffZh } from '../../pages/staff/i18n/zh.ts';
@@ -38,5 +40,7 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   fiscal: fiscalZh,
   misc: miscZh,
   book: bookZh,
+  shift: shiftZh,
+  tally: tallyZh,
 };
 

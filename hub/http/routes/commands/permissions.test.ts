@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubCommand } from '#hub/auth/hub-command.ts';
 import { SAMPLE_FISCAL } from '#hub/domain/einvoice/samples.ts';
+import { expectedByMethod } from '#hub/domain/shift/totals.ts';
 import { jobsSettled, makeFailedJob } from '#hub/jobs/test-helpers.ts';
 import { hubOwnRecords } from '#hub/testing/fuzz-envelopes.ts';
 import type { Command, CommandPayload, CommandReply, CommandType, RolePresetId } from '#protocol';
@@ -24,6 +25,15 @@ async function asOwner<K extends CommandType>(type: K, payload: CommandPayload<K
   const r = await postCommand(t.url, command(type, payload));
   if (!r.body.ok) throw new Error(`setup ${type} refused: ${r.body.code} ${r.body.message ?? ''}`);
   return r.body;
+}
+
+/** The close of the open shift with every method counted as expected (a shift sample may find one open or none). */
+function closingCount(): CommandPayload<'shift.close'> {
+  const shift = t.hub.engine.state.openShift;
+  return { counted: shift ? expectedByMethod(shift) : { cash: 0 }, note: '' };
+}
+async function withOpenShift(): Promise<void> {
+  if (!t.hub.engine.state.openShift) await asOwner('shift.open', { id: `sh-m${next()}`, floatCents: 10_000 });
 }
 
 async function freshTable(): Promise<string> {
@@ -120,6 +130,24 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
     return command('einvoice.summarize', { referenceDate: new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10) });
   },
   'bill.correct': INTERNAL,
+  'shift.open': async () => {
+    if (t.hub.engine.state.openShift) await asOwner('shift.close', closingCount());
+    return command('shift.open', { id: `sh-m${next()}`, floatCents: 10_000 });
+  },
+  'shift.cashMove': async () => {
+    await withOpenShift();
+    return command('shift.cashMove', { id: `mv-m${next()}`, direction: 'in', amountCents: 500, reason: 'Sencillo' });
+  },
+  'shift.close': async () => {
+    await withOpenShift();
+    return command('shift.close', closingCount());
+  },
+  'tally.add': async () => command('tally.add', { id: randomUUID(), kind: 'expense', category: 'gas', amountCents: 4500, note: '' }),
+  'tally.remove': async () => {
+    const id = randomUUID();
+    await asOwner('tally.add', { id, kind: 'income', category: 'otherIncome', amountCents: 1000, note: `venta de cartón ${next()}` });
+    return command('tally.remove', { id, reason: 'duplicado' });
+  },
   'area.save': async () => command('area.save', { id: `area-m${next()}`, name: `Área ${n}`, sort: 9 }),
   'table.save': async () => command('table.save', { id: `t-s${next()}`, areaId: 'area-salon', name: `X${n}`, type: 'hall', minConsumptionCents: 0, seats: 2, sort: 900 }),
   'category.save': async () => command('category.save', { id: `cat-m${next()}`, names: { es: `Cat ${n}`, en: '', zh: '' }, sort: 9 }),

@@ -1,0 +1,55 @@
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Shift } from '#protocol';
+import { formatSoles } from '#hub/domain/money.ts';
+import { figuresOf, receivedRows } from './shift-view.ts';
+
+/** A shift's figures, live while it is open and as closed in the summary: sales by method, cash in and out, the cash expected. */
+export function ShiftFigures(props: { shift: Shift }) {
+  const { t } = useTranslation();
+  const f = figuresOf(props.shift);
+  return (
+    <section className="shift-card" data-testid="shift-figures">
+      <h2>{t('shift.figures')}</h2>
+      <dl className="shift-rows">
+        <dt>{t('shift.salesCount')}</dt>
+        <dd>{f.salesCount}</dd>
+        <dt>{t('shift.sales')}</dt>
+        <dd>{formatSoles(f.salesCents)}</dd>
+        <dt>{t('shift.discounts')}</dt>
+        <dd>{formatSoles(f.discountCents)}</dd>
+        <dt>{t('shift.gifts')}</dt>
+        <dd>{formatSoles(f.giftCents)}</dd>
+        <dt>{t('shift.tips')}</dt>
+        <dd>{formatSoles(f.tipCents)}</dd>
+        <dt>{t('shift.refunds')}</dt>
+        <dd>{formatSoles(f.refundCents)}</dd>
+      </dl>
+      <h2>{t('shift.byMethod')}</h2>
+      <dl className="shift-rows" data-testid="shift-by-method">
+        {receivedRows(f).map((r) => (
+          <Fragment key={r.method}>
+            <dt>{t(`pay.methods.${r.method}`)}</dt>
+            <dd>{formatSoles(r.cents)}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {f.usdCents > 0 && <p className="hint">{t('shift.usdReceived', { amount: (f.usdCents / 100).toFixed(2) })}</p>}
+      <dl className="shift-rows">
+        <dt>{t('shift.float')}</dt>
+        <dd>{formatSoles(props.shift.floatCents)}</dd>
+        <dt>{t('shift.change')}</dt>
+        <dd>−{formatSoles(f.changeCents)}</dd>
+        <dt>{t('shift.cashIn')}</dt>
+        <dd>{formatSoles(f.inCents)}</dd>
+        <dt>{t('shift.cashOut')}</dt>
+        <dd>−{formatSoles(f.outCents)}</dd>
+        <dt className="shift-expected">{t('shift.expectedCash')}</dt>
+        <dd className="shift-expected" data-testid="shift-expected-cash">
+          {formatSoles(f.expectedCash)}
+        </dd>
+      </dl>
+      <p className="hint">{t('shift.expectedCashHint')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import Router from '@koa/router';
+import type { Engine } from '#hub/engine/engine.ts';
+import { aliasesOf } from '#domain';
+import type { ClosedShift, ShiftDayPage } from '#protocol';
+import { shiftDayQuerySchema } from '#protocol';
+import { HttpError } from '../../http-error.ts';
+import { sessionOf } from '../../middleware/actor.ts';
+import { parseBody } from '../../validate.ts';
+
+/**
+ * GET /api/shifts?day=YYYY-MM-DD
+ * The shifts closed that day (the restaurant's calendar day of the close),
+ * newest first, with their report figures, for those who work the drawer
+ * (M006). A closed shift left the live state into a `shifts/` day file or,
+ * since the last snapshot, the engine's memory: this reads both. A register
+ * closes a handful of shifts a day, so one day is one page.
+ */
+export function shiftRoutes(engine: Engine): Router {
+  const router = new Router();
+  router.get('/api/shifts', async (ctx) => {
+    const { actor } = sessionOf(ctx);
+    if (!aliasesOf(engine.state, actor.staffId).has('M006')) throw new HttpError('FORBIDDEN', 'M006');
+    const q = parseBody(shiftDayQuerySchema, { ...ctx.query });
+    const body: ShiftDayPage = { ok: true, day: q.day, shifts: await shiftsOfDay(engine, q.day) };
+    ctx.body = body;
+  });
+  return router;
+}
+
+/** The day file, then the filed tail in memory (each shift once), newest close first. */
+async function shiftsOfDay(engine: Engine, day: string): Promise<ClosedShift[]> {
+  const byId = new Map<string, ClosedShift>();
+  const recent = engine.recentFiledShifts();
+  // While a snapshot is being written the file may already hold part of the tail: memory wins from its first seq.
+  const firstInMemory = recent[0]?.seq ?? Infinity;
+  for (const e of await engine.shiftDays.readDay(day)) if (e.seq < firstInMemory) byId.set(e.shift.id, e.shift);
+  for (const e of recent) if (engine.shiftDays.dayOf(e) === day) byId.set(e.shift.id, e.shift);
+  return [...byId.values()].sort((a, b) => b.closedAt.localeCompare(a.closedAt));
+}
