@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { zodWithoutJsonSchema } from './zod-without-json-schema.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Where `npm run dev` finds the hub it proxies to (the script starts one on this port). */
@@ -15,7 +16,7 @@ const devHub = process.env.POS_DEV_HUB ?? 'http://localhost:8081';
 export default defineConfig({
   root: here,
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), zodWithoutJsonSchema(), precompress()],
   build: {
     outDir: path.join(here, 'dist'),
     emptyOutDir: true,
