@@ -35,6 +35,7 @@ export * from './features/printing.ts';
 export * from './features/bills.ts';
 export * from './features/shift.ts';
 export * from './features/tally.ts';
+export * from './reports.ts';
 export * from './features/einvoice.ts';
 export { PROTOCOL_FEATURES } from './registry.ts';
 export { combineParts, defineProtocol, type ProtocolFeature } from './feature.ts';

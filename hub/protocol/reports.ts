@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { PayMethod } from './features/payment.ts';
+
+/**
+ * The order report (SPEC.md `/pages/collect/index`, M014), the shift report's
+ * figures and the nightly export all read one shape: the sales figures of a
+ * set of closed bills. The hub computes them per business day
+ * (hub/domain/business-day.ts) with `aggregateBills` (hub/domain/reports/),
+ * keeps each finished day's figures beside the archive, and adds days up for
+ * a week, a month or a year (`mergeFigures`), so a year's report never reads
+ * a year of bills. Money in céntimos; every breakdown is an array of rows,
+ * never an object keyed by an id (ids like `__proto__` travel as data).
+ */
+
+/** Count, money and people of one slice of the sales. */
+export type SalesCell = { bills: number; cents: number; people: number };
+
+/** One row of a breakdown: `key` is an id or a bucket ('07' for 07:00–07:59, '2026-11-24' for a day). */
+export type SalesRow = SalesCell & { key: string; name: string };
+
+/** One dish's portions: sold (paid for), gifted and returned, and what the sold ones brought in. */
+export type DishRow = { key: string; name: string; categoryId: string; qty: number; cents: number; giftQty: number; giftCents: number; returnQty: number; returnCents: number };
+
+/** Money received per payment method (soles; dollars also in US cents), and how many payments. */
+export type MethodRow = { method: PayMethod; count: number; cents: number; usdCents: number };
+
+export type SalesFigures = {
+  /** Paid bills (withdrawn orders not counted), their people and what they were charged (sum of totalCents). */
+  bills: number;
+  people: number;
+  salesCents: number;
+  /** Bill parts: goods at their price, line and order discounts, gifts, tips, lunch boxes, minimum-spend fees, deposits credited. */
+  goodsCents: number;
+  lineDiscountCents: number;
+  orderDiscountCents: number;
+  giftCents: number;
+  giftQty: number;
+  tipCents: number;
+  lunchBoxCents: number;
+  minSpendFeeCents: number;
+  depositCents: number;
+  /** Received and change given back (cash). */
+  receivedCents: number;
+  changeCents: number;
+  /** Returned portions (before settlement) and withdrawn orders (SPEC.md delete flag 2). */
+  returnQty: number;
+  returnCents: number;
+  withdrawnCount: number;
+  withdrawnCents: number;
+  /** Bills with a part owed on account (SPEC.md on-credit flag 1) and the amount owed. */
+  onAccountCount: number;
+  onAccountCents: number;
+  /** Voids and refunds after settlement (credit notes), by the day they happened. */
+  refundCount: number;
+  refundCents: number;
+  byMethod: MethodRow[];
+  refundsByMethod: MethodRow[];
+  /** 24 rows '00'..'23' (Lima time of payment), always all 24. */
+  byHour: SalesRow[];
+  /** 7 rows '1' (Monday)..'7' (Sunday), always all 7. */
+  byWeekday: SalesRow[];
+  /** One row per business day that had bills, oldest first. */
+  byDay: SalesRow[];
+  byCategory: SalesRow[];
+  byDish: DishRow[];
+  byTable: SalesRow[];
+  /** Who settled the bill (the bill's operator); '' when the hub itself did. */
+  byStaff: SalesRow[];
+  /** Sales document chosen: sale note, boleta, factura. */
+  byDocument: SalesRow[];
+};
+
+/** GET /api/reports/orders?from=YYYY-MM-DD&to=YYYY-MM-DD (business days, both included). */
+export const reportQuerySchema = z
+  .object({ from: z.iso.date(), to: z.iso.date() })
+  .refine((q) => q.from <= q.to, { message: 'from after to' })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 400 * 86_400_000, { message: 'range over 400 days' });
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+export type OrderReport = { ok: true; from: string; to: string; closingHour: number; figures: SalesFigures; computedMs: number };
