@@ -10,10 +10,17 @@ import { isClaimed } from './domain/index.ts';
 import { Engine } from './engine/engine.ts';
 import { folderAssets, seaAssets, type AssetSource } from './http/assets.ts';
 import { createHttpApp } from './http/app.ts';
+import { loadShiftReport } from './http/routes/shifts/report.ts';
 import { echoRunners } from './jobs/echo-runners.ts';
 import { JobService } from './jobs/job-service.ts';
 import { createPrinting, type Printing } from './jobs/printing/index.ts';
 import { createOutbox, type Outbox } from './einvoice/outbox/index.ts';
+import { createExports, type Exports } from './exports/index.ts';
+import { smtpMailPort } from './exports/mail/mail-port.ts';
+import { printDocumentText } from './exports/z-text.ts';
+import { zReportDocument } from './domain/printing/documents/z-report.ts';
+import { shiftDayOf } from './domain/shift/report.ts';
+import { ReportService } from './reports/report-service.ts';
 import { digestOfUnsigned } from './einvoice/sign/xmldsig.ts';
 import { buildFiscalXml } from './einvoice/ubl/index.ts';
 import { createDriver, listUsbPrinters, readVirtualPaper } from '../hardware/index.ts';
@@ -38,6 +45,10 @@ export type RunningHub = {
   printing: Printing;
   /** The e-invoice outbox: document store, SUNAT runners, summary planner, status (hub/einvoice/outbox). */
   outbox: Outbox;
+  /** The order report's figures, finished days cached (hub/reports). */
+  reports: ReportService;
+  /** The nightly export for the accountant: planner, runners, USB stick, deliveries (hub/exports). */
+  exports: Exports;
   /** The one-time claim code of this start, while the hub waits for its owner; null when claimed at start. */
   claimCode: ClaimCode | null;
   server: Server;
@@ -101,20 +112,38 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
     ...(opts.printerStatusEveryMs ? { statusEveryMs: opts.printerStatusEveryMs } : {}),
     // A printed boleta's QR carries its signature's digest, which needs no key: the same value the outbox signs later.
     fiscalDigest: (document) => digestOfUnsigned(buildFiscalXml(document)),
+    // A Z report prints with its shift's bills read from the archive (hub/http/routes/shifts/report.ts).
+    shiftReport: (ref) => loadShiftReport(engine, ref, clock()),
   });
   // Where SUNAT is comes from the owner's settings (an OSE URL on 127.0.0.1 in tests: the fake SUNAT).
   const outbox = createOutbox({ engine, dataDir: opts.dataDir, clock, log, ...(opts.sunatTimeoutMs ? { timeoutMs: opts.sunatTimeoutMs } : {}) });
+  // The day's files at the closing hour; each closed shift's Z report as the text of its printout.
+  const exports = createExports({
+    engine,
+    documents: outbox.store,
+    dataDir: opts.dataDir,
+    clock,
+    log,
+    mail: smtpMailPort(opts.dataDir),
+    zReport: async (shift) => {
+      const report = await loadShiftReport(engine, { id: shift.id, day: shiftDayOf(shift.closedAt) }, clock());
+      return report ? printDocumentText(zReportDocument(report, 'es')) : null;
+    },
+  });
   // Before anyone can connect: jobs cut off by the last stop are settled first.
-  const jobs = new JobService(engine, opts.jobRunners ?? [...echoRunners(opts.dataDir), ...printing.runners, ...outbox.runners], { clock, log, ...(opts.keepFinishedJobsMs ? { keepFinishedMs: opts.keepFinishedJobsMs } : {}) });
+  const jobs = new JobService(engine, opts.jobRunners ?? [...echoRunners(opts.dataDir), ...printing.runners, ...outbox.runners, ...exports.runners], { clock, log, ...(opts.keepFinishedJobsMs ? { keepFinishedMs: opts.keepFinishedJobsMs } : {}) });
   await jobs.start();
   // Documents of unfinished jobs filed, past days' boletas summarized, the SUNAT lane's gate ready.
   await outbox.start(jobs);
+  // Missed nights exported, the USB watch begun.
+  await exports.start(jobs);
   const assets = opts.assets ?? (await seaAssets()) ?? folderAssets(defaultClientDir());
   const intake = createIntake(engine, auth.approvals);
   const claim = () => (isClaimed(engine.state) ? null : claimCode);
   const isOwnHost = createHostCheck({ ownerNames: () => engine.state.settings.hostNames, listenHost: opts.host });
   const printers = { history: printing.history, readPaper: (id: string, limit: number) => readVirtualPaper(opts.dataDir, id, limit), listUsb: listUsbPrinters };
-  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status } });
+  const reports = new ReportService({ engine, dataDir: opts.dataDir, clock, log });
+  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status }, reports, exports });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {
@@ -125,6 +154,8 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   listeningPort = port;
   // Status checks and the first setup slip once the hub answers at its address.
   await printing.start(jobs);
+  // Past days' report figures are computed in the background, a week at a time, after the hub answers.
+  reports.start();
   let mdns: Advertiser | null = null;
   if (opts.mdns) mdns = advertise(engine.state.restaurant.name || DEMO_NAME, port, { storeId: engine.storeId, version: HUB_VERSION }, log);
   return {
@@ -133,6 +164,8 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
     jobs,
     printing,
     outbox,
+    reports,
+    exports,
     claimCode,
     server,
     port,
@@ -144,6 +177,8 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
       server.closeAllConnections();
       await printing.stop();
       await outbox.stop();
+      await exports.stop();
+      await reports.stop();
       await jobs.stop();
       await printing.close();
       await auth.close();

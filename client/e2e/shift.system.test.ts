@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
-import { orderTotals } from '#hub/domain/money.ts';
+import { formatSoles, orderTotals } from '#hub/domain/money.ts';
 import { expectedByMethod } from '#hub/domain/shift/totals.ts';
 import { PHONE } from './browser.ts';
 import { SHOTS, useBrowserHub } from './harness.ts';
@@ -70,11 +70,47 @@ describe('shift handover in the browser', () => {
     expect(filed).toMatchObject({ note: 'Faltan S/ 2.50, revisar vuelto', openedBy: cashier.id, closedBy: cashier.id, totals: { salesCount: 2 } });
     await page.screenshot({ path: path.join(SHOTS, 'shift-summary-360-es.png'), fullPage: true });
 
+    // The closed shift's report and its tabs (SPEC.md sections 2 and 3), from the hub's archive.
+    const total = filed.totals.salesCents;
+    await expect.poll(() => page.getByTestId('shift-report-summary').textContent(), { timeout: 10_000 }).toContain(formatSoles(total));
+    await expect.poll(() => page.getByTestId('shift-table-transactions').locator('tbody tr').count()).toBe(2);
+    for (const tab of ['products', 'categories', 'tables', 'hours', 'units'] as const) {
+      await page.getByTestId(`shift-tab-${tab}`).click();
+      expect(await page.getByTestId(`shift-table-${tab}`).locator('tbody tr').count(), tab).toBeGreaterThan(0);
+    }
+    await page.getByTestId('shift-tab-tables').click();
+    expect(await page.getByTestId('shift-table-tables').textContent()).toContain(formatSoles(total - (filed.totals.receivedByMethod.visa ?? 0)));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Print the Z report again: one more shift report job on the receipt printer (the virtual one).
+    const zJobs = () => Object.values(env.hub.engine.state.jobs).filter((j) => j.kind === 'print' && j.payload.purpose === 'shiftReport').length;
+    const before = zJobs();
+    expect(before).toBeGreaterThan(0);
+    await page.getByTestId('shift-report-print').click();
+    await expect.poll(zJobs).toBe(before + 1);
+
     // Hand over: the next shift opens from the summary.
     await page.getByTestId('shift-float').fill('100');
     await page.getByTestId('shift-open').click();
     await expect.poll(() => env.hub.engine.state.openShift?.floatCents).toBe(10_000);
     await expect.poll(() => page.getByTestId('shift-expected-cash').textContent()).toBe('S/ 100.00');
     await context.close();
-  });
+
+    // The open shift's report so far, photographed on a phone in each language with a bill in it.
+    await asHub(env, 'order.settle', { orderId: await servedOrder(env, 't-s3'), payments: [{ method: 'cash', amountCents: 100_000 }], document: { kind: 'note', docId: '', name: '' }, print: false });
+    for (const lang of ['es', 'en', 'zh'] as const) {
+      const ctx = await env.browser.newContext(PHONE);
+      const p = await ctx.newPage();
+      await p.addInitScript((stored) => localStorage.setItem('language', stored), { es: 'es_US', en: 'en_US', zh: 'zh_CN' }[lang]);
+      await signInOnPage(p, env.hub.url, cashier.code, cashier.pin);
+      await p.goto(`${env.hub.url}#/pages/shift/index`);
+      await expect.poll(() => p.getByTestId('shift-table-transactions').locator('tbody tr').count(), { timeout: 10_000 }).toBe(1);
+      await p.getByTestId('shift-report-summary').scrollIntoViewIfNeeded();
+      await p.screenshot({ path: path.join(SHOTS, `shift-report-360x740-${lang}.png`) });
+      await p.getByTestId('shift-tab-products').click();
+      await p.getByTestId('shift-report-tabs').scrollIntoViewIfNeeded();
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await p.screenshot({ path: path.join(SHOTS, `shift-report-tabs-360x740-${lang}.png`) });
+      await ctx.close();
+    }
+  }, 90_000);
 });

@@ -7,6 +7,10 @@ import { RouteGate } from './auth/RouteGate.tsx';
 import { ActivityPage, DinnerPage, GoodsPage, JobsPage, PageLoading, PaymentPage, PendingAddPage, PendingPage, SettlementPage, SetupPage, StaffPage, TablesPage } from './lazy-pages.tsx';
 import { BookPage, DownloadPage, ExpirePage, KitchenDisplayPage } from './lazy-pages.tsx';
 import { DocumentsPage, FiscalPage, OutboxBanner, PrintersPage, ShiftPage, TallyPage } from './lazy-pages.tsx';
+import { ExportsPage } from './lazy-pages.tsx';
+import { BillDetailPage, BillsPage } from './lazy-pages.tsx';
+import { CollectPage } from './lazy-pages.tsx';
+import { AccountPage } from './lazy-pages.tsx';
 import { useAliases } from './auth/aliases.ts';
 import { LoginPage } from './pages/login/LoginPage.tsx';
 import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
@@ -95,8 +99,13 @@ function SignedInPages() {
             <Route path={PATHS.printers} component={PrintersPage} />
             <Route path={PATHS.fiscal} component={FiscalPage} />
             <Route path={PATHS.fiscalDocuments} component={DocumentsPage} />
+            <Route path={PATHS.exports} component={ExportsPage} />
             <Route path={PATHS.shift} component={ShiftPage} />
             <Route path={PATHS.tally} component={TallyPage} />
+            <Route path={PATHS.bills} component={BillsPage} />
+            <Route path={PATHS.billDetail} component={BillDetailPage} />
+            <Route path={PATHS.billAccount} component={AccountPage} />
+            <Route path={PATHS.collect} component={CollectPage} />
             <Route path={PATHS.kitchenDisplay} component={KitchenDisplayPage} />
             {PLANNED_ROUTES.map((p) => (
               <Route key={p} path={p} component={NotAvailable} />

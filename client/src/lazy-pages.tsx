@@ -25,11 +25,17 @@ export const JobsPage = page(() => import('./pages/jobs/JobsPage.tsx'), (m) => m
 export const PrintersPage = page(() => import('./pages/printers/PrintersPage.tsx'), (m) => m.PrintersPage);
 export const FiscalPage = page(() => import('./pages/fiscal/FiscalPage.tsx'), (m) => m.FiscalPage);
 export const DocumentsPage = page(() => import('./pages/fiscal/documents/DocumentsPage.tsx'), (m) => m.DocumentsPage);
+export const ExportsPage = page(() => import('./pages/exports/ExportsPage.tsx'), (m) => m.ExportsPage);
 /** The e-invoicing banner: its own file, so neither the sign-in page nor a waiter's phone downloads it. */
 export const OutboxBanner = page(() => import('./pages/fiscal/OutboxBanner.tsx'), (m) => m.OutboxBanner);
 export const KitchenDisplayPage = page(() => import('./pages/kitchen-display/KitchenDisplayPage.tsx'), (m) => m.KitchenDisplayPage);
 export const ShiftPage = page(() => import('./pages/shift/ShiftPage.tsx'), (m) => m.ShiftPage);
 export const TallyPage = page(() => import('./pages/tally/TallyPage.tsx'), (m) => m.TallyPage);
+export const BillsPage = page(() => import('./pages/bill/BillsPage.tsx'), (m) => m.BillsPage);
+export const BillDetailPage = page(() => import('./pages/bill/BillDetailPage.tsx'), (m) => m.BillDetailPage);
+export const AccountPage = page(() => import('./pages/bill/account/AccountPage.tsx'), (m) => m.AccountPage);
+/** The order report: its own chunk with chart.js, so nothing else downloads the charts. */
+export const CollectPage = page(() => import('./pages/collect/CollectPage.tsx'), (m) => m.CollectPage);
 export const BookPage = page(() => import('./pages/book/BookPage.tsx'), (m) => m.BookPage);
 export const ExpirePage = page(() => import('./pages/misc/ExpirePage.tsx'), (m) => m.ExpirePage);
 export const DownloadPage = page(() => import('./pages/misc/DownloadPage.tsx'), (m) => m.DownloadPage);

@@ -38,14 +38,24 @@ export const PATHS = {
   fiscal: '/pages/fiscal/index',
   /** Not in SPEC.md: the e-invoices issued, their SUNAT answers and files; voids and refunds (owner, manager: `settings`). */
   fiscalDocuments: '/pages/fiscal/documents',
+  /** Not in SPEC.md: the nightly export for the accountant, its files and where they went (owner, manager: `settings`). */
+  exports: '/pages/exports/index',
   /** SPEC.md M006: open a shift, cash in and out, close with a count, hand over. */
   shift: '/pages/shift/index',
   /** SPEC.md M007: the daily bookkeeping, income and expenses by business day with the day's summary. */
   tally: '/pages/tally/index',
+  /** SPEC.md M003: the closed bills of a range of business days, searched and filtered. */
+  bills: '/pages/bill/index',
+  /** SPEC.md M003: one closed bill (`?id=&day=`): detail, reprint, void or refund. */
+  billDetail: '/pages/bill/indexone',
+  /** SPEC.md M003 (issue 12): bills settled on account, by person; collect later or write off. */
+  billAccount: '/pages/bill/account',
+  /** SPEC.md M014: the order report, charts and tables of a range of business days, and its XLSX. */
+  collect: '/pages/collect/index',
 } as const;
 
 export type NavEntry = {
-  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'printers' | 'fiscal' | 'fiscalDocuments' | 'kitchen';
+  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'printers' | 'fiscal' | 'fiscalDocuments' | 'exports' | 'kitchen';
   path: string;
   alias: Alias;
   /** Shown only while the restaurant has what the page is for (the kitchen display: a screen among the printers). */
@@ -59,12 +69,12 @@ export const NAV: readonly NavEntry[] = [
   { key: 'tables', path: PATHS.tables, alias: 'M001' },
   { key: 'kitchen', path: PATHS.kitchenDisplay, alias: 'M001', shownWhen: hasKitchenScreen },
   { key: 'takeaway', path: '/pages/oder_food/index', alias: 'M002' },
-  { key: 'bills', path: '/pages/bill/index', alias: 'M003' },
+  { key: 'bills', path: PATHS.bills, alias: 'M003' },
   { key: 'members', path: '/pages/member/index', alias: 'M004' },
   { key: 'delivery', path: '/pages/take_out/index', alias: 'M005' },
   { key: 'shift', path: PATHS.shift, alias: 'M006' },
   { key: 'tally', path: PATHS.tally, alias: 'M007' },
-  { key: 'report', path: '/pages/collect/index', alias: 'M014' },
+  { key: 'report', path: PATHS.collect, alias: 'M014' },
   { key: 'goods', path: PATHS.goods, alias: 'M015' },
   { key: 'staff', path: PATHS.staff, alias: 'staff' },
   { key: 'activity', path: PATHS.activity, alias: 'staff' },
@@ -72,15 +82,15 @@ export const NAV: readonly NavEntry[] = [
   { key: 'printers', path: PATHS.printers, alias: 'settings' },
   { key: 'fiscal', path: PATHS.fiscal, alias: 'settings' },
   { key: 'fiscalDocuments', path: PATHS.fiscalDocuments, alias: 'settings' },
+  { key: 'exports', path: PATHS.exports, alias: 'settings' },
 ];
 
 /** Every other route of SPEC.md that exists but is not built yet: shown as "not available yet". */
 export const PLANNED_ROUTES: readonly string[] = [
   '/pages/oder_food/order',
   '/pages/oder_food/oderfood_pay',
-  '/pages/bill/indexone',
   ...['details', 'details_coupon', 'coupon_merchant', 'details_merchant', 'recharge', 'recharge_merchant', 'consume', 'consume_merchant'].map(
     (p) => `/pages/member/${p}`,
   ),
-  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally').map((n) => n.path),
+  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report').map((n) => n.path),
 ];

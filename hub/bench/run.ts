@@ -10,6 +10,7 @@ import { run as firstLoad } from './first-load.ts';
 import { run as menu2000 } from './menu-2000.ts';
 import { run as menuHostile } from './menu-hostile.ts';
 import { run as printLatency } from './print-latency.ts';
+import { run as reports } from './reports.ts';
 import { run as snapshotSize } from './snapshot-size.ts';
 import { run as startup } from './startup.ts';
 
@@ -31,6 +32,7 @@ const BENCHMARKS = {
   'snapshot-size': () => snapshotSize(),
   'first-load': () => firstLoad((m) => console.log(`  ${m}`)),
   'print-latency': () => printLatency(),
+  reports: () => reports({}, (m) => console.log(`  ${m}`)),
 } satisfies Record<string, () => Promise<BenchResult>>;
 
 type Name = keyof typeof BENCHMARKS;

@@ -32,7 +32,7 @@ const typeOf = (gate: Alias): CommandType => {
   if (!type) throw new Error(`no command gated by ${gate}`);
   return type;
 };
-const GATES: Alias[] = ['gift', 'cancelOrder', 'discount', 'payment', 'cashDrawer', 'staff'].filter((g) => COMMAND_TYPES.some((t) => COMMAND_ALIAS[t] === g)) as Alias[];
+const GATES: Alias[] = ['gift', 'cancelOrder', 'discount', 'refund', 'payment', 'cashDrawer', 'staff'].filter((g) => COMMAND_TYPES.some((t) => COMMAND_ALIAS[t] === g)) as Alias[];
 /** Approvers tried: nobody, each preset, the disabled manager, an id nobody has, a prototype name. */
 const APPROVERS: (string | null)[] = [null, ...ROLE_PRESET_IDS, 'gone', 'ghost', '__proto__'];
 
@@ -49,8 +49,9 @@ describe('permission × approval matrix (actor role × approver × gate)', () =>
     expect(denied).toEqual(allowed ? null : { ok: false, code: 'FORBIDDEN', message: gate });
   });
 
-  it('the approvable gates are exactly gift, cancelOrder and discount', () => {
-    expect([...APPROVABLE_ALIASES].sort()).toEqual(['cancelOrder', 'discount', 'gift']);
+  it('the approvable gates are exactly gift, cancelOrder, discount and refund (writing off a debt)', () => {
+    expect([...APPROVABLE_ALIASES].sort()).toEqual(['cancelOrder', 'discount', 'gift', 'refund']);
+    expect(COMMAND_TYPES.filter((t) => COMMAND_ALIAS[t] === 'refund')).toEqual(['account.writeOff']);
     for (const type of COMMAND_TYPES) expect(approvableGate(type)).toBe(APPROVABLE_ALIASES.has(COMMAND_ALIAS[type] as Alias) ? COMMAND_ALIAS[type] : null);
   });
 });

@@ -15,10 +15,12 @@ import { getOwn } from './records.ts';
 
 /**
  * Gates a manager's approval opens for a role that lacks them: a gift, a void
- * after sending (`cancelOrder`), a discount. Everything else (payment, staff,
+ * after sending (`cancelOrder`), a discount, writing off a debt (`refund`: the
+ * only command gated by it; voids and refunds of closed bills are an internal
+ * command whose route checks `refund` itself, with no approval). Everything else (payment, staff,
  * settings...) stays the role's own to hold.
  */
-export const APPROVABLE_ALIASES: ReadonlySet<Alias> = new Set<Alias>(['gift', 'cancelOrder', 'discount']);
+export const APPROVABLE_ALIASES: ReadonlySet<Alias> = new Set<Alias>(['gift', 'cancelOrder', 'discount', 'refund']);
 
 /** The gate a manager could open for this command type, or null when approval cannot help. */
 export function approvableGate(type: CommandType): Alias | null {

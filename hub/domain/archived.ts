@@ -1,4 +1,4 @@
-import type { Bill, ClosedShift, DomainEvent, Reservation, StockMove, TallyEntry } from '#protocol';
+import type { Bill, ClosedDebt, ClosedShift, DomainEvent, Reservation, StockMove, TallyEntry } from '#protocol';
 
 /**
  * What an event sends to the day archive (`archive/YYYY-MM-DD.jsonl`), if
@@ -57,4 +57,13 @@ export function shiftFiledBy(event: DomainEvent): ClosedShift | null {
  */
 export function tallyFiledBy(event: DomainEvent): readonly TallyEntry[] {
   return event.type === 'tally.filed' ? event.entries : [];
+}
+
+/**
+ * The closed debt an event sends to the debts' day files (`accounts/YYYY-MM-DD.jsonl`,
+ * by the Lima day it closed): paid off or written off, it leaves the live state (hub/domain/account).
+ */
+export function accountFiledBy(event: DomainEvent): ClosedDebt | null {
+  if (event.type === 'account.paid') return event.closed;
+  return event.type === 'account.writtenOff' ? event.debt : null;
 }

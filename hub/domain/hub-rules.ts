@@ -1,10 +1,15 @@
 import type { CommandType, State } from '#protocol';
+import { settleDebt } from './account/settle.ts';
+import { writeOffDebt } from './account/write-off.ts';
 import { correctBill } from './bills/correct.ts';
+import { reprintBill } from './bills/reprint.ts';
 import type { Decision } from './decision.ts';
 import { issueDocuments } from './einvoice/issue.ts';
+import { requestExport } from './exports/request.ts';
 import { saveFiscalSettings } from './einvoice/settings.ts';
 import { summarize } from './einvoice/summary.ts';
 import type { Handler, Handlers } from './feature.ts';
+import { reprintZReport } from './shift/reprint.ts';
 
 /**
  * The rules only the hub runs (README.md "Hub-only rules"): what numbers,
@@ -24,7 +29,14 @@ import type { Handler, Handlers } from './feature.ts';
  * page waits for the hub's answer, whose field codes it shows): with numbering
  * on the hub, no rule a device folds reads the settings.
  */
-const HUB_HANDLERS: Partial<Handlers> = { 'bill.correct': correctBill, 'einvoice.summarize': summarize, 'fiscal.saveSettings': saveFiscalSettings };
+const HUB_HANDLERS: Partial<Handlers> = {
+  // On-account debts (account/): settled and written off only with the hub's answer (the account page waits for it).
+  'account.settle': settleDebt,
+  'account.writeOff': writeOffDebt,
+  // A closed bill's receipt again (bills/reprint.ts): the bill comes from the archive, never from a device.
+  'bill.reprint': reprintBill,
+  'shift.printReport': reprintZReport,
+  'bill.correct': correctBill, 'einvoice.summarize': summarize, 'fiscal.saveSettings': saveFiscalSettings, 'export.run': requestExport };
 
 /** The hub's own rule for `type`, when it has one. */
 export function hubHandler(type: CommandType): Handler<CommandType> | undefined {

@@ -1,6 +1,6 @@
 export { decide, decideRules } from './decide.ts';
 export { apply, applyAll } from './apply.ts';
-export { archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy } from './archived.ts';
+export { accountFiledBy, archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy } from './archived.ts';
 export { legacyStockMoves } from './goods/stock-history-upgrade.ts';
 export { emptyState, DOMAIN_FEATURES } from './registry.ts';
 export { statusForOrder } from './dine-in/table-status.ts';

@@ -1,12 +1,13 @@
 import type { ActivityEntry, Bill, Change, Command, CommandReply, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
 import { applyAll, decide, type DecideContext, type Decision } from '#domain';
-import type { Archive } from '#hub/store/archive.ts';
+import type { Archive, ArchivedBill } from '#hub/store/archive.ts';
 import { isStorageError } from '#hub/store/durable-fs.ts';
 import type { StockHistory, FiledStockMove } from '#hub/store/stock-history.ts';
 import type { FiledReservation, ReservationDays } from '#hub/store/reservation-days.ts';
 import type { FiledShift, ShiftDays } from '#hub/store/shift-days.ts';
 import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
+import type { AccountDays, FiledDebt } from '#hub/store/account-days.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
 import { activityLog } from './activity.ts';
@@ -57,6 +58,8 @@ export class Engine {
   readonly shiftDays: ShiftDays;
   /** Past business days' bookkeeping entries, per day (written at snapshot time). */
   readonly tallyDays: TallyDays;
+  /** Closed on-account debts, per day they closed (written at snapshot time). */
+  readonly accountDays: AccountDays;
   private readonly wal: Wal<LogRecord>;
   private readonly processed: ProcessedIds;
   private readonly buffer: ChangeBuffer;
@@ -72,6 +75,7 @@ export class Engine {
     this.reservationDays = parts.reservationDays;
     this.shiftDays = parts.shiftDays;
     this.tallyDays = parts.tallyDays;
+    this.accountDays = parts.accountDays;
     this.processed = parts.processed;
     this.buffer = parts.buffer;
     this.opts = parts.opts;
@@ -87,6 +91,7 @@ export class Engine {
       reservationDays: parts.reservationDays,
       shiftDays: parts.shiftDays,
       tallyDays: parts.tallyDays,
+      accountDays: parts.accountDays,
       every: parts.opts.snapshotEvery,
       coveredSeq: parts.coveredSeq,
       unarchived: parts.unarchived,
@@ -95,6 +100,7 @@ export class Engine {
       unfiledReservations: parts.unfiledReservations,
       unfiledShifts: parts.unfiledShifts,
       unfiledTally: parts.unfiledTally,
+      unfiledDebts: parts.unfiledDebts,
       clock: parts.opts.clock,
       log: parts.opts.log,
       // Records committed while one was written may already call for the next.
@@ -174,9 +180,22 @@ export class Engine {
     return this.snapshots.recentFiledShifts();
   }
 
+  /** Closed on-account debts not yet in their day files (records since the last snapshot), oldest first. */
+  recentFiledDebts(): readonly FiledDebt[] {
+    return this.snapshots.recentFiledDebts();
+  }
+
   /** Bookkeeping entries filed but not yet in their day files (records since the last snapshot), oldest first. */
   recentFiledTally(): readonly FiledTallyEntry[] {
     return this.snapshots.recentFiledTally();
+  }
+
+  /**
+   * Closed bills not yet in the archive's day files (records since the last snapshot), oldest first.
+   * hub/reports reads past days' files itself, in slices, and takes these as closedBillsBetween does.
+   */
+  recentClosedBills(): readonly ArchivedBill[] {
+    return this.snapshots.recentBills();
   }
 
   /** The stock moves not yet in the day files (records since the last snapshot), oldest first. */

@@ -1,6 +1,6 @@
 import type { ActivityEntry, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
-import { applyAll, archivedBy, dropDamagedRecords, emptyState, legacyStockMoves, migrate, recordFormat, reservationsFiledBy, shiftFiledBy, stockMovesOf, StoreFormatError, tallyFiledBy } from '#domain';
+import { accountFiledBy, applyAll, archivedBy, dropDamagedRecords, emptyState, legacyStockMoves, migrate, recordFormat, reservationsFiledBy, shiftFiledBy, stockMovesOf, StoreFormatError, tallyFiledBy } from '#domain';
 import { Archive, type ArchivedBill } from '#hub/store/archive.ts';
 import { openMeta } from '#hub/store/meta.ts';
 import { readSnapshot, removeSnapshotTemps } from '#hub/store/snapshot.ts';
@@ -8,6 +8,7 @@ import { StockHistory, type FiledStockMove } from '#hub/store/stock-history.ts';
 import { ReservationDays, type FiledReservation } from '#hub/store/reservation-days.ts';
 import { ShiftDays, type FiledShift } from '#hub/store/shift-days.ts';
 import { TallyDays, type FiledTallyEntry } from '#hub/store/tally-days.ts';
+import { AccountDays, type FiledDebt } from '#hub/store/account-days.ts';
 import { Wal } from '#hub/store/wal.ts';
 import { activityOf } from './activity.ts';
 import { ChangeBuffer } from './change-buffer.ts';
@@ -48,6 +49,8 @@ export type RecoveredStore = {
   unfiledShifts: FiledShift[];
   tallyDays: TallyDays;
   unfiledTally: FiledTallyEntry[];
+  accountDays: AccountDays;
+  unfiledDebts: FiledDebt[];
   /** Ids of damaged records recovery dropped (see dropDamagedRecords); a snapshot without them settles the repair. */
   dropped: string[];
 };
@@ -102,6 +105,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   const unfiledReservations: FiledReservation[] = [];
   const unfiledShifts: FiledShift[] = [];
   const unfiledTally: FiledTallyEntry[] = [];
+  const unfiledDebts: FiledDebt[] = [];
   const unlogged: ActivityEntry[] = [];
   const archivedThrough = snap?.archivedThroughSeq ?? 0;
   for (const r of records) {
@@ -123,6 +127,8 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
       const shift = shiftFiledBy(e);
       if (shift) unfiledShifts.push({ seq: r.seq, shift });
       for (const entry of tallyFiledBy(e)) unfiledTally.push({ seq: r.seq, entry });
+      const debt = accountFiledBy(e);
+      if (debt) unfiledDebts.push({ seq: r.seq, debt });
     }
   }
   const seq = records.at(-1)?.seq ?? base;
@@ -152,6 +158,8 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
     unfiledShifts,
     tallyDays: new TallyDays(opts.dir),
     unfiledTally,
+    accountDays: new AccountDays(opts.dir, opts.utcOffsetMinutes),
+    unfiledDebts,
     dropped: [...new Set([...fromSnapshot.dropped, ...replayed.dropped])],
   };
 }

@@ -1,4 +1,4 @@
-import { archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy } from '#domain';
+import { accountFiledBy, archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy } from '#domain';
 import type { ActivityEntry, State } from '#protocol';
 import type { Archive, ArchivedBill } from '#hub/store/archive.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
@@ -6,6 +6,7 @@ import type { FiledStockMove, StockHistory } from '#hub/store/stock-history.ts';
 import type { FiledReservation, ReservationDays } from '#hub/store/reservation-days.ts';
 import type { FiledShift, ShiftDays } from '#hub/store/shift-days.ts';
 import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
+import type { AccountDays, FiledDebt } from '#hub/store/account-days.ts';
 import { writeSnapshot, type ProcessedEntry } from '#hub/store/snapshot.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import { activityOf } from './activity.ts';
@@ -24,6 +25,7 @@ export type SnapshotterParts = {
   reservationDays: ReservationDays;
   shiftDays: ShiftDays;
   tallyDays: TallyDays;
+  accountDays: AccountDays;
   /** Records between snapshots. */
   every: number;
   /** The seq the snapshot on disk covers (0 for none). */
@@ -35,6 +37,7 @@ export type SnapshotterParts = {
   unfiledReservations: FiledReservation[];
   unfiledShifts: FiledShift[];
   unfiledTally: FiledTallyEntry[];
+  unfiledDebts: FiledDebt[];
   clock: () => Date;
   log: (message: string) => void;
   /** Called when a snapshot ends (written or failed): another may be due already. */
@@ -64,6 +67,7 @@ export class Snapshotter {
   private unfiledReservations: FiledReservation[];
   private unfiledShifts: FiledShift[];
   private unfiledTally: FiledTallyEntry[];
+  private unfiledDebts: FiledDebt[];
   private running: Promise<void> | null = null;
   private covered: number;
   /** The seq from which the next one falls due; a failure moves it on, so a full disk is not hammered. */
@@ -78,6 +82,7 @@ export class Snapshotter {
     this.unfiledReservations = parts.unfiledReservations;
     this.unfiledShifts = parts.unfiledShifts;
     this.unfiledTally = parts.unfiledTally;
+    this.unfiledDebts = parts.unfiledDebts;
     this.covered = parts.coveredSeq;
     this.dueAt = parts.coveredSeq + parts.every;
   }
@@ -105,6 +110,8 @@ export class Snapshotter {
       const shift = shiftFiledBy(e);
       if (shift) this.unfiledShifts.push({ seq: record.seq, shift });
       for (const entry of tallyFiledBy(e)) this.unfiledTally.push({ seq: record.seq, entry });
+      const debt = accountFiledBy(e);
+      if (debt) this.unfiledDebts.push({ seq: record.seq, debt });
     }
     this.unlogged.push(activityOf(record, before));
   }
@@ -132,6 +139,11 @@ export class Snapshotter {
   /** Past business days' bookkeeping entries not yet in their day files, oldest first. */
   recentFiledTally(): readonly FiledTallyEntry[] {
     return this.unfiledTally;
+  }
+
+  /** Closed on-account debts not yet in their day files, oldest first. */
+  recentFiledDebts(): readonly FiledDebt[] {
+    return this.unfiledDebts;
   }
 
   /** The activity not yet in the day files, oldest first. */
@@ -185,6 +197,7 @@ export class Snapshotter {
     await p.reservationDays.append(this.unfiledReservations.filter((e) => e.seq <= seq));
     await p.shiftDays.append(this.unfiledShifts.filter((e) => e.seq <= seq));
     await p.tallyDays.append(this.unfiledTally.filter((e) => e.seq <= seq));
+    await p.accountDays.append(this.unfiledDebts.filter((e) => e.seq <= seq));
     await writeSnapshot(p.dir, {
       storeId: p.storeId,
       seq,
@@ -200,6 +213,7 @@ export class Snapshotter {
     this.unfiledReservations = this.unfiledReservations.filter((e) => e.seq > seq);
     this.unfiledShifts = this.unfiledShifts.filter((e) => e.seq > seq);
     this.unfiledTally = this.unfiledTally.filter((e) => e.seq > seq);
+    this.unfiledDebts = this.unfiledDebts.filter((e) => e.seq > seq);
     this.covered = Math.max(this.covered, seq);
     this.dueAt = seq + p.every;
     await p.wal.dropSegmentsBefore(seq + 1);

@@ -1,7 +1,7 @@
 import { writeZip } from './zip.ts';
 
 /**
- * A minimal XLSX workbook: one sheet, text as inline strings, numbers as
+ * A minimal XLSX workbook: one sheet or several, text as inline strings, numbers as
  * numbers (money with two decimals), a bold frozen header row. Opens in
  * Excel, LibreOffice and Google Sheets.
  */
@@ -57,18 +57,41 @@ const STYLES =
   '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
   '<xf numFmtId="2" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  // The built-in "Normal" style: readers (openpyxl, Excel) expect it and warn without it.
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
+
+/** One sheet of a workbook: its tab name, header row and rows. */
+export type XlsxSheet = { name: string; header: readonly string[]; rows: readonly (readonly XlsxCell[])[] };
 
 /** The bytes of an .xlsx file with one sheet called `sheetName`. */
 export function writeXlsx(sheetName: string, header: readonly string[], rows: readonly (readonly XlsxCell[])[]): Buffer {
-  const name = esc(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1');
+  return writeXlsxSheets([{ name: sheetName, header, rows }]);
+}
+
+/** A tab name Excel accepts: no \ / ? * [ ] :, at most 31 characters, unique in the book (Excel refuses a repeated one). */
+function sheetNames(sheets: readonly XlsxSheet[]): string[] {
+  const seen = new Set<string>();
+  return sheets.map((s, i) => {
+    let name = s.name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || `Sheet${i + 1}`;
+    if (seen.has(name.toLowerCase())) name = `${name.slice(0, 27)} (${i + 1})`;
+    seen.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** The bytes of an .xlsx file with the sheets in the order given (at least one). */
+export function writeXlsxSheets(sheets: readonly XlsxSheet[]): Buffer {
+  if (sheets.length === 0) throw new RangeError('a workbook needs a sheet');
+  const names = sheetNames(sheets);
+  const n = sheets.map((_, i) => i + 1);
   const files: [string, string][] = [
     [
       '[Content_Types].xml',
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
         '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+        n.map((i) => `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
         '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
     ],
     [
@@ -79,16 +102,16 @@ export function writeXlsx(sheetName: string, header: readonly string[], rows: re
     [
       'xl/workbook.xml',
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
-        `<sheets><sheet name="${name}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        `<sheets>${n.map((i) => `<sheet name="${esc(names[i - 1] ?? '')}" sheetId="${i}" r:id="rId${i}"/>`).join('')}</sheets></workbook>`,
     ],
     [
       'xl/_rels/workbook.xml.rels',
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
-        '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
+        n.map((i) => `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i}.xml"/>`).join('') +
+        `<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
     ],
     ['xl/styles.xml', STYLES],
-    ['xl/worksheets/sheet1.xml', sheetXml(header, rows)],
+    ...sheets.map((s, i): [string, string] => [`xl/worksheets/sheet${i + 1}.xml`, sheetXml(s.header, s.rows)]),
   ];
-  return writeZip(files.map(([n, text]) => ({ name: n, data: Buffer.from(text, 'utf8') })));
+  return writeZip(files.map(([name, text]) => ({ name, data: Buffer.from(text, 'utf8') })));
 }

@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import type { ReportService } from '#hub/reports/report-service.ts';
 import type { AuthService } from '#hub/auth/auth-service.ts';
 import type { ClaimCode } from '#hub/auth/claim.ts';
 import type { Engine } from '#hub/engine/engine.ts';
@@ -9,6 +10,7 @@ import type { PrinterRoutesDeps } from './routes/printers/printers.ts';
 import type { EinvoiceRoutesDeps } from './routes/einvoice/einvoice.ts';
 import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
 import type { OutboxRouteDeps } from './routes/einvoice/outbox.ts';
+import type { ExportsRouteDeps } from './routes/exports/exports.ts';
 import { HttpError } from './http-error.ts';
 import { actorMiddleware } from './middleware/actor.ts';
 import { claimedMiddleware } from './middleware/claimed.ts';
@@ -40,6 +42,10 @@ export type HttpDeps = {
   documents?: DocumentReader;
   /** How sending to SUNAT stands (hub/einvoice/outbox): the e-invoicing banner's poll. */
   outbox?: OutboxRouteDeps;
+  /** The order report's figures, per business day cached (hub/reports). */
+  reports?: ReportService;
+  /** The nightly export's folders, deliveries and USB sticks (hub/exports): the exports page. */
+  exports?: ExportsRouteDeps;
 };
 
 /**

@@ -102,6 +102,7 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'job.cancelled': holdersOf('settings'),
   'job.pruned': holdersOf('settings'),
   'job.testRequested': holdersOf('settings'),
+  'export.requested': holdersOf('settings'),
   // Printers and their status go to everyone who signs in: a waiter must see that the kitchen printer is down.
   'printer.saved': everyone,
   'printer.removed': everyone,
@@ -125,9 +126,15 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'shift.cashMoved': holdersOf('M006'),
   // The closed shift leaves the live state; its figures are read back through GET /api/shifts.
   'shift.closed': holdersOf('M006'),
+  'shift.reportReprinted': holdersOf('M006'),
   'tally.added': holdersOf('M007'),
   'tally.removed': holdersOf('M007'),
   'tally.filed': holdersOf('M007'),
+  // The same people as the `accounts` slice (slices.ts): a replica folds what it holds.
+  'account.paid': holdersOf('M003', 'payment', 'M006'),
+  'account.writtenOff': holdersOf('M003', 'payment', 'M006'),
+  // A reprint changes no state and carries the whole bill: it stays on the hub (the print job it made goes as any job).
+  'bill.reprinted': () => null,
   // The credit note's document (several KB) stays on the hub: devices get the correction and its note's number.
   'bill.corrected': (e, viewer) => {
     if (!holds(viewer, 'refund', 'M003', 'settings', 'M006')) return null;

@@ -110,6 +110,11 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   openShift: holdersOf('openShift', 'M006'),
   // Today's bookkeeping entries (amounts, who paid what): to those who keep the book (M007).
   tallyEntries: holdersOf('tallyEntries', 'M007'),
+  // Open on-account debts (who owes what, their phone): to those who read bills (M003), take payment,
+  // or work a drawer (M006), whose open shift's totals a debt's payment moves on. Left out (not
+  // emptied) for everyone else: every device folds `order.settled`, and its applier opens a debt only
+  // in a replica that has the slice (hub/domain/account/debts.ts), as a shift's totals need an open shift.
+  accounts: (value, viewer) => (holds(viewer, 'M003', 'payment', 'M006') ? value : (undefined as unknown as State['accounts'])),
 };
 
 /** The state as this viewer may see it: each slice through its rule, slices without one left out. */

@@ -133,6 +133,12 @@ export const printJobSchema = z.object({
    * print runner builds its XML and completes the QR code with the digest before printing.
    */
   fiscal: z.custom<FiscalDocument>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)).optional(),
+  /**
+   * A Z report (purpose `shiftReport`): the shift and the Lima day it closed. The document made
+   * with the close holds the shift's running totals; the print runner completes it with the
+   * breakdowns of the shift's bills, read from the archive, when it prints (hub/domain/shift/README.md).
+   */
+  shift: z.object({ id: idSchema, day: z.iso.date() }).optional(),
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
 

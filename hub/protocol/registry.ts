@@ -16,6 +16,7 @@ import { einvoiceProtocol } from './features/einvoice.ts';
 import { billsProtocol } from './features/bills.ts';
 import { shiftProtocol } from './features/shift.ts';
 import { tallyProtocol } from './features/tally.ts';
+import { accountProtocol } from './features/account.ts';
 
 /**
  * Every feature's part of the protocol, composed (after Actual Budget's
@@ -25,7 +26,7 @@ import { tallyProtocol } from './features/tally.ts';
  * ERROR_CODES, DomainEvent, State). The order is the order of the command
  * types and of the state's keys (a fresh snapshot writes them so).
  */
-export const PROTOCOL_FEATURES = [settingsProtocol, goodsProtocol, dineInProtocol, staffProtocol, jobsProtocol, reservationsProtocol, paymentProtocol, tableOpsProtocol, queueProtocol, kitchenProtocol, pendingProtocol, printingProtocol, kitchenDisplayProtocol, einvoiceProtocol, billsProtocol, shiftProtocol, tallyProtocol] as const;
+export const PROTOCOL_FEATURES = [settingsProtocol, goodsProtocol, dineInProtocol, staffProtocol, jobsProtocol, reservationsProtocol, paymentProtocol, tableOpsProtocol, queueProtocol, kitchenProtocol, pendingProtocol, printingProtocol, kitchenDisplayProtocol, einvoiceProtocol, billsProtocol, shiftProtocol, tallyProtocol, accountProtocol] as const;
 
 /** What each feature declares as types only (its events, its state slice). */
 type Declared = NonNullable<(typeof PROTOCOL_FEATURES)[number]['types']>;

@@ -86,7 +86,7 @@ export function correctBill(s: State, p: CommandPayload<'bill.correct'>, ctx: De
 }
 
 /** The parts of a bill the rules read, each of its type, under an id that may key a record. */
-function isClosedBill(bill: Bill | null): boolean {
+export function isClosedBill(bill: Bill | null): boolean {
   if (typeof bill !== 'object' || bill === null) return false;
   const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
   const money = [bill.totalCents, bill.subtotalCents, bill.orderDiscountCents, bill.tipCents, bill.lunchBoxCents, bill.minSpendFeeCents];

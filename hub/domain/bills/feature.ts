@@ -14,7 +14,7 @@ import { foldIntoShift, withCorrection } from '../shift/totals.ts';
  */
 export const billsFeature = {
   name: 'bills',
-  handlers: { 'bill.correct': hubOnly },
+  handlers: { 'bill.correct': hubOnly, 'bill.reprint': hubOnly },
   appliers: {
     'bill.corrected': (s: State, e: EventOf<'bill.corrected'>): State => {
       const before = getOwn(s.billCorrections, e.correction.billId) ?? { voided: false, corrections: [] };
@@ -22,6 +22,8 @@ export const billsFeature = {
       // Money given back during a shift comes off what its drawer should hold (hub/domain/shift/README.md).
       return foldIntoShift({ ...s, billCorrections: withOwn(s.billCorrections, e.correction.billId, after) }, (t) => withCorrection(t, e.correction));
     },
+    // A reprint changes no state: it causes one print job (../printing/reactions.ts).
+    'bill.reprinted': (s: State): State => s,
   },
   initialState: () => ({ billCorrections: {} }),
   migrations: [],

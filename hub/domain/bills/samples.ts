@@ -11,4 +11,7 @@ export const SAMPLES: Command[] = [
   command('bill.correct', { bill: BILL, request: { kind: 'refund', lines: [{ lineId: 'l-2', qty: 2 }], reason: 'Frío', method: 'yape' } }),
   command('bill.correct', { bill: BILL, request: { kind: 'refund', lines: [{ lineId: 'l-2', qty: 9 }], reason: 'Demasiado', method: 'cash' } }),
   command('bill.correct', { bill: { ...BILL, fiscal: undefined, document: { kind: 'note', docId: '', name: '' } }, request: { kind: 'refund', lines: [{ lineId: 'l-1', qty: 1 }], reason: 'Frío', method: 'cash' } }),
+  command('bill.reprint', { bill: BILL }),
+  command('bill.reprint', { bill: BILL, printerId: 'no-such-printer' }),
+  command('bill.reprint', { bill: { ...BILL, deleted: 2 } }),
 ];

@@ -1,6 +1,7 @@
 import type { EventOf, Order, State } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
 import { getOwn, withOwn, withoutOwn } from '../records.ts';
+import { withDebtOf } from '../account/debts.ts';
 import { foldIntoShift, withBill } from '../shift/totals.ts';
 import { completeLines, completeOrder } from './migration-5.ts';
 import { statusForOrder } from './table-status.ts';
@@ -70,6 +71,7 @@ export const orderAppliers = {
       if (table) tables = withOwn(tables, table.id, { ...table, orderId: null, status: TABLE_STATUS.toClear });
     }
     // The open shift's running totals move on with each bill (hub/domain/shift/README.md).
-    return foldIntoShift({ ...s, orders, tables, counters: { ...s.counters, billNo: Math.max(s.counters.billNo, e.bill.billNo) } }, (t) => withBill(t, e.bill));
+    // ...and a bill settled on account opens a debt (hub/domain/account).
+    return withDebtOf(foldIntoShift({ ...s, orders, tables, counters: { ...s.counters, billNo: Math.max(s.counters.billNo, e.bill.billNo) } }, (t) => withBill(t, e.bill)), e.bill);
   },
 };

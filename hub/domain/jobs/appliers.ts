@@ -27,4 +27,6 @@ export const jobAppliers = {
   },
   // The cause of the test jobs; the jobs themselves arrive as job.created in the same record.
   'job.testRequested': (s: State, _e: EventOf<'job.testRequested'>): State => s,
+  // The jobs it causes carry what follows; the request itself changes nothing live.
+  'export.requested': (s: State, _e: EventOf<'export.requested'>): State => s,
 };

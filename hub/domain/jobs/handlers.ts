@@ -1,6 +1,6 @@
 import type { CommandPayload, DomainEvent, Job, State } from '#protocol';
 import { JOB_POLICIES } from '#protocol';
-import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
+import { accept, hubOnly, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { getOwn } from '../records.ts';
 import { later, retryDelayMs } from './backoff.ts';
 
@@ -35,6 +35,8 @@ export const jobHandlers = {
 
   // The jobs themselves are appended by `withReactions` (reactions.ts).
   'job.test': (_s: State, p: CommandPayload<'job.test'>): Decision => accept([{ type: 'job.testRequested', text: p.text }]),
+  // Hub-only (hub/domain/exports/request.ts through ../hub-rules.ts): a device never needs the rule.
+  'export.run': hubOnly,
 
   'job.start': (s: State, p: CommandPayload<'job.start'>, ctx: DecideContext): Decision =>
     withJob(s, p.jobId, (job) => job.status === 'pending', 'JOB_NOT_PENDING', (job) => accept([{ type: 'job.started', jobId: job.id, at: ctx.now }])),

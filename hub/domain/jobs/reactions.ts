@@ -2,6 +2,7 @@ import type { DomainEvent, EventOf, EventType, Job, JobSpec, State } from '#prot
 import { apply } from '../apply.ts';
 import type { Decision } from '../decision.ts';
 import { EINVOICE_REACTORS } from '../einvoice/reactions.ts';
+import { EXPORT_REACTORS } from '../exports/reactions.ts';
 import { PRINTING_REACTORS } from '../printing/reactions.ts';
 
 /**
@@ -32,6 +33,7 @@ const REACTORS: Reactors = /* @__PURE__ */ mergeReactors(
   },
   PRINTING_REACTORS,
   EINVOICE_REACTORS,
+  EXPORT_REACTORS,
 );
 
 /**

@@ -1,4 +1,4 @@
-import { CASH_METHODS, type Bill, type EventOf, type FiscalDocument, type JobSpec, type Order, type State } from '#protocol';
+import { CASH_METHODS, type Bill, type ClosedShift, type EventOf, type FiscalDocument, type JobSpec, type Order, type Printer, type State } from '#protocol';
 import { fiscalDocumentOf } from '../einvoice/tax.ts';
 import type { Reactors } from '../jobs/reactions.ts';
 import { billableQty, orderTotals } from '../money.ts';
@@ -11,6 +11,8 @@ import { receiptDocument } from './documents/receipt.ts';
 import { markedReprint } from './documents/reprint.ts';
 import { setupSlipDocument } from './documents/setup-slip.ts';
 import { testPageDocument } from './documents/test-page.ts';
+import { zReportDocument } from './documents/z-report.ts';
+import { figuresFromTotals, registerOf, shiftDayOf, shiftReportOf } from '../shift/report.ts';
 import { headerOf, kitchenJobs, staffName, type TicketAction, type TicketItem } from './kitchen-jobs.ts';
 import { drawerPrinter, prebillTargets, receiptTargets } from './routing.ts';
 
@@ -54,6 +56,47 @@ function creditNoteFor(e: EventOf<'bill.corrected'>): FiscalDocument | null {
   return e.correction.creditNote && e.document?.type === '07' ? e.document : null;
 }
 
+/**
+ * A settled bill's receipt on one printer: a numbered boleta or factura as SUNAT's printed
+ * representation. The fiscal document rides with the job so the runner can complete the QR
+ * with the digest at print time.
+ */
+function receiptJob(bill: Bill, s: State, p: Printer): Extract<JobSpec, { kind: 'print' }> {
+  const fiscal = fiscalDocumentFor(bill, s);
+  const input = {
+    businessName: s.restaurant.name,
+    ruc: s.settings.ruc,
+    address: s.settings.address ?? '',
+    bill,
+    cashier: staffName(s, bill.operator),
+    ...(fiscal ? { fiscal: receiptFiscalOf(fiscal) } : {}),
+  };
+  return {
+    kind: 'print',
+    payload: { printerId: p.id, purpose: 'receipt', document: receiptDocument(input, p.language), orderId: bill.id, billNo: bill.billNo, ...(fiscal ? { fiscal } : {}) },
+  };
+}
+
+/**
+ * A closed shift's Z report for one printer, from the shift's running totals
+ * (the close cannot read the archive); `shift` names it so the print runner
+ * adds the breakdowns of its bills when it prints (hub/jobs/printing/print-runner.ts).
+ */
+function zReportJob(shift: ClosedShift, s: State, printer: Printer): Extract<JobSpec, { kind: 'print' }> {
+  const report = shiftReportOf({
+    shift,
+    figures: figuresFromTotals(shift.totals),
+    bills: [],
+    corrections: [],
+    register: registerOf(s.settings),
+    restaurant: s.restaurant.name,
+    nameOf: (id) => staffName(s, id),
+    writeOffs: { count: 0, cents: 0 },
+  });
+  const ref = { id: shift.id, day: shiftDayOf(shift.closedAt) };
+  return { kind: 'print', payload: { printerId: printer.id, purpose: 'shiftReport', document: zReportDocument(report, printer.language), shift: ref } };
+}
+
 /** The printing reactors, by event type. */
 export const PRINTING_REACTORS: Reactors = {
   // Only the lines of this send: a second send prints only what is new.
@@ -90,22 +133,7 @@ export const PRINTING_REACTORS: Reactors = {
   },
   'order.settled': (e, s) => {
     const { bill } = e;
-    const fiscal = fiscalDocumentFor(bill, s);
-    const input = {
-      businessName: s.restaurant.name,
-      ruc: s.settings.ruc,
-      address: s.settings.address ?? '',
-      bill,
-      cashier: staffName(s, bill.operator),
-      ...(fiscal ? { fiscal: receiptFiscalOf(fiscal) } : {}),
-    };
-    // The document rides with the job so the runner can complete the QR with the digest at print time.
-    const receipts: JobSpec[] = bill.printRequested
-      ? receiptTargets(s).map((p) => ({
-          kind: 'print',
-          payload: { printerId: p.id, purpose: 'receipt', document: receiptDocument(input, p.language), orderId: bill.id, billNo: bill.billNo, ...(fiscal ? { fiscal } : {}) },
-        }))
-      : [];
+    const receipts: JobSpec[] = bill.printRequested ? receiptTargets(s).map((p) => receiptJob(bill, s, p)) : [];
     const cash = bill.payments.some((p) => CASH_METHODS.includes(p.method));
     return cash ? [...receipts, ...drawerKick(s, `bill ${bill.billNo}`)] : receipts;
   },
@@ -118,6 +146,22 @@ export const PRINTING_REACTORS: Reactors = {
       kind: 'print',
       payload: { printerId: p.id, purpose: 'receipt', document: correctionSlipDocument(input, p.language), orderId: correction.billId, billNo: correction.billNo, ...(note ? { fiscal: note } : {}) },
     }));
+  },
+  // The Z report on every receipt printer, from the running totals; the runner adds the bills' breakdowns as it prints.
+  'shift.closed': (e, s) => receiptTargets(s).map((p) => zReportJob(e.shift, s, p)),
+  // A closed shift's Z report again (the shift page), marked REPRINT, on the one printer the rule chose.
+  'shift.reportReprinted': (e, s) => {
+    const printer = getOwn(s.printers, e.printerId);
+    if (!printer) return [];
+    const job = zReportJob(e.shift, s, printer);
+    return [{ ...job, payload: { ...job.payload, document: markedReprint(job.payload.document, printer.language) } }];
+  },
+  // A closed bill's receipt again (the bills page): the same paper, marked REPRINT, on the one printer the rule chose.
+  'bill.reprinted': (e, s) => {
+    const printer = getOwn(s.printers, e.printerId);
+    if (!printer) return [];
+    const job = receiptJob(e.bill, s, printer);
+    return [{ ...job, payload: { ...job.payload, document: markedReprint(job.payload.document, printer.language) } }];
   },
   // The footer button: the kick is the whole point, so it goes even without a reason.
   'drawer.opened': (e, s) => drawerKick(s, e.reason || 'drawer.open'),

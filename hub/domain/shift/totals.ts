@@ -45,6 +45,17 @@ export function withCorrection(t: ShiftTotals, c: BillCorrection): ShiftTotals {
   return { ...t, refundCount: t.refundCount + 1, refundsByMethod: add(t.refundsByMethod, c.method, c.amountCents) };
 }
 
+/**
+ * Money collected later for an on-account debt (hub/domain/account): in the drawer or
+ * terminal of the shift that took it, not a sale (the bill counted when it was settled).
+ * Recorded net of change, so the change needs no line of its own.
+ */
+export function withDebtPayments(t: ShiftTotals, payments: readonly { method: PayMethod; amountCents: number }[]): ShiftTotals {
+  let receivedByMethod = t.receivedByMethod;
+  for (const p of payments) receivedByMethod = add(receivedByMethod, p.method, p.amountCents);
+  return { ...t, receivedByMethod };
+}
+
 /** The live state with the open shift's totals moved on (unchanged when no shift is open). */
 export function foldIntoShift(s: State, fold: (t: ShiftTotals) => ShiftTotals): State {
   const shift = s.openShift;

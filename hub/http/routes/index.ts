@@ -3,14 +3,22 @@ import type { HttpDeps } from '../app.ts';
 import { activityRoutes } from './activity/activity.ts';
 import { approvalRoutes } from './approval/approval.ts';
 import { billRoutes } from './bills/bills.ts';
+import { billListRoutes } from './bills/list.ts';
+import { billReprintRoutes } from './bills/reprint.ts';
+import { accountRoutes } from './accounts/accounts.ts';
 import { sessionRoutes } from './auth/auth.ts';
 import { credentialRoutes } from './auth/credentials.ts';
 import { commandRoutes } from './commands/commands.ts';
 import { einvoiceRoutes } from './einvoice/einvoice.ts';
+import { mailSettingsRoutes } from './export-mail/mail-settings.ts';
 import { documentRoutes } from './einvoice/documents.ts';
 import { outboxRoutes } from './einvoice/outbox.ts';
+import { exportRoutes } from './exports/exports.ts';
 import { printerRoutes } from './printers/printers.ts';
+import { reportRoutes } from './reports/reports.ts';
+import { reportExportRoutes } from './report-export/report-export.ts';
 import { reservationRoutes } from './reservations/reservations.ts';
+import { shiftPrintRoutes } from './shifts/print.ts';
 import { shiftRoutes } from './shifts/shifts.ts';
 import { tallyRoutes } from './tally/tally.ts';
 import { goodsRoutes } from './goods/goods.ts';
@@ -42,16 +50,31 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     // Printing: a printer's history, a virtual printer's paper, the USB printers present.
     ...(deps.printers ? [printerRoutes(deps.engine, deps.printers)] : []),
     // Closed bills: read one from the archive, void or refund it (credit notes for boletas and facturas).
-    billRoutes(deps.engine),
+    billRoutes(deps.engine, deps.documents),
+    // The bills page: the list of a range of business days, and a closed bill's receipt printed again.
+    billListRoutes(deps.engine, deps.auth.clock),
+    billReprintRoutes(deps.engine),
+    // On-account debts: open ones, and those paid off or written off (settling is a command).
+    accountRoutes(deps.engine, deps.auth.clock),
     // Shifts: a day's closed shifts with their figures (the open one is live state).
     shiftRoutes(deps.engine),
+    // A closed shift's Z report printed again.
+    shiftPrintRoutes(deps.engine),
     // Daily bookkeeping: a business day's entries and summary (past days from their day files).
     tallyRoutes(deps.engine, deps.auth.clock),
+    // Order report: the sales figures of a range of business days (per-day figures cached, hub/reports).
+    ...(deps.reports ? [reportRoutes(deps.engine, deps.reports)] : []),
+    // The order report as a workbook (XLSX), same figures, same gate.
+    ...(deps.reports ? [reportExportRoutes(deps.engine, deps.reports)] : []),
     // E-invoicing: the owner's certificate and the SOL user, kept in the secret store.
     ...(deps.einvoice ? [einvoiceRoutes(deps.engine, deps.einvoice)] : []),
+    // The nightly export's mail server (host, sender, recipients; the password in the secret store beside the SOL user's).
+    ...(deps.einvoice ? [mailSettingsRoutes(deps.engine, { dataDir: deps.einvoice.dataDir })] : []),
     // E-invoicing: the documents page's list and downloads (XML, CDR, the computed document).
     ...(deps.documents ? [documentRoutes(deps.engine, deps.documents)] : []),
     // E-invoicing: how sending to SUNAT stands (the banner).
     ...(deps.outbox ? [outboxRoutes(deps.engine, deps.outbox)] : []),
+    // The nightly export: past days' files, where they went, the USB stick (export and resend are commands).
+    ...(deps.exports ? [exportRoutes(deps.engine, deps.exports)] : []),
   ];
 }

@@ -28,6 +28,8 @@ export type PrintingOptions = {
   statusEveryMs?: number;
   /** The digest of a fiscal document's signature, for its printed QR code (print-runner.ts). */
   fiscalDigest?: PrintRunnerDeps['fiscalDigest'];
+  /** A shift's full report, to complete a Z report as it prints (print-runner.ts). */
+  shiftReport?: PrintRunnerDeps['shiftReport'];
 };
 
 /** What the hub holds of printing: the runners for the job service, and what starts once the lanes exist. */
@@ -63,6 +65,7 @@ export function createPrinting(opts: PrintingOptions): Printing {
     showOnScreen: (job) => showOnScreen((c, a) => opts.engine.submit(c, a), { ...job.payload, id: job.id }, clock()),
     onProblem: (printerId) => monitor?.noteProblem(printerId),
     ...(opts.fiscalDigest ? { fiscalDigest: opts.fiscalDigest } : {}),
+    ...(opts.shiftReport ? { shiftReport: opts.shiftReport } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   };
   let unsubscribe: (() => void) | null = null;

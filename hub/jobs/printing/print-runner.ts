@@ -1,5 +1,7 @@
-import type { FiscalDocument, JobOutcome, PrintDocument, Printer, State } from '#protocol';
+import type { FiscalDocument, JobOutcome, PrintDocument, Printer, ShiftReport, State } from '#protocol';
 import { getOwn, withFiscalDigest } from '#domain';
+import { markedReprint } from '#hub/domain/printing/documents/reprint.ts';
+import { zReportDocument } from '#hub/domain/printing/documents/z-report.ts';
 import type { PrintOutcome } from '../../../hardware/printer.ts';
 import type { JobOf, JobRunner } from '../runner.ts';
 import type { DriverCache } from './drivers.ts';
@@ -24,6 +26,12 @@ export type PrintRunnerDeps = {
    * factura or credit note. Absent (tests of other things): the paper prints without them.
    */
   fiscalDigest?: (document: FiscalDocument) => string;
+  /**
+   * A shift's full report (hub/http/routes/shifts/report.ts), for a Z report: the job's paper
+   * holds the shift's running totals, this adds the breakdowns of its bills. Absent, or no
+   * answer: the paper prints as made.
+   */
+  shiftReport?: (ref: { id: string; day: string }) => Promise<ShiftReport | null>;
   log?: (message: string) => void;
   clock?: () => Date;
 };
@@ -64,6 +72,28 @@ function sealed(deps: PrintRunnerDeps, document: PrintDocument, fiscal: FiscalDo
   }
 }
 
+/**
+ * A Z report gets the breakdowns of its shift's bills now (by category, hour, people...): the
+ * close's log record could not read the archive. The shift is closed, so its bills and the
+ * report no longer change: printing it again prints the same. A report that cannot be read
+ * (the archive unreadable) must not hold the paper: the totals print, and the log says why.
+ */
+async function completedZ(deps: PrintRunnerDeps, job: JobOf<'print'>, printer: Printer): Promise<PrintDocument> {
+  const ref = job.payload.shift;
+  if (job.payload.purpose !== 'shiftReport' || !ref || !deps.shiftReport) return job.payload.document;
+  try {
+    const report = await deps.shiftReport(ref);
+    if (!report) return job.payload.document;
+    const document = zReportDocument(report, printer.language);
+    // A copy printed again carries the REPRINT mark the rules put on its paper (markedReprint leaves a marked one as it is).
+    const reprint = job.payload.reprintOf !== undefined || markedReprint(job.payload.document, printer.language) === job.payload.document;
+    return reprint ? markedReprint(document, printer.language) : document;
+  } catch (err) {
+    deps.log?.(`print ${job.id}: Z report of shift ${ref.id} not completed: ${err instanceof Error ? err.message : String(err)}`);
+    return job.payload.document;
+  }
+}
+
 function report(deps: PrintRunnerDeps, printerId: string, outcome: JobOutcome): JobOutcome {
   if (!outcome.ok && outcome.canRetry) deps.onProblem?.(printerId);
   return outcome;
@@ -87,7 +117,7 @@ export function printRunner(deps: PrintRunnerDeps): JobRunner<'print'> {
       const printer = printerOf(deps.state(), job.payload.printerId);
       if (!printer) return NO_PRINTER;
       if (printer.connection.type === 'screen') return deps.showOnScreen(job);
-      const paper = job.payload.purpose === 'setupSlip' ? withSlipFacts(job.payload.document, deps.slipFacts(), printer.language) : job.payload.document;
+      const paper = job.payload.purpose === 'setupSlip' ? withSlipFacts(job.payload.document, deps.slipFacts(), printer.language) : await completedZ(deps, job, printer);
       const document = sealed(deps, paper, job.payload.fiscal, job.id);
       const driver = deps.drivers.get(printer);
       return report(deps, printer.id, jobOutcomeOf(await drive(() => driver.print(document, { jobId: job.id }))));

@@ -66,7 +66,15 @@ export type BillCorrections = { voided: boolean; corrections: BillCorrection[] }
  * its printout are made from it; the bill itself is not in the live state to compute it again).
  * Not folded into the state.
  */
-export type BillsEvent = { type: 'bill.corrected'; correction: BillCorrection; document?: FiscalDocument };
+export type BillsEvent =
+  | { type: 'bill.corrected'; correction: BillCorrection; document?: FiscalDocument }
+  /**
+   * A closed bill's receipt printed again (the bills page, `reprint`): the bill rides in the
+   * event, as it is not in the live state; the printing reactor makes its paper marked REPRINT
+   * (a boleta or factura: its printed representation with the QR). Changes no state; the log
+   * record says who asked (its actor) and when.
+   */
+  | { type: 'bill.reprinted'; bill: Bill; printerId: string };
 
 export type BillsState = { billCorrections: Record<string, BillCorrections> };
 
@@ -81,8 +89,13 @@ export const billsProtocol = defineProtocol<BillsEvent, BillsState>()({
      * issue the credit note in the same log record.
      */
     'bill.correct': z.object({ bill: archivedBill, request: correctionRequestSchema }),
+    /**
+     * Internal: the hub read `bill` from the day archive and checked the sender holds `reprint`
+     * (hub/http/routes/bills/reprint.ts); on the printer named, else the first receipt printer.
+     */
+    'bill.reprint': z.object({ bill: archivedBill, printerId: idSchema.optional() }),
   },
-  aliases: { 'bill.correct': INTERNAL },
+  aliases: { 'bill.correct': INTERNAL, 'bill.reprint': INTERNAL },
   errors: {
     BILL_NOT_FOUND: 404,
     BILL_ALREADY_VOIDED: 409,

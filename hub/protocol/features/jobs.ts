@@ -4,6 +4,9 @@ import { idSchema } from '../ids.ts';
 import { drawerJobSchema, PRINTER_PROBLEMS, printJobSchema } from '../printers.ts';
 import type { FiscalDocument, SummaryDocument } from '../fiscal-document.ts';
 
+/** A business day written YYYY-MM-DD (the rules check it is a real one). */
+const exportDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 /** Data the rules computed themselves (never parsed from a device: job payloads are made by the hub only). */
 const computed = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
 
@@ -43,6 +46,10 @@ export const jobPayloads = {
   'einvoice.send': z.object({ key: z.string().max(40), billId: idSchema.optional(), document: computed<FiscalDocument>().optional() }),
   /** A daily summary (RC) of boletas: signed, sent, and its ticket asked about until SUNAT answers. `summary` as above. */
   'einvoice.summary': z.object({ key: z.string().max(40), summary: computed<SummaryDocument>().optional() }),
+  /** The accountant's files of one business day written into `<data>/exports/<day>/` (hub/exports/README.md). */
+  'export.day': z.object({ day: exportDaySchema }),
+  /** A day's export delivered to a destination that may be away (the owner's mailbox, through their SMTP server). */
+  'export.deliver': z.object({ day: exportDaySchema, target: z.enum(['mail']) }),
 } as const;
 
 export type JobKind = keyof typeof jobPayloads;
@@ -63,6 +70,11 @@ export const JOB_POLICIES: Record<JobKind, JobKindPolicy> = {
   // recording tries while it is down); the deadline warnings tell the owner when that lasts.
   'einvoice.send': { repeatable: true, maxAttempts: 1_000 },
   'einvoice.summary': { repeatable: true, maxAttempts: 1_000 },
+  // Writing a day's folder replaces it whole (temp folder, then rename): safe to do again after a crash.
+  'export.day': { repeatable: true, maxAttempts: 20 },
+  // A mail cut off by a crash may have gone: sent again (the accountant may get it twice, never zero times).
+  // Retried while the mail server cannot be reached (the lane waits without recording tries meanwhile).
+  'export.deliver': { repeatable: true, maxAttempts: 1_000 },
 };
 
 /** A job to create: its kind and payload (what `reactions` returns). */
@@ -87,7 +99,12 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
  * being processed. The document store keeps SUNAT's own code and text beside the job.
  */
 export const EINVOICE_PROBLEMS = ['SUNAT_UNREACHABLE', 'CERT_MISSING', 'SOL_MISSING', 'SUNAT_REJECTED', 'SUNAT_FIX_NEEDED', 'SUNAT_PROCESSING'] as const;
-export const JOB_REASONS = ['IO_ERROR', 'TIMEOUT', 'DEVICE_OFFLINE', 'NO_RUNNER', 'INTERRUPTED', 'UNKNOWN', ...PRINTER_PROBLEMS, ...EINVOICE_PROBLEMS] as const;
+/**
+ * The nightly export's mail (hub/exports): the mail server cannot be reached (retried when it can),
+ * refuses the owner's user (the owner fixes the settings), refuses a recipient, or no mail is set up.
+ */
+export const EXPORT_PROBLEMS = ['MAIL_UNREACHABLE', 'MAIL_AUTH_FAILED', 'MAIL_REJECTED', 'MAIL_NOT_SET_UP'] as const;
+export const JOB_REASONS = ['IO_ERROR', 'TIMEOUT', 'DEVICE_OFFLINE', 'NO_RUNNER', 'INTERRUPTED', 'UNKNOWN', ...PRINTER_PROBLEMS, ...EINVOICE_PROBLEMS, ...EXPORT_PROBLEMS] as const;
 export const jobReasonSchema = z.enum(JOB_REASONS);
 export type JobReason = z.infer<typeof jobReasonSchema>;
 
@@ -122,6 +139,11 @@ const jobCommandPayloads = {
   'job.cancel': jobRef,
   /** Owners, managers: a diagnostic that creates one job of each test kind (proves the queue). */
   'job.test': z.object({ text: z.string().trim().min(1).max(200) }),
+  /**
+   * Owners, managers (and the hub itself at the closing hour): export a business day again, or only
+   * mail it again (`what: 'mail'`). The rule creates the jobs in the same log record.
+   */
+  'export.run': z.object({ day: exportDaySchema, what: z.enum(['all', 'mail']).default('all') }),
   /** Internal: recorded before the effect is carried out. */
   'job.start': jobRef,
   /** Internal: what the effect came to. */
@@ -144,7 +166,9 @@ export type JobEvent =
   | { type: 'job.retried'; jobId: string; at: string }
   | { type: 'job.cancelled'; jobId: string; at: string }
   | { type: 'job.pruned'; jobIds: string[] }
-  | { type: 'job.testRequested'; text: string };
+  | { type: 'job.testRequested'; text: string }
+  /** A day's export was asked for (its jobs follow in the same record). */
+  | { type: 'export.requested'; day: string; what: 'all' | 'mail' };
 
 /** The jobs slice of the live state: jobs not yet pruned (pending, running, stuck and recently finished). */
 export type JobsState = { jobs: Record<string, Job> };
@@ -157,6 +181,7 @@ export const jobsProtocol = defineProtocol<JobEvent, JobsState>()({
     'job.retry': 'settings',
     'job.cancel': 'settings',
     'job.test': 'settings',
+    'export.run': 'settings',
     'job.start': INTERNAL,
     'job.finish': INTERNAL,
     'job.recover': INTERNAL,

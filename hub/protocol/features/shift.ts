@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { centsSchema } from '../entities.ts';
-import { defineProtocol } from '../feature.ts';
+import { defineProtocol, INTERNAL } from '../feature.ts';
 import { idSchema } from '../ids.ts';
 import { PAY_METHODS, type PayMethod } from './payment.ts';
 
@@ -77,9 +77,14 @@ export type ShiftDayPage = { ok: true; day: string; shifts: ClosedShift[] };
 export type ShiftEvent =
   | { type: 'shift.opened'; shift: Shift }
   | { type: 'shift.cashMoved'; move: CashMove }
-  | { type: 'shift.closed'; shift: ClosedShift };
+  | { type: 'shift.closed'; shift: ClosedShift }
+  /** A closed shift's Z report printed again (the shift page): changes no state, causes the print jobs. */
+  | { type: 'shift.reportReprinted'; shift: ClosedShift; printerId: string };
 
 export type ShiftState = { openShift: Shift | null };
+
+/** A closed shift as the hub read it from its day file (never from a device: the command is internal). */
+const closedShiftData = z.custom<ClosedShift>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
 
 const countedSchema = z.partialRecord(z.enum(COUNTED_METHODS as unknown as [CountedMethod, ...CountedMethod[]]), centsSchema);
 
@@ -89,8 +94,13 @@ export const shiftProtocol = defineProtocol<ShiftEvent, ShiftState>()({
     'shift.open': z.object({ id: idSchema, floatCents: centsSchema }),
     'shift.cashMove': z.object({ id: idSchema, direction: z.enum(CASH_DIRECTIONS), amountCents: centsSchema.min(1), reason: z.string().trim().min(1).max(80) }),
     'shift.close': z.object({ counted: countedSchema, note: z.string().trim().max(200) }),
+    /**
+     * Internal: POST /api/shifts/:shiftId/print read the closed shift from its day file (M006
+     * checked there) and hands it in, as `bill.reprint` does a bill: the log says who printed it again.
+     */
+    'shift.printReport': z.object({ shift: closedShiftData, printerId: idSchema.optional() }),
   },
-  aliases: { 'shift.open': 'M006', 'shift.cashMove': 'M006', 'shift.close': 'M006' },
+  aliases: { 'shift.open': 'M006', 'shift.cashMove': 'M006', 'shift.close': 'M006', 'shift.printReport': INTERNAL },
   errors: {
     SHIFT_ALREADY_OPEN: 409,
     NO_OPEN_SHIFT: 409,

@@ -21,6 +21,7 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     printers: 'Printers',
     fiscal: 'E-invoicing',
     fiscalDocuments: 'E-invoices',
+    exports: 'Exports',
   },
   connection: {
     online: 'Connected',
@@ -171,5 +172,7 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     SHIFT_MOVE_EXISTS: 'That cash movement was already recorded',
     SHIFT_TOO_MANY_MOVES: 'The shift has too many movements: close it and open another',
     SHIFT_COUNT_MISSING: 'A payment method of the shift was not counted',
+    DEBT_NOT_FOUND: 'This account is no longer open (paid, written off or unknown)',
+    DEBT_OVERPAID: 'The payment is more than what is owed; only cash can give change',
   },
 };

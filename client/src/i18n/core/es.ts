@@ -20,6 +20,7 @@ export const coreEs = {
     printers: 'Impresoras',
     fiscal: 'Facturación electrónica',
     fiscalDocuments: 'Comprobantes',
+    exports: 'Exportaciones',
   },
   connection: {
     online: 'Conectado',
@@ -170,5 +171,7 @@ export const coreEs = {
     SHIFT_MOVE_EXISTS: 'Ese movimiento de caja ya se registró',
     SHIFT_TOO_MANY_MOVES: 'El turno tiene demasiados movimientos: ciérrelo y abra otro',
     SHIFT_COUNT_MISSING: 'Falta contar un medio de pago del turno',
+    DEBT_NOT_FOUND: 'Esta cuenta ya no está pendiente (cobrada, condonada o inexistente)',
+    DEBT_OVERPAID: 'El pago supera lo que se debe; solo el efectivo puede dar vuelto',
   } satisfies Record<ErrorCode, string>,
 } as const;

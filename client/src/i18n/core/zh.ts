@@ -21,6 +21,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     printers: '打印机',
     fiscal: '电子发票',
     fiscalDocuments: '电子票据',
+    exports: '导出',
   },
   connection: {
     online: '已连接',
@@ -171,5 +172,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     SHIFT_MOVE_EXISTS: '该现金收支已记录',
     SHIFT_TOO_MANY_MOVES: '本班次收支记录过多：请交班后再开新班次',
     SHIFT_COUNT_MISSING: '班次中有支付方式尚未清点',
+    DEBT_NOT_FOUND: '该挂账已不再未结（已收款、已核销或不存在）',
+    DEBT_OVERPAID: '付款超过欠款；只有现金可以找零',
   },
 };

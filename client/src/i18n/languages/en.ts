@@ -10,6 +10,11 @@ import { miscEn } from '../../pages/misc/i18n/en.ts';
 import { bookEn } from '../../pages/book/i18n/en.ts';
 import { shiftEn } from '../../pages/shift/i18n/en.ts';
 import { tallyEn } from '../../pages/tally/i18n/en.ts';
+import { accountEn } from '../../pages/bill/account/i18n/en.ts';
+import { billsEn } from '../../pages/bill/i18n/en.ts';
+import { collectEn } from '../../pages/collect/i18n/en.ts';
+import { exportMailEn } from '../../pages/exports/i18n/mail-en.ts';
+import { exportsEn } from '../../pages/exports/i18n/en.ts';
 import { paymentEn } from '../../pages/payment/i18n/en.ts';
 import { setupEn } from '../../pages/setup/i18n/en.ts';
 import { staffEn } from '../../pages/staff/i18n/en.ts';
@@ -42,5 +47,10 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   book: bookEn,
   shift: shiftEn,
   tally: tallyEn,
+  account: accountEn,
+  bills: billsEn,
+  collect: collectEn,
+  exportMail: exportMailEn,
+  exports: exportsEn,
 };
 

@@ -1,6 +1,11 @@
 import { bookEs } from '../../pages/book/i18n/es.ts';
 import { shiftEs } from '../../pages/shift/i18n/es.ts';
 import { tallyEs } from '../../pages/tally/i18n/es.ts';
+import { accountEs } from '../../pages/bill/account/i18n/es.ts';
+import { billsEs } from '../../pages/bill/i18n/es.ts';
+import { collectEs } from '../../pages/collect/i18n/es.ts';
+import { exportMailEs } from '../../pages/exports/i18n/mail-es.ts';
+import { exportsEs } from '../../pages/exports/i18n/es.ts';
 import { dinnerEs } from '../../pages/dinner/i18n/es.ts';
 import { goodsEs } from '../../pages/goods/i18n/es.ts';
 import { jobsEs } from '../../pages/jobs/i18n/es.ts';
@@ -30,4 +35,9 @@ export const ES_PAGE_FEATURES = {
   book: bookEs,
   shift: shiftEs,
   tally: tallyEs,
+  account: accountEs,
+  bills: billsEs,
+  collect: collectEs,
+  exportMail: exportMailEs,
+  exports: exportsEs,
 } as const;

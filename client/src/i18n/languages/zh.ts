@@ -10,6 +10,11 @@ import { miscZh } from '../../pages/misc/i18n/zh.ts';
 import { bookZh } from '../../pages/book/i18n/zh.ts';
 import { shiftZh } from '../../pages/shift/i18n/zh.ts';
 import { tallyZh } from '../../pages/tally/i18n/zh.ts';
+import { accountZh } from '../../pages/bill/account/i18n/zh.ts';
+import { billsZh } from '../../pages/bill/i18n/zh.ts';
+import { collectZh } from '../../pages/collect/i18n/zh.ts';
+import { exportMailZh } from '../../pages/exports/i18n/mail-zh.ts';
+import { exportsZh } from '../../pages/exports/i18n/zh.ts';
 import { paymentZh } from '../../pages/payment/i18n/zh.ts';
 import { setupZh } from '../../pages/setup/i18n/zh.ts';
 import { staffZh } from '../../pages/staff/i18n/zh.ts';
@@ -42,5 +47,10 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   book: bookZh,
   shift: shiftZh,
   tally: tallyZh,
+  account: accountZh,
+  bills: billsZh,
+  collect: collectZh,
+  exportMail: exportMailZh,
+  exports: exportsZh,
 };
 

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ClosedShift, State } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
+import { limaDayOf } from './report/report-api.ts';
+import { ShiftReportView } from './report/ShiftReportView.tsx';
 import { ShiftFigures } from './ShiftFigures.tsx';
 import { nameOf, toneOf } from './shift-view.ts';
 
@@ -42,9 +44,9 @@ export function ClosedShiftSummary(props: { shift: ClosedShift; state: State }) 
             {t('shift.note')}: {s.note}
           </p>
         )}
-        <p className="hint">{t('shift.reportLater')}</p>
       </section>
       <ShiftFigures shift={s} />
+      <ShiftReportView source={{ id: s.id, day: limaDayOf(s.closedAt) }} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { CashMoveDialog } from './CashMoveDialog.tsx';
 import { ClosedShiftSummary } from './ClosedShiftSummary.tsx';
 import { CloseShiftDialog } from './CloseShiftDialog.tsx';
 import { fetchClosedShifts } from './shift-api.ts';
+import { ShiftReportView } from './report/ShiftReportView.tsx';
 import { ShiftFigures } from './ShiftFigures.tsx';
 import { nameOf } from './shift-view.ts';
 import './shift.css';
@@ -114,6 +115,7 @@ export function ShiftPage() {
             </div>
           )}
           <ShiftFigures shift={shift} />
+          <ShiftReportView source="current" />
           <section className="shift-card">
             <h2>{t('shift.moves')}</h2>
             {shift.moves.length === 0 && <p className="hint">{t('shift.noMoves')}</p>}

@@ -3,7 +3,8 @@ import type { Context } from 'koa';
 import { aliasesOf, getOwn } from '#domain';
 import type { Actor, Engine } from '#hub/engine/engine.ts';
 import type { Alias, Bill } from '#protocol';
-import { httpStatusOf, idSchema } from '#protocol';
+import { fiscalKey, httpStatusOf, idSchema } from '#protocol';
+import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
 import { HttpError } from '../../http-error.ts';
 import { sessionOf } from '../../middleware/actor.ts';
 import { readJsonBody } from '../../middleware/json-body.ts';
@@ -16,7 +17,7 @@ const READERS: readonly Alias[] = ['refund', 'M003', 'settings'];
 /**
  * Closed bills after settlement (hub/domain/bills/README.md):
  *
- * GET  /api/bills/:billId?day=YYYY-MM-DD        the bill and its corrections (`refund`, `M003` or `settings`)
+ * GET  /api/bills/:billId?day=YYYY-MM-DD        the bill, its corrections and its e-invoice's status (`refund`, `M003` or `settings`)
  * POST /api/bills/:billId/corrections          {id, day, request}: a void or a refund (`refund`)
  *
  * The bill is read by the hub (the engine's bills not yet filed, then the
@@ -24,7 +25,7 @@ const READERS: readonly Alias[] = ['refund', 'M003', 'settings'];
  * in the internal `bill.correct`; the route is that command's gate, so it
  * submits to the engine directly (the door refuses internal commands).
  */
-export function billRoutes(engine: Engine): Router {
+export function billRoutes(engine: Engine, documents?: DocumentReader): Router {
   const router = new Router();
 
   router.get('/api/bills/:billId', async (ctx) => {
@@ -33,7 +34,9 @@ export function billRoutes(engine: Engine): Router {
     if (!READERS.some((a) => mine.has(a))) throw new HttpError('FORBIDDEN', 'refund');
     const { day } = parseBody(billQuerySchema, { ...ctx.query });
     const bill = await findBill(engine, ctx, day);
-    const body: BillReply = { ok: true, bill, corrections: correctionsOf(engine, bill.id) };
+    // A numbered boleta or factura: its e-invoice as the document store knows it (status, SUNAT's answer).
+    const document = bill.fiscal && documents ? await documents.meta(day, fiscalKey(bill.fiscal)) : null;
+    const body: BillReply = { ok: true, bill, corrections: correctionsOf(engine, bill.id), document };
     ctx.body = body;
   });
 
@@ -57,7 +60,7 @@ export function billRoutes(engine: Engine): Router {
 }
 
 /** The closed bill the path names on that day, or 404 BILL_NOT_FOUND (an id no bill could have, `__proto__` included). */
-async function findBill(engine: Engine, ctx: Context, day: string): Promise<Bill> {
+export async function findBill(engine: Engine, ctx: Context, day: string): Promise<Bill> {
   const id = idSchema.safeParse(ctx.params.billId);
   const bill = id.success ? await engine.closedBill(id.data, day) : undefined;
   if (!bill) throw new HttpError('BILL_NOT_FOUND', 'billId');

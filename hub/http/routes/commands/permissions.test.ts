@@ -111,6 +111,14 @@ async function failedPrintJob(): Promise<string> {
   return jobId;
 }
 
+/** A bill settled with one céntimo on account (the rest in cash): an open debt. Returns its bill id. */
+async function billOnAccount(): Promise<string> {
+  const { orderId } = await orderWithLine(true);
+  const payments = [{ method: 'onAccount', amountCents: 1, person: 'Rosa Quispe', contact: '987654321' }, { method: 'cash', amountCents: 100_000 }] as const;
+  await asOwner('order.settle', { orderId, payments: [...payments], document: { kind: 'note', docId: '', name: '' }, print: false });
+  return orderId;
+}
+
 type Sample = () => Promise<Command>;
 
 /**
@@ -130,6 +138,7 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
     return command('einvoice.summarize', { referenceDate: new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10) });
   },
   'bill.correct': INTERNAL,
+  'bill.reprint': INTERNAL,
   'shift.open': async () => {
     if (t.hub.engine.state.openShift) await asOwner('shift.close', closingCount());
     return command('shift.open', { id: `sh-m${next()}`, floatCents: 10_000 });
@@ -142,12 +151,15 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
     await withOpenShift();
     return command('shift.close', closingCount());
   },
+  'shift.printReport': INTERNAL,
   'tally.add': async () => command('tally.add', { id: randomUUID(), kind: 'expense', category: 'gas', amountCents: 4500, note: '' }),
   'tally.remove': async () => {
     const id = randomUUID();
     await asOwner('tally.add', { id, kind: 'income', category: 'otherIncome', amountCents: 1000, note: `venta de cartón ${next()}` });
     return command('tally.remove', { id, reason: 'duplicado' });
   },
+  'account.settle': async () => command('account.settle', { billId: await billOnAccount(), payments: [{ method: 'cash', amountCents: 100 }] }),
+  'account.writeOff': async () => command('account.writeOff', { billId: await billOnAccount(), reason: 'Se mudó' }),
   'area.save': async () => command('area.save', { id: `area-m${next()}`, name: `Área ${n}`, sort: 9 }),
   'table.save': async () => command('table.save', { id: `t-s${next()}`, areaId: 'area-salon', name: `X${n}`, type: 'hall', minConsumptionCents: 0, seats: 2, sort: 900 }),
   'category.save': async () => command('category.save', { id: `cat-m${next()}`, names: { es: `Cat ${n}`, en: '', zh: '' }, sort: 9 }),
@@ -255,6 +267,7 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'job.retry': async () => command('job.retry', { jobId: await makeFailedJob(t.hub.engine) }),
   'job.cancel': async () => command('job.cancel', { jobId: await makeFailedJob(t.hub.engine) }),
   'job.test': async () => command('job.test', { text: `prueba ${next()}` }),
+  'export.run': async () => command('export.run', { day: '2026-01-01', what: 'mail' }),
   'job.start': INTERNAL,
   'job.finish': INTERNAL,
   'job.recover': INTERNAL,

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import type { Engine } from '#hub/engine/engine.ts';
 import { aliasesOf } from '#domain';
-import type { ClosedShift, ShiftDayPage } from '#protocol';
-import { shiftDayQuerySchema } from '#protocol';
+import type { ClosedShift, ShiftDayPage, ShiftReportResponse } from '#protocol';
+import { shiftDayQuerySchema, shiftReportQuerySchema } from '#protocol';
 import { HttpError } from '../../http-error.ts';
 import { sessionOf } from '../../middleware/actor.ts';
 import { parseBody } from '../../validate.ts';
+import { loadShiftReport } from './report.ts';
 
 /**
  * GET /api/shifts?day=YYYY-MM-DD
@@ -24,11 +25,29 @@ export function shiftRoutes(engine: Engine): Router {
     const body: ShiftDayPage = { ok: true, day: q.day, shifts: await shiftsOfDay(engine, q.day) };
     ctx.body = body;
   });
+  // A shift's report (SPEC.md section 3): the open one so far, or a closed one by the day it closed (report.ts).
+  router.get('/api/shifts/current/report', async (ctx) => {
+    const { actor } = sessionOf(ctx);
+    if (!aliasesOf(engine.state, actor.staffId).has('M006')) throw new HttpError('FORBIDDEN', 'M006');
+    const report = await loadShiftReport(engine, 'current', new Date());
+    if (!report) throw new HttpError('NO_OPEN_SHIFT');
+    const body: ShiftReportResponse = { ok: true, report };
+    ctx.body = body;
+  });
+  router.get('/api/shifts/:shiftId/report', async (ctx) => {
+    const { actor } = sessionOf(ctx);
+    if (!aliasesOf(engine.state, actor.staffId).has('M006')) throw new HttpError('FORBIDDEN', 'M006');
+    const q = parseBody(shiftReportQuerySchema, { ...ctx.query });
+    const report = await loadShiftReport(engine, { id: ctx.params.shiftId ?? '', day: q.day }, new Date());
+    if (!report) throw new HttpError('NOT_FOUND');
+    const body: ShiftReportResponse = { ok: true, report };
+    ctx.body = body;
+  });
   return router;
 }
 
 /** The day file, then the filed tail in memory (each shift once), newest close first. */
-async function shiftsOfDay(engine: Engine, day: string): Promise<ClosedShift[]> {
+export async function shiftsOfDay(engine: Engine, day: string): Promise<ClosedShift[]> {
   const byId = new Map<string, ClosedShift>();
   const recent = engine.recentFiledShifts();
   // While a snapshot is being written the file may already hold part of the tail: memory wins from its first seq.

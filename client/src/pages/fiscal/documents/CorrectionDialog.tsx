@@ -21,7 +21,10 @@ type Loaded = { bill: Bill; corrections: BillCorrections | null };
  * dialog, so pressing again after a dropped answer is applied once; a
  * refusal is shown in the dialog in the device's language.
  */
-export function CorrectionDialog(props: { meta: DocumentMeta; onClose: () => void; onDone: () => void }) {
+/** A bill without its document's meta (the bills page: a sale note too): its id, archive day, and what the title calls it. */
+export type CorrectionTarget = { billId: string; day: string; label: string };
+
+export function CorrectionDialog(props: { meta: DocumentMeta | CorrectionTarget; onClose: () => void; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<ErrorCode | null>(null);
@@ -69,7 +72,7 @@ export function CorrectionDialog(props: { meta: DocumentMeta; onClose: () => voi
 
   return (
     <Dialog
-      title={t('fiscalDocs.dialog.title', { key: documentNumber(props.meta) })}
+      title={t('fiscalDocs.dialog.title', { key: 'label' in props.meta ? props.meta.label : documentNumber(props.meta) })}
       onClose={props.onClose}
       wide
       footer={

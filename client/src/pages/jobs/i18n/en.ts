@@ -17,7 +17,7 @@ export const jobsEn: DeepStrings<typeof jobsEs> = {
     attempts_other: '{{count}} tries',
     maybeDoneHint: 'The hub stopped while doing it: it may have happened already. Check before retrying.',
     status: { pending: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', maybeDone: 'Maybe done', cancelled: 'Cancelled' },
-    kinds: { test: { echo: 'Test (write)', mark: 'Test (mark once)' }, print: 'Printout', drawer: { kick: 'Drawer opening' }, einvoice: { send: 'Sending a receipt to SUNAT', summary: 'Daily summary of boletas' } },
+    kinds: { test: { echo: 'Test (write)', mark: 'Test (mark once)' }, print: 'Printout', drawer: { kick: 'Drawer opening' }, einvoice: { send: 'Sending a receipt to SUNAT', summary: 'Daily summary of boletas' }, export: { day: 'Day export for the accountant', deliver: 'Mailing the export' } },
     reasons: {
       IO_ERROR: 'Could not write',
       TIMEOUT: 'No answer in time',
@@ -38,6 +38,10 @@ export const jobsEn: DeepStrings<typeof jobsEs> = {
       SUNAT_REJECTED: 'SUNAT rejected the document',
       SUNAT_FIX_NEEDED: 'SUNAT asks for a fix and a new send',
       SUNAT_PROCESSING: 'SUNAT is still processing the summary',
+      MAIL_UNREACHABLE: 'The mail server does not answer (no internet): it will be sent when the connection is back',
+      MAIL_AUTH_FAILED: 'The mail server refused the user or password',
+      MAIL_REJECTED: 'The mail server refused a recipient',
+      MAIL_NOT_SET_UP: 'Mail is not set up yet (Exports page)',
     },
   },
 };

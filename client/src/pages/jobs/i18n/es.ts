@@ -24,7 +24,7 @@ export const jobsEs = {
       maybeDone: 'Quizá hecha',
       cancelled: 'Cancelada',
     } satisfies Record<JobStatus, string>,
-    kinds: { test: { echo: 'Prueba (anotar)', mark: 'Prueba (marcar una vez)' }, print: 'Impresión', drawer: { kick: 'Apertura del cajón' }, einvoice: { send: 'Envío de comprobante a SUNAT', summary: 'Resumen diario de boletas' } },
+    kinds: { test: { echo: 'Prueba (anotar)', mark: 'Prueba (marcar una vez)' }, print: 'Impresión', drawer: { kick: 'Apertura del cajón' }, einvoice: { send: 'Envío de comprobante a SUNAT', summary: 'Resumen diario de boletas' }, export: { day: 'Exportación del día para el contador', deliver: 'Envío de la exportación por correo' } },
     reasons: {
       IO_ERROR: 'No se pudo escribir',
       TIMEOUT: 'No respondió a tiempo',
@@ -45,6 +45,10 @@ export const jobsEs = {
       SUNAT_REJECTED: 'SUNAT rechazó el comprobante',
       SUNAT_FIX_NEEDED: 'SUNAT pide corregir y volver a enviar',
       SUNAT_PROCESSING: 'SUNAT aún está procesando el resumen',
+      MAIL_UNREACHABLE: 'El servidor de correo no responde (sin internet): se enviará al volver la conexión',
+      MAIL_AUTH_FAILED: 'El servidor de correo rechazó el usuario o la contraseña',
+      MAIL_REJECTED: 'El servidor de correo rechazó un destinatario',
+      MAIL_NOT_SET_UP: 'Falta configurar el correo en Exportaciones',
     },
   },
 } as const;

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { readManifest } from '#hub/exports/folder.ts';
+import { PHONE, TILL } from './browser.ts';
+import { SHOTS, useBrowserHub } from './harness.ts';
+import { signInOnPage } from './sign-in.ts';
+
+/**
+ * The exports page in Chromium: the owner finds it in the menu next to the
+ * e-invoices, sees the day the hub exported at start (the day before), asks
+ * for it again, downloads a file (the very bytes of the folder), and the
+ * page on a 360 px phone in Spanish; a waiter has no entry.
+ */
+
+const owner = DEMO_STAFF[0]!;
+const waiter = DEMO_STAFF.find((s) => s.roleId === 'waiter')!;
+const contexts: BrowserContext[] = [];
+const env = useBrowserHub({ tmpPrefix: 'pos-e2e-exports-', screenshots: true });
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+});
+
+async function page(device: typeof PHONE | typeof TILL, code: string, pin: string): Promise<Page> {
+  const context = await env.browser.newContext({ ...device, acceptDownloads: true });
+  await context.addInitScript(() => localStorage.setItem('language', 'es_US'));
+  contexts.push(context);
+  const p = await context.newPage();
+  await signInOnPage(p, env.hub.url, code, pin);
+  return p;
+}
+
+const exportedDay = () => Object.values(env.hub.engine.state.jobs).find((j) => j.kind === 'export.day')?.payload.day;
+
+describe('exports page', () => {
+  it('lists the day exported at start, exports it again, and downloads a file', async () => {
+    await expect.poll(() => exportedDay(), { timeout: 10_000 }).toBeTruthy();
+    const day = exportedDay()!;
+    const root = path.join(env.hub.exports.root);
+    await expect.poll(async () => (await readManifest(root, day)) !== null, { timeout: 10_000 }).toBe(true);
+    const first = (await readManifest(root, day))!;
+
+    const p = await page(TILL, owner.code, owner.pin);
+    await p.getByTestId('nav-exports').click();
+    await p.getByTestId('exports-page').waitFor();
+    const row = p.getByTestId(`exports-day-${day}`);
+    await row.waitFor();
+    expect(await row.getByTestId('exports-folder').textContent()).toBe('Carpeta: Hecho');
+    expect(await p.getByTestId('exports-usb-none').textContent()).toContain('Conecte una memoria USB');
+
+    // "Export now" for that day (the default: the day before): the folder is written again.
+    expect(await p.getByTestId('exports-day').inputValue()).toBe(day);
+    await p.getByTestId('exports-run').click();
+    await expect.poll(async () => (await readManifest(root, day))?.createdAt, { timeout: 10_000 }).not.toBe(first.createdAt);
+
+    const name = `ventas-${day}.csv`;
+    const [download] = await Promise.all([p.waitForEvent('download'), row.getByTestId(`exports-file-${name}`).click()]);
+    expect(download.suggestedFilename()).toBe(name);
+    const got = readFileSync((await download.path())!);
+    await expect.poll(() => got.equals(readFileSync(path.join(root, day, name)))).toBe(true);
+  });
+
+  it('on a 360 px phone, in Spanish', async () => {
+    const p = await page(PHONE, owner.code, owner.pin);
+    await p.goto(`${env.hub.url}#/pages/exports/index`);
+    await p.getByTestId('exports-page').waitFor();
+    await p.locator('[data-testid^="exports-day-2"]').first().waitFor();
+    // Nothing wider than the screen.
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await p.screenshot({ path: path.join(SHOTS, 'exports-360-es.png') });
+  });
+
+  it('a waiter has no entry for it', async () => {
+    const p = await page(TILL, waiter.code, waiter.pin);
+    await p.getByTestId('nav-tables').waitFor();
+    expect(await p.getByTestId('nav-exports').count()).toBe(0);
+  });
+});

@@ -1,0 +1,37 @@
+/** The exports page (hub/exports/README.md): the accountant's files of each business day and where they went, in Spanish. */
+export const exportsEs = {
+  exports: {
+    title: 'Exportaciones para el contador',
+    hint: 'Cada noche, a la hora de cierre, se guardan las ventas del día (Excel y CSV), los reportes Z y los comprobantes electrónicos; a fin de mes también el Registro de Ventas (PLE 14.1).',
+    runTitle: 'Exportar un día ahora',
+    day: 'Día',
+    run: 'Exportar',
+    queued: 'Exportación pedida: aparecerá en la lista en unos segundos.',
+    resend: 'Reenviar por correo',
+    resent: 'Reenvío pedido.',
+    empty: 'Todavía no hay exportaciones.',
+    files: 'Archivos',
+    noFiles: 'Aún sin archivos',
+    folder: 'Carpeta',
+    usb: 'USB',
+    mail: 'Correo',
+    state: {
+      done: 'Hecho',
+      working: 'En curso',
+      waiting: 'En espera',
+      failed: 'Falló',
+      notSetUp: 'Sin configurar',
+      none: '—',
+    },
+    usbNone: 'Conecte una memoria USB: se copiarán las exportaciones que aún no tenga.',
+    usbState: {
+      copying: 'Memoria «{{stick}}» encontrada: copiando ({{copied}} de {{days}} días)…',
+      safeToRemove: 'Memoria «{{stick}}»: copia verificada, puede retirarla.',
+      readOnly: 'La memoria «{{stick}}» es de solo lectura: no se copió nada.',
+      interrupted: 'Se interrumpió la copia a «{{stick}}»: vuelva a conectarla o use otra.',
+    },
+    mailWaiting: 'El servidor de correo no responde: los envíos esperan a que vuelva internet.',
+    mailTitle: 'Envío por correo',
+    loadFailed: 'No se pudieron leer las exportaciones.',
+  },
+} as const;

@@ -1,0 +1,50 @@
+import type { DeepStrings } from '../../../i18n/define.ts';
+import type { exportMailEs } from './mail-es.ts';
+
+/** The export's mail server form, in English. */
+export const exportMailEn: DeepStrings<typeof exportMailEs> = {
+  exportMail: {
+    title: 'Sending by e-mail',
+    hint: 'Each night’s files are sent from the restaurant’s mailbox. Ask your e-mail provider for these details.',
+    host: 'SMTP server',
+    port: 'Port',
+    security: 'Connection',
+    securities: { starttls: 'STARTTLS (port 587)', tls: 'TLS (port 465)', none: 'Unencrypted (local network only)' },
+    noneWarning: 'Unencrypted, the password travels in the clear: use it only with a server inside the restaurant.',
+    user: 'User',
+    password: 'Password',
+    passwordSet: 'Saved. Leave it empty to keep it.',
+    from: 'Sender',
+    recipients: 'Recipients',
+    recipientsHint: 'One address per line (up to 10), for example the accountant’s.',
+    save: 'Save',
+    saved: 'E-mail settings saved',
+    test: 'Send a test e-mail',
+    testing: 'Sending…',
+    testSent: 'Test e-mail sent. Check the recipients’ inbox.',
+    invalid: {
+      host: 'Write the server, for example smtp.gmail.com',
+      port: 'Write a port between 1 and 65535',
+      from: 'Write a valid e-mail address',
+      recipients: 'Write valid e-mail addresses, one per line',
+      user: 'The user cannot contain line breaks',
+      password: 'The password cannot contain line breaks',
+      other: 'Check the details',
+    },
+    errors: {
+      MAIL_UNREACHABLE: 'Could not connect to the server. Check the server, the port and the internet; it will be tried again.',
+      MAIL_TIMEOUT: 'The server did not answer in time; it will be tried again.',
+      MAIL_TEMPORARY: 'The server asked to try later.',
+      MAIL_AUTH_FAILED: 'The server refused the user or the password.',
+      MAIL_AUTH_UNSUPPORTED: 'The server does not accept our sign-in methods (PLAIN or LOGIN).',
+      MAIL_TLS_UNAVAILABLE: 'The server does not offer STARTTLS: choose TLS or check the port.',
+      MAIL_TLS_FAILED: 'The server’s certificate is not valid for that name.',
+      MAIL_REJECTED: 'The server refused the message (sender or size).',
+      MAIL_PROTOCOL: 'The server answered something unexpected. Is it an SMTP server?',
+      MAIL_RECIPIENT_REJECTED: 'The server refused a recipient.',
+      MAIL_HEADER_INJECTION: 'A field contains a line break.',
+      MAIL_ADDRESS_INVALID: 'An e-mail address is not valid.',
+      MAIL_NOT_CONFIGURED: 'Save the e-mail settings first.',
+    },
+  },
+};

@@ -1,0 +1,50 @@
+import type { DeepStrings } from '../../../i18n/define.ts';
+import type { exportMailEs } from './mail-es.ts';
+
+/** The export's mail server form, in Chinese. */
+export const exportMailZh: DeepStrings<typeof exportMailEs> = {
+  exportMail: {
+    title: '邮件发送',
+    hint: '每晚的文件从餐厅的邮箱发出。请向您的邮件服务商索取以下信息。',
+    host: 'SMTP 服务器',
+    port: '端口',
+    security: '连接方式',
+    securities: { starttls: 'STARTTLS（端口 587）', tls: 'TLS（端口 465）', none: '不加密（仅限本地网络）' },
+    noneWarning: '不加密时密码以明文传输：仅用于店内的服务器。',
+    user: '用户名',
+    password: '密码',
+    passwordSet: '已保存。留空则保留原密码。',
+    from: '发件人',
+    recipients: '收件人',
+    recipientsHint: '每行一个地址（最多 10 个），例如会计的邮箱。',
+    save: '保存',
+    saved: '邮件设置已保存',
+    test: '发送测试邮件',
+    testing: '发送中…',
+    testSent: '测试邮件已发送，请查看收件人的收件箱。',
+    invalid: {
+      host: '请填写服务器，例如 smtp.gmail.com',
+      port: '请填写 1 到 65535 之间的端口',
+      from: '请填写有效的邮箱地址',
+      recipients: '请填写有效的邮箱地址，每行一个',
+      user: '用户名不能包含换行',
+      password: '密码不能包含换行',
+      other: '请检查填写的信息',
+    },
+    errors: {
+      MAIL_UNREACHABLE: '无法连接服务器。请检查服务器、端口和网络；稍后会自动重试。',
+      MAIL_TIMEOUT: '服务器未及时响应；稍后会自动重试。',
+      MAIL_TEMPORARY: '服务器要求稍后再试。',
+      MAIL_AUTH_FAILED: '服务器拒绝了用户名或密码。',
+      MAIL_AUTH_UNSUPPORTED: '服务器不支持我们的登录方式（PLAIN 或 LOGIN）。',
+      MAIL_TLS_UNAVAILABLE: '服务器不提供 STARTTLS：请选择 TLS 或检查端口。',
+      MAIL_TLS_FAILED: '服务器证书与该名称不符。',
+      MAIL_REJECTED: '服务器拒绝了该邮件（发件人或大小）。',
+      MAIL_PROTOCOL: '服务器的回应异常。它是 SMTP 服务器吗？',
+      MAIL_RECIPIENT_REJECTED: '服务器拒绝了某个收件人。',
+      MAIL_HEADER_INJECTION: '某个字段包含换行。',
+      MAIL_ADDRESS_INVALID: '某个邮箱地址无效。',
+      MAIL_NOT_CONFIGURED: '请先保存邮件设置。',
+    },
+  },
+};

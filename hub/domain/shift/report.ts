@@ -1,0 +1,192 @@
+import type { Bill, BillCorrection, ClosedShift, MethodRow, PayMethod, SalesFigures, SalesRow, Shift, ShiftReport, ShiftTotals, ShiftTransaction, UnitRow } from '#protocol';
+import { PAY_METHODS } from '#protocol';
+import { chargedQty, lineTotalCents } from '../money.ts';
+import { dishKeyOf } from '../reports/aggregate.ts';
+import { emptyFigures } from '../reports/figures.ts';
+import { RESTAURANT_UTC_OFFSET_MINUTES } from '../reservations/calendar.ts';
+import { cashMoved, expectedByMethod } from './totals.ts';
+
+/**
+ * A shift's report (SPEC.md section 3, README.md here "The report"): the
+ * shift's own figures plus the sales figures of the bills paid while it was
+ * open (`aggregateBills`, the arithmetic every report shares). Hub-only:
+ * the registry never reaches this file (the shift page loads the report from
+ * GET /api/shifts/:id/report), so report code stays out of the first load.
+ */
+
+export type ShiftReportInput = {
+  shift: Shift | ClosedShift;
+  /** `aggregateBills` over `bills` and `corrections`. */
+  figures: SalesFigures;
+  /** The bills paid between the open and the close (or now), and the voids and refunds recorded then. */
+  bills: readonly Bill[];
+  corrections: readonly BillCorrection[];
+  register: string;
+  restaurant: string;
+  nameOf(staffId: string | null): string;
+  /** On-account debts written off during the shift. */
+  writeOffs: { count: number; cents: number };
+};
+
+const isClosed = (s: Shift | ClosedShift): s is ClosedShift => 'closedAt' in s;
+
+/** Integer average, rounded half up; 0 for nothing. */
+function average(cents: number, n: number): number {
+  return n > 0 ? Math.round(cents / n) : 0;
+}
+
+/**
+ * Dine-in and take-away. The hub has no delivery orders yet: every bill is a
+ * table's, and a bill packed with a lunch box (SPEC.md payment tab) is the
+ * part that leaves the restaurant, so it counts as take-away.
+ */
+function channelsOf(bills: readonly Bill[]): SalesRow[] {
+  const dineIn: SalesRow = { key: 'dineIn', name: 'dineIn', bills: 0, cents: 0, people: 0 };
+  const takeAway: SalesRow = { key: 'takeAway', name: 'takeAway', bills: 0, cents: 0, people: 0 };
+  for (const b of bills) {
+    if (b.deleted === 2) continue;
+    const row = (b.lunchBoxCents ?? 0) > 0 ? takeAway : dineIn;
+    row.bills += 1;
+    row.cents += b.totalCents;
+    row.people += b.people;
+  }
+  return [dineIn, takeAway];
+}
+
+/** The paid bills, newest first, with what voids and refunds gave back of each during the shift. */
+function transactionsOf(bills: readonly Bill[], corrections: readonly BillCorrection[]): ShiftTransaction[] {
+  const refunded = new Map<string, number>();
+  for (const c of corrections) refunded.set(c.billId, (refunded.get(c.billId) ?? 0) + c.amountCents);
+  return bills
+    .map((b) => ({
+      billId: b.id,
+      billNo: b.billNo,
+      orderNo: b.orderNo,
+      tableName: b.tableName,
+      people: b.people,
+      paidAt: b.paidAt,
+      totalCents: b.deleted === 2 ? 0 : b.totalCents,
+      payMethod: b.payMethod,
+      document: b.fiscal ? `${b.fiscal.series}-${b.fiscal.number}` : b.document.kind,
+      onAccount: b.isAccount === 1,
+      withdrawn: b.deleted === 2,
+      refundedCents: refunded.get(b.id) ?? 0,
+    }))
+    .sort((a, b) => (a.paidAt < b.paidAt ? 1 : a.paidAt > b.paidAt ? -1 : b.billNo - a.billNo));
+}
+
+/**
+ * Portions sold per dish and size (or a custom dish's unit), as the figures
+ * count a dish's portions: charged ones, at what they brought after the line
+ * discount (the order discount is not spread over dishes).
+ */
+function unitsOf(bills: readonly Bill[]): UnitRow[] {
+  const rows = new Map<string, UnitRow>();
+  for (const b of bills) {
+    if (b.deleted === 2) continue;
+    for (const line of b.lines) {
+      const qty = chargedQty(line);
+      if (qty === 0) continue;
+      const unit = line.specNames?.es ?? line.unit;
+      const key = `${dishKeyOf(line)}|${line.specId ?? line.unit}`;
+      let row = rows.get(key);
+      if (!row) rows.set(key, (row = { key, name: line.names.es, unit, qty: 0, cents: 0 }));
+      row.qty += qty;
+      row.cents += lineTotalCents(line);
+    }
+  }
+  return [...rows.values()].sort((a, b) => b.qty - a.qty || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** The report of a shift, open (figures so far) or closed. */
+export function shiftReportOf(input: ShiftReportInput): ShiftReport {
+  const { shift, figures: f } = input;
+  const closed = isClosed(shift) ? shift : null;
+  const moved = cashMoved(shift);
+  const discountCents = f.lineDiscountCents + f.orderDiscountCents;
+  const expectedCash = closed?.counts.find((c) => c.method === 'cash')?.expectedCents ?? expectedByMethod(shift).cash ?? 0;
+  return {
+    shiftId: shift.id,
+    open: !closed,
+    register: input.register,
+    restaurant: input.restaurant,
+    cashier: input.nameOf(shift.openedBy),
+    closedBy: closed ? input.nameOf(closed.closedBy) : '',
+    openedAt: shift.openedAt,
+    closedAt: closed?.closedAt ?? null,
+    floatCents: shift.floatCents,
+    cashInCents: moved.inCents,
+    cashOutCents: moved.outCents,
+    counts: closed?.counts ?? [],
+    expectedCashCents: expectedCash,
+    note: closed?.note ?? '',
+    orderCents: f.salesCents + discountCents + f.giftCents,
+    salesCents: f.salesCents,
+    actualCents: f.receivedCents - f.changeCents,
+    salesCount: f.bills,
+    discountCents,
+    offerCents: discountCents + f.giftCents,
+    refundCount: f.refundCount,
+    refundCents: f.refundCents,
+    onAccountCount: f.onAccountCount,
+    onAccountCents: f.onAccountCents,
+    writeOffCount: input.writeOffs.count,
+    writeOffCents: input.writeOffs.cents,
+    depositCents: f.depositCents,
+    memberRechargeCount: 0,
+    memberRechargeCents: 0,
+    channels: channelsOf(input.bills),
+    byMethod: f.byMethod,
+    refundsByMethod: f.refundsByMethod,
+    giftQty: f.giftQty,
+    giftCents: f.giftCents,
+    returnQty: f.returnQty,
+    returnCents: f.returnCents,
+    withdrawnCount: f.withdrawnCount,
+    withdrawnCents: f.withdrawnCents,
+    people: f.people,
+    averageBillCents: average(f.salesCents, f.bills),
+    averagePersonCents: average(f.salesCents, f.people),
+    figures: f,
+    transactions: transactionsOf(input.bills, input.corrections),
+    units: unitsOf(input.bills),
+  };
+}
+
+/**
+ * The figures the open shift's running totals already hold (totals.ts), as
+ * `SalesFigures` without the breakdowns that need the bills themselves. The Z
+ * report made in the close's own log record starts from these; the print
+ * runner completes it from the archive when it prints (README.md "Z report").
+ */
+export function figuresFromTotals(t: ShiftTotals): SalesFigures {
+  const f = emptyFigures();
+  const methods = (by: Partial<Record<PayMethod, number>>): MethodRow[] =>
+    PAY_METHODS.filter((m) => Object.hasOwn(by, m)).map((m) => ({ method: m, count: 0, cents: by[m] ?? 0, usdCents: m === 'usd' ? t.usdCents : 0 }));
+  f.bills = t.salesCount;
+  f.salesCents = t.salesCents;
+  f.byMethod = methods(t.receivedByMethod);
+  f.receivedCents = f.byMethod.reduce((sum, r) => sum + r.cents, 0);
+  f.changeCents = t.changeCents;
+  // The totals keep line and order discounts as one figure.
+  f.lineDiscountCents = t.discountCents;
+  f.giftCents = t.giftCents;
+  f.tipCents = t.tipCents;
+  f.refundsByMethod = methods(t.refundsByMethod).map((r) => ({ ...r, usdCents: 0 }));
+  f.refundCount = t.refundCount;
+  f.refundCents = f.refundsByMethod.reduce((sum, r) => sum + r.cents, 0);
+  return f;
+}
+
+/**
+ * The register's name on the report. The hub is one register (README.md):
+ * the box, named by the first host name the owner gave it, else "1".
+ */
+export function registerOf(settings: { hostNames?: readonly string[] | undefined }): string {
+  return settings.hostNames?.[0] ?? '1';
+}
+
+/** The Lima calendar day a shift closed: its `shifts/` day file (hub/store/shift-days.ts). */
+export function shiftDayOf(closedAt: string): string {
+  return new Date(Date.parse(closedAt) + RESTAURANT_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,77 @@
+import type { ClosedShift } from '#protocol';
+import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
+import { buildPle141 } from './ple/ple141.ts';
+import { documentsZip, salesFiles, type ExportFile } from './day-files.ts';
+import { documentsOf } from './sales-rows.ts';
+import { writeDayFolder, type Manifest } from './folder.ts';
+import { billsBetween, documentFiles, nextDay, rangeOf, shiftsOfBusinessDay, type ExportEngine } from './sources.ts';
+
+/** A closed shift's Z report as text (hub/server.ts renders the printed Z report, z-text.ts); null: the shift is gone. */
+export type ZRenderer = (shift: ClosedShift) => Promise<string | null>;
+
+export type ExporterDeps = {
+  engine: ExportEngine;
+  documents: DocumentReader;
+  /** `<data>/exports`. */
+  root: string;
+  clock: () => Date;
+  zReport?: ZRenderer;
+};
+
+/** Whether `day` is the last business day of its month (the month's register and workbook go with it). */
+export const isMonthEnd = (day: string) => nextDay(day).slice(0, 7) !== day.slice(0, 7);
+
+/**
+ * A Z report's file: `Z-<shift id>.txt`, the printed report as text; without
+ * a renderer (a test's hub) or when it finds no report, `Z-<shift id>.json`,
+ * the figures as the close recorded them.
+ */
+async function zFile(shift: ClosedShift, render: ZRenderer | undefined): Promise<ExportFile> {
+  const id = shift.id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60);
+  const text = render ? await render(shift) : null;
+  return text !== null ? { name: `Z-${id}.txt`, bytes: Buffer.from(text, 'utf8') } : { name: `Z-${id}.json`, bytes: Buffer.from(JSON.stringify(shift, null, 2), 'utf8') };
+}
+
+/**
+ * The month's files, on its last business day: `ventas-YYYY-MM.{xlsx,csv}`
+ * (every business day of the month) and SUNAT's PLE 14.1 register (Lima
+ * issue dates; e-invoicing set up only: without a RUC there is no register).
+ */
+async function monthFiles(deps: ExporterDeps, day: string, documentOf: ReturnType<typeof documentsOf>): Promise<ExportFile[]> {
+  const state = deps.engine.state;
+  const month = day.slice(0, 7);
+  const first = `${month}-01`;
+  const business = { from: rangeOf(state, first).from, to: rangeOf(state, day).to };
+  // The register goes by Lima calendar date, the workbook by business day: read the union of both ranges once.
+  const calendar = { from: new Date(Date.parse(`${first}T00:00:00-05:00`)).toISOString(), to: new Date(Date.parse(`${nextDay(day)}T00:00:00-05:00`)).toISOString() };
+  const from = calendar.from < business.from ? calendar.from : business.from;
+  const to = calendar.to > business.to ? calendar.to : business.to;
+  const { bills, corrections } = await billsBetween(deps.engine, from, to);
+  const inBusiness = bills.filter((b) => b.paidAt >= business.from && b.paidAt < business.to);
+  const files = salesFiles({ label: month, bills: inBusiness, corrections: state.billCorrections, documentOf, lines: false });
+  if (state.fiscal) {
+    // The documents computed once for the rows are the register's too (the builder computes the ones missing).
+    for (const bill of bills) documentOf(bill);
+    const ple = buildPle141({ ruc: state.fiscal.ruc, year: Number(month.slice(0, 4)), month: Number(month.slice(5)), bills, corrections, documents: documentOf.all, settings: state.fiscal });
+    files.push({ name: ple.fileName, bytes: Buffer.from(ple.content, 'utf8') });
+  }
+  return files;
+}
+
+/**
+ * Writes the business day's folder (README.md "Files"): sales and lines as
+ * XLSX and CSV, the Z reports of the shifts closed in the day, the day's
+ * e-invoice XML and CDR files zipped, the month's files on its last day, and
+ * `manifest.json`. Replaces an earlier export of the day whole.
+ */
+export async function exportDay(deps: ExporterDeps, day: string): Promise<Manifest> {
+  const state = deps.engine.state;
+  const { from, to } = rangeOf(state, day);
+  const { bills } = await billsBetween(deps.engine, from, to);
+  const documentOf = documentsOf(state.fiscal);
+  const files: ExportFile[] = salesFiles({ label: day, bills, corrections: state.billCorrections, documentOf, lines: true });
+  for (const shift of await shiftsOfBusinessDay(deps.engine, day)) files.push(await zFile(shift, deps.zReport));
+  files.push(documentsZip(day, await documentFiles(deps.documents, state, day), deps.clock()));
+  if (isMonthEnd(day)) files.push(...(await monthFiles(deps, day, documentOf)));
+  return writeDayFolder(deps.root, day, files, deps.clock().toISOString());
+}

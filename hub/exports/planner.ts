@@ -1,0 +1,62 @@
+import { hubCommand } from '#hub/auth/hub-command.ts';
+import { currentBusinessDay } from '#hub/domain/exports/request.ts';
+import { daysToExport } from '#hub/domain/exports/plan.ts';
+import type { JobEngine } from '#hub/jobs/job-service.ts';
+import { exportedDays } from './folder.ts';
+
+const HUB_DEVICE = 'hub';
+export const EXPORT_PLAN_EVERY_MS = 60_000;
+
+export type ExportPlannerOptions = { engine: JobEngine; root: string; clock: () => Date; log: (message: string) => void; everyMs?: number };
+
+/**
+ * The closing hour's export (README.md "When"): at start and every minute,
+ * each business day that has ended and has neither a finished folder nor an
+ * export job in hand is asked for, as the hub (`export.run`, the rule creates
+ * the jobs in the same record). A hub that was off at the closing hour
+ * catches up its missed nights (at most 31) when it starts.
+ */
+export class ExportPlanner {
+  private timer: NodeJS.Timeout | null = null;
+  private round: Promise<void> | null = null;
+  private readonly logged = new Set<string>();
+
+  private readonly opts: ExportPlannerOptions;
+
+  constructor(opts: ExportPlannerOptions) {
+    this.opts = opts;
+  }
+
+  start(): Promise<void> {
+    this.timer = setInterval(() => void this.runNow(), this.opts.everyMs ?? EXPORT_PLAN_EVERY_MS);
+    this.timer.unref();
+    return this.runNow();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.round;
+  }
+
+  /** One round (the timer's; tests call it after moving the clock). */
+  runNow(): Promise<void> {
+    this.round ??= this.plan().finally(() => {
+      this.round = null;
+    });
+    return this.round;
+  }
+
+  private async plan(): Promise<void> {
+    const { engine, clock } = this.opts;
+    const now = clock();
+    const current = currentBusinessDay(engine.state, now.toISOString());
+    const days = daysToExport(current, await exportedDays(this.opts.root), Object.values(engine.state.jobs));
+    for (const day of days) {
+      const reply = await engine.submit(hubCommand('export.run', { day, what: 'all' }, HUB_DEVICE, now), { staffId: null, deviceId: HUB_DEVICE });
+      if (reply.ok || this.logged.has(`${day} ${reply.code}`)) continue;
+      this.logged.add(`${day} ${reply.code}`);
+      this.opts.log(`exports: ${day} not asked for (${reply.code})`);
+    }
+  }
+}

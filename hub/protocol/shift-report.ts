@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { MethodRow, SalesFigures, SalesRow } from './reports.ts';
+import type { ShiftCount } from './features/shift.ts';
+
+/**
+ * A shift's report (SPEC.md section 3 "Shift report", M006, issue 12): the
+ * shift's own figures (float, cash moves, counts) and the sales figures of
+ * the bills paid between its open and its close (`SalesFigures`, the same
+ * arithmetic as every report), with the rows the shift page's tabs show
+ * (SPEC.md section 2 "Shift tabs"). The Z report prints it
+ * (hub/domain/printing/documents/z-report.ts). Money in céntimos.
+ */
+
+/** One bill of the shift, as the "store transactions" tab lists it. */
+export type ShiftTransaction = {
+  billId: string;
+  billNo: number;
+  orderNo: number;
+  tableName: string;
+  people: number;
+  paidAt: string;
+  totalCents: number;
+  payMethod: string;
+  /** Sale note, boleta, factura; with its number once the hub numbered it. */
+  document: string;
+  onAccount: boolean;
+  /** SPEC.md delete flag 2: withdrawn with a reason, nothing charged. */
+  withdrawn: boolean;
+  /** Given back by voids and refunds during the shift. */
+  refundedCents: number;
+};
+
+/** Portions sold per dish and size or unit (SPEC.md "unit sales statistics"). */
+export type UnitRow = { key: string; name: string; unit: string; qty: number; cents: number };
+
+export type ShiftReport = {
+  shiftId: string;
+  /** Still open: the figures so far (GET /api/shifts/current/report). */
+  open: boolean;
+  /** The register: the box's name on the network (the hub is one register). */
+  register: string;
+  restaurant: string;
+  /** Who opened the shift (the cashier) and who closed it (names; '' for the hub). */
+  cashier: string;
+  closedBy: string;
+  openedAt: string;
+  closedAt: string | null;
+  floatCents: number;
+  cashInCents: number;
+  cashOutCents: number;
+  /** Counted at the close (empty while open), and the cash the drawer should hold. */
+  counts: ShiftCount[];
+  expectedCashCents: number;
+  note: string;
+  /** Order sum: what the paid bills came to before discounts and gifts (charged + discounts + gifts). */
+  orderCents: number;
+  /** Charged: the bills' totals. */
+  salesCents: number;
+  /** Actual sum: received − change. */
+  actualCents: number;
+  salesCount: number;
+  discountCents: number;
+  /** Offers: discounts and gifts. */
+  offerCents: number;
+  refundCount: number;
+  refundCents: number;
+  /** Credit orders: bills with a part on account, and what is owed. */
+  onAccountCount: number;
+  onAccountCents: number;
+  /** On-account debts written off during the shift. */
+  writeOffCount: number;
+  writeOffCents: number;
+  /** Predetermined orders: reservation deposits credited to the shift's bills. */
+  depositCents: number;
+  /** Member recharges: the hub has no members yet, so always 0 (kept so the report has every field). */
+  memberRechargeCount: number;
+  memberRechargeCents: number;
+  /** Dine-in and take-away (key 'dineIn' | 'takeAway'; take-away = bills packed with a lunch box). */
+  channels: SalesRow[];
+  byMethod: MethodRow[];
+  refundsByMethod: MethodRow[];
+  giftQty: number;
+  giftCents: number;
+  returnQty: number;
+  returnCents: number;
+  withdrawnCount: number;
+  withdrawnCents: number;
+  /** Passenger flow and the average price per bill and per person. */
+  people: number;
+  averageBillCents: number;
+  averagePersonCents: number;
+  /** Every breakdown (by hour, category, dish, table...). */
+  figures: SalesFigures;
+  transactions: ShiftTransaction[];
+  units: UnitRow[];
+};
+
+/** GET /api/shifts/:shiftId/report?day=YYYY-MM-DD (the Lima day it closed, as GET /api/shifts lists it). */
+export const shiftReportQuerySchema = z.object({ day: z.iso.date() });
+export type ShiftReportResponse = { ok: true; report: ShiftReport };
