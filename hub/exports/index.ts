@@ -8,7 +8,7 @@ import { sweep } from './folder.ts';
 import { ExportPlanner } from './planner.ts';
 import { exportDayRunner, MAIL_LANE, MailGate, mailRunner, type MailPort } from './runners.ts';
 import { mountRootsFromEnv, UsbWatcher } from './usb-watch.ts';
-import type { ExportEngine } from './sources.ts';
+import { rangeOf, shiftsOfBusinessDay, type ExportEngine } from './sources.ts';
 
 export { exportDay } from './exporter.ts';
 export type { MailPort } from './runners.ts';
@@ -48,7 +48,11 @@ export function createExports(opts: ExportsOptions): Exports {
   const mail = opts.mail ?? NO_MAIL;
   let lanes: { wakeLane(key: string): void } | null = null;
   const mailGate = new MailGate(() => mail.reachable(), () => lanes?.wakeLane(MAIL_LANE));
-  const planner = new ExportPlanner({ engine: opts.engine, root, clock: opts.clock, log: opts.log, ...(opts.planEveryMs ? { everyMs: opts.planEveryMs } : {}) });
+  const hadActivity = async (day: string) => {
+    const { from, to } = rangeOf(opts.engine.state, day);
+    return (await opts.engine.closedBillsBetween(from, to)).length > 0 || (await shiftsOfBusinessDay(opts.engine, day)).length > 0;
+  };
+  const planner = new ExportPlanner({ engine: opts.engine, root, clock: opts.clock, log: opts.log, hadActivity, ...(opts.planEveryMs ? { everyMs: opts.planEveryMs } : {}) });
   const usb = new UsbWatcher({ root, ...mountRootsFromEnv(opts.env ?? process.env), deliveries, clock: opts.clock, log: opts.log, ...(opts.usbEveryMs ? { everyMs: opts.usbEveryMs } : {}) });
   const exporter = { engine: opts.engine, documents: opts.documents, root, clock: opts.clock, ...(opts.zReport ? { zReport: opts.zReport } : {}) };
   return {

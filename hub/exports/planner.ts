@@ -1,3 +1,4 @@
+import { isClaimed } from '#domain';
 import { hubCommand } from '#hub/auth/hub-command.ts';
 import { currentBusinessDay } from '#hub/domain/exports/request.ts';
 import { daysToExport } from '#hub/domain/exports/plan.ts';
@@ -7,7 +8,15 @@ import { exportedDays } from './folder.ts';
 const HUB_DEVICE = 'hub';
 export const EXPORT_PLAN_EVERY_MS = 60_000;
 
-export type ExportPlannerOptions = { engine: JobEngine; root: string; clock: () => Date; log: (message: string) => void; everyMs?: number };
+export type ExportPlannerOptions = {
+  engine: JobEngine;
+  root: string;
+  clock: () => Date;
+  log: (message: string) => void;
+  /** Whether an ended business day had anything to export (closed bills or shifts); absent: every day has. */
+  hadActivity?: (day: string) => Promise<boolean>;
+  everyMs?: number;
+};
 
 /**
  * The closing hour's export (README.md "When"): at start and every minute,
@@ -15,11 +24,18 @@ export type ExportPlannerOptions = { engine: JobEngine; root: string; clock: () 
  * export job in hand is asked for, as the hub (`export.run`, the rule creates
  * the jobs in the same record). A hub that was off at the closing hour
  * catches up its missed nights (at most 31) when it starts.
+ *
+ * Nothing is asked for on a hub nobody has claimed yet (no restaurant), nor
+ * for a day without a closed bill or shift (a day the restaurant was closed
+ * needs no empty files in the accountant's mail every week); the owner can
+ * still export such a day from the page. An ended day cannot gain bills, so a
+ * quiet day is looked at once.
  */
 export class ExportPlanner {
   private timer: NodeJS.Timeout | null = null;
   private round: Promise<void> | null = null;
   private readonly logged = new Set<string>();
+  private readonly quiet = new Set<string>();
 
   private readonly opts: ExportPlannerOptions;
 
@@ -49,10 +65,16 @@ export class ExportPlanner {
 
   private async plan(): Promise<void> {
     const { engine, clock } = this.opts;
+    if (!isClaimed(engine.state)) return;
     const now = clock();
     const current = currentBusinessDay(engine.state, now.toISOString());
     const days = daysToExport(current, await exportedDays(this.opts.root), Object.values(engine.state.jobs));
     for (const day of days) {
+      if (this.quiet.has(day)) continue;
+      if (this.opts.hadActivity && !(await this.opts.hadActivity(day))) {
+        this.quiet.add(day);
+        continue;
+      }
       const reply = await engine.submit(hubCommand('export.run', { day, what: 'all' }, HUB_DEVICE, now), { staffId: null, deviceId: HUB_DEVICE });
       if (reply.ok || this.logged.has(`${day} ${reply.code}`)) continue;
       this.logged.add(`${day} ${reply.code}`);

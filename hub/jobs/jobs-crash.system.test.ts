@@ -152,7 +152,8 @@ describe('durable jobs: kill -9 under load', () => {
       if ((started.get(mark.id) ?? 0) > 1) tally.markRestarts++;
     }
     // Nothing but what was sent: no stray job, no effect of a job that does not exist.
-    for (const j of jobs) if (!world.sent.has(j.id.slice(0, j.id.lastIndexOf('.')))) problems.push(`stray job ${j.id}`);
+    // (The closing hour's export, when a run straddles it, is the hub's own: hub/exports/planner.ts.)
+    for (const j of jobs) if (!j.kind.startsWith('export.') && !world.sent.has(j.id.slice(0, j.id.lastIndexOf('.')))) problems.push(`stray job ${j.id}`);
     for (const id of [...echoes.keys(), ...marks.keys()]) if (!byId.has(id)) problems.push(`effect of unknown job ${id}`);
 
     console.log(

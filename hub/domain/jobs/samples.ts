@@ -11,4 +11,6 @@ export const SAMPLES: Command[] = [
   command('job.finish', { jobId: J.running, outcome: { ok: false, canRetry: true, reason: 'TIMEOUT' } }),
   command('job.recover', { jobIds: [J.running, J.pending] }),
   command('job.prune', { before: '2099-01-01T00:00:00.000Z' }),
+  // The rule is hub-only (hub-rules.ts): here the shared registry's refusal.
+  command('export.run', { day: '2026-03-30', what: 'all' }),
 ];

@@ -71,7 +71,7 @@ export function SettleDialog(props: { debt: Debt; busy: boolean; onClose: () => 
           {preview && !preview.overpaid && (
             <>
               <dt>{preview.leftCents === 0 ? t('account.paidOff') : t('account.afterThis')}</dt>
-              <dd>{preview.leftCents === 0 ? '✓' : formatSoles(preview.leftCents)}</dd>
+              <dd>{formatSoles(preview.leftCents)}</dd>
             </>
           )}
         </dl>
