@@ -10,9 +10,10 @@ import { signInOnPage } from './sign-in.ts';
 
 /**
  * The exports page in Chromium: the owner finds it in the menu next to the
- * e-invoices, sees the day the hub exported at start (the day before), asks
- * for it again, downloads a file (the very bytes of the folder), and the
- * page on a 360 px phone in Spanish; a waiter has no entry.
+ * e-invoices; the demo hub sold nothing the day before, so the closing hour
+ * exported nothing; the owner exports that day by hand, asks for it again,
+ * downloads a file (the very bytes of the folder), and the page on a 360 px
+ * phone in Spanish; a waiter has no entry.
  */
 
 const owner = DEMO_STAFF[0]!;
@@ -36,23 +37,26 @@ async function page(device: typeof PHONE | typeof TILL, code: string, pin: strin
 const exportedDay = () => Object.values(env.hub.engine.state.jobs).find((j) => j.kind === 'export.day')?.payload.day;
 
 describe('exports page', () => {
-  it('lists the day exported at start, exports it again, and downloads a file', async () => {
-    await expect.poll(() => exportedDay(), { timeout: 10_000 }).toBeTruthy();
-    const day = exportedDay()!;
-    const root = path.join(env.hub.exports.root);
-    await expect.poll(async () => (await readManifest(root, day)) !== null, { timeout: 10_000 }).toBe(true);
-    const first = (await readManifest(root, day))!;
-
+  it('a day the restaurant sold nothing is not exported by itself; the owner exports it from the page, again, and downloads a file', async () => {
+    const root = env.hub.exports.root;
     const p = await page(TILL, owner.code, owner.pin);
     await p.getByTestId('nav-exports').click();
     await p.getByTestId('exports-page').waitFor();
-    const row = p.getByTestId(`exports-day-${day}`);
-    await row.waitFor();
-    expect(await row.getByTestId('exports-folder').textContent()).toBe('Carpeta: Hecho');
+    // The demo hub sold nothing the day before: the closing hour asked for nothing (hub/exports/planner.ts).
+    await env.hub.exports.planner.runNow();
+    expect(exportedDay()).toBeUndefined();
     expect(await p.getByTestId('exports-usb-none').textContent()).toContain('Conecte una memoria USB');
 
-    // "Export now" for that day (the default: the day before): the folder is written again.
-    expect(await p.getByTestId('exports-day').inputValue()).toBe(day);
+    // "Export now" for the day before (the default): the folder is written and listed.
+    const day = await p.getByTestId('exports-day').inputValue();
+    await p.getByTestId('exports-run').click();
+    await expect.poll(async () => (await readManifest(root, day)) !== null, { timeout: 10_000 }).toBe(true);
+    const first = (await readManifest(root, day))!;
+    const row = p.getByTestId(`exports-day-${day}`);
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(() => row.getByTestId('exports-folder').textContent(), { timeout: 10_000 }).toBe('Carpeta: Hecho');
+
+    // Again: the folder is written anew.
     await p.getByTestId('exports-run').click();
     await expect.poll(async () => (await readManifest(root, day))?.createdAt, { timeout: 10_000 }).not.toBe(first.createdAt);
 

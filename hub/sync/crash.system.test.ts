@@ -43,8 +43,14 @@ const CYCLES = Number(process.env.CRASH_CYCLES ?? 30);
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const SOCKET_DEVICES = 6;
 const HTTP_DEVICES = 2;
-/** Stay under the engine's snapshotEvery (5000), so the whole log stays on disk to be checked. */
+/**
+ * Stay under the engine's snapshotEvery (5000), so the whole log stays on disk to be checked.
+ * The hub's own records (job runs, sign-in notes) come on top of the devices' commands (about
+ * 0.8 per command), and a fast machine sends more within the cycles: new commands also stop
+ * once the log reaches MAX_LOG_SEQ, leaving room for what the hub still records after.
+ */
 const MAX_NEW_COMMANDS = 4000;
+const MAX_LOG_SEQ = 4000;
 const ACK_TIMEOUT_MS = 2000;
 const RECEIVED_CENTS = 50_000;
 /** Every this many cycles, the crash also leaves half a record at the log's end (as a power cut mid-write would). */
@@ -74,7 +80,7 @@ const world = {
   sentIds: new Set<string>(),
   abandoned: new Set<string>(),
   errors: [] as string[],
-  stats: { created: 0, lostAcks: 0, resent: 0, resentWasCommitted: 0, resentFresh: 0, abandoned: 0, deliberate: 0, catchUps: 0, snapshots: 0 },
+  stats: { highestSeq: 0, created: 0, lostAcks: 0, resent: 0, resentWasCommitted: 0, resentFresh: 0, abandoned: 0, deliberate: 0, catchUps: 0, snapshots: 0 },
 };
 const fail = (msg: string) => {
   if (world.errors.length < 50) world.errors.push(msg);
@@ -152,7 +158,7 @@ class Device {
           await this.resendAcked(transport);
           continue;
         }
-        if (world.stats.created >= MAX_NEW_COMMANDS) {
+        if (world.stats.created >= MAX_NEW_COMMANDS || world.stats.highestSeq >= MAX_LOG_SEQ) {
           await sleep(20);
           continue;
         }
@@ -191,6 +197,7 @@ class Device {
       if (before && before.seq !== reply.seq) fail(`${cmd.id} acknowledged with seq ${before.seq} and later ${reply.seq}`);
       const entry: Acked = { seq: reply.seq, command: cmd, deviceId: this.id };
       world.acked.set(cmd.id, entry);
+      world.stats.highestSeq = Math.max(world.stats.highestSeq, reply.seq);
       this.mine.push(entry);
       this.advance(cmd, reply);
       this.pending = null;
