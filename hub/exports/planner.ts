@@ -1,5 +1,6 @@
 import { isClaimed } from '#domain';
 import { hubCommand } from '#hub/auth/hub-command.ts';
+import { PeriodicRound } from '#hub/jobs/periodic-round.ts';
 import { currentBusinessDay } from '#hub/domain/exports/request.ts';
 import { daysToExport } from '#hub/domain/exports/plan.ts';
 import type { JobEngine } from '#hub/jobs/job-service.ts';
@@ -32,8 +33,7 @@ export type ExportPlannerOptions = {
  * quiet day is looked at once.
  */
 export class ExportPlanner {
-  private timer: NodeJS.Timeout | null = null;
-  private round: Promise<void> | null = null;
+  private readonly rounds: PeriodicRound;
   private readonly logged = new Set<string>();
   private readonly quiet = new Set<string>();
 
@@ -41,26 +41,20 @@ export class ExportPlanner {
 
   constructor(opts: ExportPlannerOptions) {
     this.opts = opts;
+    this.rounds = new PeriodicRound(() => this.plan(), opts.everyMs ?? EXPORT_PLAN_EVERY_MS, (e) => opts.log(`exports: planning failed, tried again in a minute: ${String(e)}`));
   }
 
   start(): Promise<void> {
-    this.timer = setInterval(() => void this.runNow(), this.opts.everyMs ?? EXPORT_PLAN_EVERY_MS);
-    this.timer.unref();
-    return this.runNow();
+    return this.rounds.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.round;
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** One round (the timer's; tests call it after moving the clock). */
   runNow(): Promise<void> {
-    this.round ??= this.plan().finally(() => {
-      this.round = null;
-    });
-    return this.round;
+    return this.rounds.runNow();
   }
 
   private async plan(): Promise<void> {

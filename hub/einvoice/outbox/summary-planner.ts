@@ -1,6 +1,7 @@
 import { hubCommand } from '#hub/auth/hub-command.ts';
 import { limaDateTime } from '#hub/domain/einvoice/lima-time.ts';
 import type { JobEngine } from '#hub/jobs/job-service.ts';
+import { PeriodicRound } from '#hub/jobs/periodic-round.ts';
 import type { State } from '#protocol';
 
 /** The hub itself, as the actor of the summaries it asks for. */
@@ -30,33 +31,26 @@ export type SummaryPlannerOptions = { engine: JobEngine; clock?: () => Date; log
 export class SummaryPlanner {
   private readonly opts: SummaryPlannerOptions;
   private readonly clock: () => Date;
-  private timer: NodeJS.Timeout | null = null;
-  private round: Promise<void> | null = null;
+  private readonly rounds: PeriodicRound;
   private readonly logged = new Set<string>();
 
   constructor(opts: SummaryPlannerOptions) {
     this.opts = opts;
     this.clock = opts.clock ?? (() => new Date());
+    this.rounds = new PeriodicRound(() => this.plan(), opts.everyMs ?? PLAN_EVERY_MS, (e) => opts.log?.(`einvoice: summary planning failed, tried again in a minute: ${String(e)}`));
   }
 
   start(): Promise<void> {
-    this.timer = setInterval(() => void this.runNow(), this.opts.everyMs ?? PLAN_EVERY_MS);
-    this.timer.unref();
-    return this.runNow();
+    return this.rounds.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.round;
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** One round (the timer's; tests call it after moving the clock). */
   runNow(): Promise<void> {
-    this.round ??= this.plan().finally(() => {
-      this.round = null;
-    });
-    return this.round;
+    return this.rounds.runNow();
   }
 
   private async plan(): Promise<void> {
