@@ -1,7 +1,5 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import type { EndpointChoice } from '#hub/einvoice/sunat/endpoints.ts';
-import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, writeFileAtomic } from '#hub/store/durable-fs.ts';
+import { readSecretJson, writeSecretJson } from '#hub/store/secret-json.ts';
 
 /**
  * Where the hub sends its documents and the SOL user and password it sends
@@ -10,7 +8,7 @@ import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, writeFileAtomic } 
  * password opens the restaurant's SUNAT account). The outbox reads it with
  * `readSendSettings` when it is written.
  */
-const FILE = path.join('secrets', 'einvoice-sol.json');
+const FILE = 'einvoice-sol.json';
 
 /** What is stored. */
 export type SendSettings = { endpoint: EndpointChoice; user: string; password: string };
@@ -20,28 +18,14 @@ export type SendSettingsView = { endpoint: EndpointChoice; user: string; passwor
 
 /** The stored settings, or null before the owner saved any (a damaged file reads as none). */
 export async function readSendSettings(dataDir: string): Promise<SendSettings | null> {
-  let text: string;
-  try {
-    text = await fs.readFile(path.join(dataDir, FILE), 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  try {
-    const parsed = JSON.parse(text) as Partial<SendSettings>;
-    if (typeof parsed.user !== 'string' || typeof parsed.password !== 'string' || typeof parsed.endpoint !== 'object' || parsed.endpoint === null) return null;
-    return { endpoint: parsed.endpoint, user: parsed.user, password: parsed.password };
-  } catch {
-    return null;
-  }
+  const parsed = (await readSecretJson(dataDir, FILE)) as Partial<SendSettings> | null;
+  if (typeof parsed?.user !== 'string' || typeof parsed.password !== 'string' || typeof parsed.endpoint !== 'object' || parsed.endpoint === null) return null;
+  return { endpoint: parsed.endpoint, user: parsed.user, password: parsed.password };
 }
 
 /** Keeps the settings (atomically, 0600 in a 0700 folder). */
-export async function writeSendSettings(dataDir: string, settings: SendSettings): Promise<void> {
-  const dir = path.join(dataDir, 'secrets');
-  await makePrivateDir(dir);
-  await fs.chmod(dir, PRIVATE_DIR_MODE);
-  await writeFileAtomic(path.join(dataDir, FILE), JSON.stringify(settings), PRIVATE_FILE_MODE);
+export function writeSendSettings(dataDir: string, settings: SendSettings): Promise<void> {
+  return writeSecretJson(dataDir, FILE, settings);
 }
 
 /** The page's view of stored settings. */
