@@ -54,6 +54,8 @@ describe('the bills page in the browser', () => {
 
     // Normal bills: it is there, with what went back; voided ones: not.
     await page.getByTestId('bill-back').click();
+    // On a phone the method, document and record filters are folded under "more filters".
+    await page.getByTestId('bills-extra').locator('summary').click();
     await page.getByTestId('bills-record').selectOption('normal');
     await page.getByTestId('bills-search').click();
     await expect.poll(() => page.getByTestId('bills-row').count()).toBe(3);

@@ -8,6 +8,7 @@ export function BillFilters(props: { filters: Filters; today: string | null; onC
   const { t } = useTranslation();
   const f = props.filters;
   const set = (patch: Partial<Filters>) => props.onChange({ ...f, ...patch });
+  const extraSet = f.method !== '' || f.document !== '' || f.record !== 'all';
   return (
     <form
       className="bills-filters"
@@ -45,40 +46,44 @@ export function BillFilters(props: { filters: Filters; today: string | null; onC
           <input value={f.table} maxLength={40} placeholder={t('bills.tablePlaceholder')} onChange={(e) => set({ table: e.target.value })} data-testid="bills-table" />
         </label>
       </div>
-      <div className="bills-row">
-        <label className="field">
-          {t('bills.method')}
-          <select value={f.method} onChange={(e) => set({ method: PAY_METHODS.find((m) => m === e.target.value) ?? '' })} data-testid="bills-method">
-            <option value="">{t('bills.any')}</option>
-            {PAY_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`pay.methods.${m}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          {t('bills.document')}
-          <select value={f.document} onChange={(e) => set({ document: DOC_KINDS.find((d) => d === e.target.value) ?? '' })} data-testid="bills-document">
-            <option value="">{t('bills.any')}</option>
-            {DOC_KINDS.map((d) => (
-              <option key={d} value={d}>
-                {t(`pay.doc.kinds.${d}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          {t('bills.record')}
-          <select value={f.record} onChange={(e) => set({ record: RECORD_STATES.find((r) => r === e.target.value) ?? 'all' })} data-testid="bills-record">
-            {(['all', ...RECORD_STATES] as const).map((r) => (
-              <option key={r} value={r}>
-                {t(`bills.records.${r}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      {/* Method, document and record fold away on a phone (open when one is set), so the bills show without scrolling past the form. */}
+      <details className="bills-extra" open={extraSet || undefined} data-testid="bills-extra">
+        <summary>{extraSet ? t('bills.moreFiltersSet') : t('bills.moreFilters')}</summary>
+        <div className="bills-row">
+          <label className="field">
+            {t('bills.method')}
+            <select value={f.method} onChange={(e) => set({ method: PAY_METHODS.find((m) => m === e.target.value) ?? '' })} data-testid="bills-method">
+              <option value="">{t('bills.any')}</option>
+              {PAY_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {t(`pay.methods.${m}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            {t('bills.document')}
+            <select value={f.document} onChange={(e) => set({ document: DOC_KINDS.find((d) => d === e.target.value) ?? '' })} data-testid="bills-document">
+              <option value="">{t('bills.any')}</option>
+              {DOC_KINDS.map((d) => (
+                <option key={d} value={d}>
+                  {t(`pay.doc.kinds.${d}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            {t('bills.record')}
+            <select value={f.record} onChange={(e) => set({ record: RECORD_STATES.find((r) => r === e.target.value) ?? 'all' })} data-testid="bills-record">
+              {(['all', ...RECORD_STATES] as const).map((r) => (
+                <option key={r} value={r}>
+                  {t(`bills.records.${r}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </details>
       <button type="submit" className="btn primary bills-search" data-testid="bills-search">
         {t('bills.search')}
       </button>

@@ -20,6 +20,8 @@ export const billsEn: DeepStrings<typeof billsEs> = {
     record: 'Record',
     records: { all: 'All', normal: 'Normal', deleted: 'Voided', cancelled: 'Cancelled orders' },
     search: 'Search',
+    moreFilters: 'More filters: payment method, document, record',
+    moreFiltersSet: 'More filters (in use)',
     none: 'No bills match these filters.',
     loadMore: 'Load more',
     rangeTooLong: 'Pick a range of 92 days at most.',

@@ -17,6 +17,8 @@ export const billsEs = {
     record: 'Registro',
     records: { all: 'Todos', normal: 'Normales', deleted: 'Anulados', cancelled: 'Pedidos cancelados' },
     search: 'Buscar',
+    moreFilters: 'Más filtros: forma de pago, comprobante, registro',
+    moreFiltersSet: 'Más filtros (en uso)',
     none: 'No hay cuentas con estos filtros.',
     loadMore: 'Ver más',
     rangeTooLong: 'Elija un rango de 92 días como máximo.',

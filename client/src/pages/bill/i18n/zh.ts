@@ -20,6 +20,8 @@ export const billsZh: DeepStrings<typeof billsEs> = {
     record: '记录',
     records: { all: '全部', normal: '正常', deleted: '已作废', cancelled: '已撤单' },
     search: '搜索',
+    moreFilters: '更多筛选：付款方式、票据、记录',
+    moreFiltersSet: '更多筛选（已使用）',
     none: '没有符合条件的账单。',
     loadMore: '加载更多',
     rangeTooLong: '日期范围最多 92 天。',
