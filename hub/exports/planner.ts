@@ -32,32 +32,19 @@ export type ExportPlannerOptions = {
  * still export such a day from the page. An ended day cannot gain bills, so a
  * quiet day is looked at once.
  */
-export class ExportPlanner {
-  private readonly rounds: PeriodicRound;
+export class ExportPlanner extends PeriodicRound {
   private readonly logged = new Set<string>();
   private readonly quiet = new Set<string>();
 
   private readonly opts: ExportPlannerOptions;
 
   constructor(opts: ExportPlannerOptions) {
+    super(opts.everyMs ?? EXPORT_PLAN_EVERY_MS, (e) => opts.log(`exports: planning failed, tried again in a minute: ${String(e)}`));
     this.opts = opts;
-    this.rounds = new PeriodicRound(() => this.plan(), opts.everyMs ?? EXPORT_PLAN_EVERY_MS, (e) => opts.log(`exports: planning failed, tried again in a minute: ${String(e)}`));
   }
 
-  start(): Promise<void> {
-    return this.rounds.start();
-  }
-
-  stop(): Promise<void> {
-    return this.rounds.stop();
-  }
-
-  /** One round (the timer's; tests call it after moving the clock). */
-  runNow(): Promise<void> {
-    return this.rounds.runNow();
-  }
-
-  private async plan(): Promise<void> {
+  /** One round: what is due now, recorded as the hub. */
+  protected async work(): Promise<void> {
     const { engine, clock } = this.opts;
     if (!isClaimed(engine.state)) return;
     const now = clock();

@@ -8,18 +8,19 @@
  * timer started that fails goes to `onError` (an unhandled rejection would
  * stop the hub); `start()` and `runNow()` give the failure to their caller.
  */
-export class PeriodicRound {
+export abstract class PeriodicRound {
   private timer: NodeJS.Timeout | null = null;
   private round: Promise<void> | null = null;
-  private readonly work: () => Promise<void>;
   private readonly everyMs: number;
   private readonly onError: (error: unknown) => void;
 
-  constructor(work: () => Promise<void>, everyMs: number, onError: (error: unknown) => void) {
-    this.work = work;
+  constructor(everyMs: number, onError: (error: unknown) => void) {
     this.everyMs = everyMs;
     this.onError = onError;
   }
+
+  /** The work of one round. */
+  protected abstract work(): Promise<void>;
 
   start(): Promise<void> {
     this.timer = setInterval(() => void this.runNow().catch(this.onError), this.everyMs);
@@ -33,7 +34,7 @@ export class PeriodicRound {
     await this.round;
   }
 
-  /** One round now (or the one under way). */
+  /** One round now, or the one under way (the timer's; tests call it after moving the clock). */
   runNow(): Promise<void> {
     this.round ??= this.work().finally(() => {
       this.round = null;

@@ -28,32 +28,19 @@ export type SummaryPlannerOptions = { engine: JobEngine; clock?: () => Date; log
  * than 500 lines gets one summary per 500. A refusal (no fiscal settings)
  * records nothing and is logged once per day and code.
  */
-export class SummaryPlanner {
+export class SummaryPlanner extends PeriodicRound {
   private readonly opts: SummaryPlannerOptions;
   private readonly clock: () => Date;
-  private readonly rounds: PeriodicRound;
   private readonly logged = new Set<string>();
 
   constructor(opts: SummaryPlannerOptions) {
+    super(opts.everyMs ?? PLAN_EVERY_MS, (e) => opts.log?.(`einvoice: summary planning failed, tried again in a minute: ${String(e)}`));
     this.opts = opts;
     this.clock = opts.clock ?? (() => new Date());
-    this.rounds = new PeriodicRound(() => this.plan(), opts.everyMs ?? PLAN_EVERY_MS, (e) => opts.log?.(`einvoice: summary planning failed, tried again in a minute: ${String(e)}`));
   }
 
-  start(): Promise<void> {
-    return this.rounds.start();
-  }
-
-  stop(): Promise<void> {
-    return this.rounds.stop();
-  }
-
-  /** One round (the timer's; tests call it after moving the clock). */
-  runNow(): Promise<void> {
-    return this.rounds.runNow();
-  }
-
-  private async plan(): Promise<void> {
+  /** One round: what is due now, recorded as the hub. */
+  protected async work(): Promise<void> {
     const today = limaDateTime(this.clock().toISOString()).date;
     for (const referenceDate of daysToSummarize(this.opts.engine.state, today)) {
       for (let n = 0; n < MAX_PER_DAY && daysToSummarize(this.opts.engine.state, today).includes(referenceDate); n++) {

@@ -3,9 +3,10 @@ import type { Bill, Command, FiscalDocument, Job, Printer, SaleDocument } from '
 import { hubCommand } from '#hub/auth/hub-command.ts';
 import { command, postCommand, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 import { SAMPLE_FISCAL } from '#hub/domain/einvoice/samples.ts';
-import { parseEscPos, type ParsedPrintout } from '../../../hardware/index.ts';
+import type { ParsedPrintout } from '../../../hardware/index.ts';
 import { textColumns } from '../../../hardware/escpos/cjk.ts';
 import { FakePrinter } from '../../../hardware/testing/fake-printer.ts';
+import { papersOf as papers } from '../../../hardware/testing/papers.ts';
 import { readPkcs12 } from '../../einvoice/secrets/pkcs12.ts';
 import { makeTestPkcs12 } from '../../einvoice/secrets/test-certificate.ts';
 import { signUbl } from '../../einvoice/sign/xmldsig.ts';
@@ -38,22 +39,6 @@ async function send(cmd: Command): Promise<void> {
   expect(reply.body, cmd.type).toMatchObject({ ok: true });
 }
 
-/** Each document a fake printed (the stream split after each cut; one connection may carry several). */
-function papers(fake: FakePrinter): ParsedPrintout[] {
-  const out: ParsedPrintout[] = [];
-  for (const bytes of fake.received) {
-    let start = 0;
-    for (let i = 0; i + 1 < bytes.length; i += 1) {
-      if (bytes[i] !== 0x1d || bytes[i + 1] !== 0x56) continue;
-      const end = i + (bytes[i + 2] === 65 || bytes[i + 2] === 66 ? 4 : 3);
-      out.push(parseEscPos(bytes.slice(start, end), { codePage: 'cp858' }));
-      start = end;
-      i = end - 1;
-    }
-    if (start < bytes.length) out.push(parseEscPos(bytes.slice(start), { codePage: 'cp858' }));
-  }
-  return out;
-}
 
 /** The papers of one fiscal document: those whose QR starts with its RUC, type, series and number. */
 function papersOf(fake: FakePrinter, doc: FiscalDocument): ParsedPrintout[] {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, Printer, ShiftReportResponse } from '#protocol';
 import { shiftDayOf } from '#hub/domain/shift/report.ts';
 import { command, getJson, postCommand, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
-import { parseEscPos, type ParsedPrintout } from '../../../hardware/index.ts';
 import { textColumns } from '../../../hardware/escpos/cjk.ts';
 import { FakePrinter } from '../../../hardware/testing/fake-printer.ts';
+import { papersOf as papers } from '../../../hardware/testing/papers.ts';
 import { demoPick, fakeNetworkPrinter, openOrder, until } from './test-orders.ts';
 
 /**
@@ -23,22 +23,6 @@ async function send(cmd: Command): Promise<void> {
   expect(reply.body, `${cmd.type} ${JSON.stringify(reply.body)}`).toMatchObject({ ok: true });
 }
 
-/** Each document a fake printed (split after each cut). */
-function papers(fake: FakePrinter): ParsedPrintout[] {
-  const out: ParsedPrintout[] = [];
-  for (const bytes of fake.received) {
-    let start = 0;
-    for (let i = 0; i + 1 < bytes.length; i += 1) {
-      if (bytes[i] !== 0x1d || bytes[i + 1] !== 0x56) continue;
-      const end = i + (bytes[i + 2] === 65 || bytes[i + 2] === 66 ? 4 : 3);
-      out.push(parseEscPos(bytes.slice(start, end), { codePage: 'cp858' }));
-      start = end;
-      i = end - 1;
-    }
-    if (start < bytes.length) out.push(parseEscPos(bytes.slice(start), { codePage: 'cp858' }));
-  }
-  return out;
-}
 const zPapers = (fake: FakePrinter, title: string) => papers(fake).filter((p) => p.texts.some((l) => l.includes(title)));
 
 async function settleOne(tableIndex: number, people: number): Promise<void> {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DOC_KINDS, PAY_METHODS } from '#protocol';
 import { RECORD_STATES } from '#hub/domain/bills/list.ts';
 import { RANGE_PRESETS, type Filters } from './bill-view.ts';
+import { MethodOptions } from '../../ui/MethodOptions.tsx';
 
 /** The search form: the range chips (custom shows two dates), table, number, method, document, record state. */
 export function BillFilters(props: { filters: Filters; today: string | null; onChange: (f: Filters) => void; onSearch: () => void }) {
@@ -54,11 +55,7 @@ export function BillFilters(props: { filters: Filters; today: string | null; onC
             {t('bills.method')}
             <select value={f.method} onChange={(e) => set({ method: PAY_METHODS.find((m) => m === e.target.value) ?? '' })} data-testid="bills-method">
               <option value="">{t('bills.any')}</option>
-              {PAY_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`pay.methods.${m}`)}
-                </option>
-              ))}
+              <MethodOptions methods={PAY_METHODS} />
             </select>
           </label>
           <label className="field">

@@ -4,6 +4,7 @@ import type { CountedMethod, Shift } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { countedOf, countLines, differenceOf, toneOf, type CountLine } from './shift-view.ts';
+import { CountHead } from './CountHead.tsx';
 
 /**
  * The close: a counted field per method the shift used, beside what it
@@ -24,14 +25,7 @@ export function CloseShiftDialog(props: { shift: Shift; onClose: () => void; onC
     <Dialog title={t('shift.closeTitle')} onClose={props.onClose} footer={<DialogActions onCancel={props.onClose} confirmLabel={t('shift.confirmClose')} onConfirm={submit} testId="shift-close-confirm" danger />}>
       <p className="hint">{t('shift.closeHint')}</p>
       <table className="shift-count">
-        <thead>
-          <tr>
-            <th>{t('shift.method')}</th>
-            <th>{t('shift.expected')}</th>
-            <th>{t('shift.counted')}</th>
-            <th>{t('shift.difference')}</th>
-          </tr>
-        </thead>
+        <CountHead />
         <tbody>
           {lines.map((l) => {
             const diff = differenceOf(l);

@@ -5,6 +5,7 @@ import { limaDayOf } from './report/report-api.ts';
 import { ShiftReportView } from './report/ShiftReportView.tsx';
 import { ShiftFigures } from './ShiftFigures.tsx';
 import { nameOf, toneOf } from './shift-view.ts';
+import { CountHead } from './CountHead.tsx';
 
 /** A closed shift: who and when, each method's count against what was expected, then its figures. */
 export function ClosedShiftSummary(props: { shift: ClosedShift; state: State }) {
@@ -18,14 +19,7 @@ export function ClosedShiftSummary(props: { shift: ClosedShift; state: State }) 
         <p className="hint">{t('shift.openedBy', { name: nameOf(props.state, s.openedBy), time: time(s.openedAt) })}</p>
         <p className="hint">{t('shift.closedBy', { name: nameOf(props.state, s.closedBy), time: time(s.closedAt) })}</p>
         <table className="shift-count">
-          <thead>
-            <tr>
-              <th>{t('shift.method')}</th>
-              <th>{t('shift.expected')}</th>
-              <th>{t('shift.counted')}</th>
-              <th>{t('shift.difference')}</th>
-            </tr>
-          </thead>
+          <CountHead />
           <tbody>
             {s.counts.map((c) => (
               <tr key={c.method}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CommandPayload, PayMethod, TallyCategory, TallyKind } from '#protocol';
 import { parseCents } from '#hub/domain/money.ts';
 import { categoriesOf, ENTRY_METHODS, needsNote } from './tally-view.ts';
+import { MethodOptions } from '../../ui/MethodOptions.tsx';
 
 /** Income or expense: a category chip, the amount, how it was paid and a note; sent as one `tally.add` (without the id). */
 export function AddEntryForm(props: { onAdd: (entry: Omit<CommandPayload<'tally.add'>, 'id'>) => void }) {
@@ -54,11 +55,7 @@ export function AddEntryForm(props: { onAdd: (entry: Omit<CommandPayload<'tally.
         <label className="field">
           <span>{t('tally.method')}</span>
           <select value={method} onChange={(e) => setMethod(e.target.value as PayMethod)} data-testid="tally-method">
-            {ENTRY_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`pay.methods.${m}`)}
-              </option>
-            ))}
+            <MethodOptions methods={ENTRY_METHODS} />
           </select>
         </label>
       </div>

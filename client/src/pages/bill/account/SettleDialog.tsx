@@ -5,6 +5,7 @@ import { DEBT_METHODS } from '#protocol';
 import { formatSoles, parseCents } from '#hub/domain/money.ts';
 import { Dialog, DialogActions } from '../../../ui/Dialog.tsx';
 import { needsOperationNo, remainingOf, settlePreview } from './account-view.ts';
+import { MethodOptions } from '../../../ui/MethodOptions.tsx';
 
 /**
  * Collects a debt: the method, the amount received (what is still owed, to
@@ -40,11 +41,7 @@ export function SettleDialog(props: { debt: Debt; busy: boolean; onClose: () => 
         <label className="field">
           <span>{t('account.method')}</span>
           <select value={method} onChange={(e) => setMethod(e.target.value as DebtMethod)} data-testid="account-method">
-            {DEBT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`pay.methods.${m}`)}
-              </option>
-            ))}
+            <MethodOptions methods={DEBT_METHODS} />
           </select>
         </label>
         <label className="field">

@@ -11,6 +11,7 @@ import { showToast } from '../../../ui/ui-store.ts';
 import { blockerOf, clampPick, defaultMethod, refundCents, refundedCents, refundLines, requestOf } from './correction.ts';
 import { documentNumber } from './doc-view.ts';
 import { fetchBill, postCorrection } from './documents-api.ts';
+import { MethodOptions } from '../../../ui/MethodOptions.tsx';
 
 type Loaded = { bill: Bill; corrections: BillCorrections | null };
 
@@ -145,11 +146,7 @@ export function CorrectionDialog(props: { meta: DocumentMeta | CorrectionTarget;
               <label className="field">
                 {t('fiscalDocs.dialog.method')}
                 <select value={method} onChange={(e) => setMethod(PAY_METHODS.find((m) => m === e.target.value) ?? 'cash')} data-testid="correction-method">
-                  {PAY_METHODS.map((m) => (
-                    <option key={m} value={m}>
-                      {t(`pay.methods.${m}`)}
-                    </option>
-                  ))}
+                  <MethodOptions methods={PAY_METHODS} />
                 </select>
               </label>
               {blocker && blocker !== 'voided' && <p className="hint">{t(`fiscalDocs.dialog.${blocker}`)}</p>}
