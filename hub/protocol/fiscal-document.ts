@@ -104,7 +104,15 @@ export type SummaryLine = {
   number: number;
   customer: FiscalParty;
   status: '1' | '2' | '3';
-  totals: Pick<FiscalTotals, 'taxable' | 'exempt' | 'unaffected' | 'free' | 'igv' | 'icbper' | 'payable'>;
+  totals: Pick<FiscalTotals, 'taxable' | 'exempt' | 'unaffected' | 'free' | 'igv' | 'icbper' | 'payable'> & {
+    /**
+     * The document's charges outside the base less its discounts outside the base (the tip, in
+     * practice), when positive: the RC line's "otros cargos", so that SUNAT's sum of the line's
+     * amounts meets its total (observation 4027 otherwise). Absent when none, and on lines
+     * queued before it was recorded.
+     */
+    charges?: string;
+  };
   reference?: { type: '03'; series: string; number: number };
 };
 

@@ -11,6 +11,14 @@ export function dec2(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** "118.00" → 11800, "-3.50" → -350: the inverse of dec2, for strings the tax rules wrote (read as text, never through a float). */
+export function centsOf(amount: string): number {
+  const negative = amount.startsWith('-');
+  const [whole = '0', frac = ''] = amount.replace('-', '').split('.');
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
+  return negative ? -cents : cents;
+}
+
 /** `cents / 100 / qty` rounded half up to `places` decimals (2–10), trailing zeros after the second decimal dropped: 1000/3 → "3.3333333333". */
 export function decDiv(cents: number, qty: number, places = 10): string {
   const scale = 10n ** BigInt(places - 2);

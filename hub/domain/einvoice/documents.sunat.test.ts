@@ -30,7 +30,7 @@ const SOLD = new Date(Date.now() - 60_000).toISOString();
 const { certificatePem, privateKeyPem } = makeTestPkcs12('secret');
 const key = { privateKeyPem, certificateBase64: certificatePem.replace(/-----[^-]+-----|\s/g, '') };
 
-/** A ceviche gifted of two, three chichas, a discounted lomo, a bag; 10 % off the order; S/ 3.00 tip. */
+/** A ceviche gifted of two, three chichas, a discounted lomo, a bag; 10 % off the order; S/ 15.00 tip (over the summary's tolerance of 5). */
 function dinner(over: Partial<Bill>): Bill {
   const bill = testBill(
     [
@@ -39,7 +39,7 @@ function dinner(over: Partial<Bill>): Bill {
       { price: 3800, qty: 1, discount: 800, name: 'Lomo saltado' },
       { price: 100, qty: 1, productId: 'p-bolsa', name: 'Bolsa' },
     ],
-    { orderDiscount: { kind: 'percent', percent: 10 }, tip: 300, paidAt: SOLD },
+    { orderDiscount: { kind: 'percent', percent: 10 }, tip: 1500, paidAt: SOLD },
   );
   return { ...bill, ...over };
 }
@@ -83,6 +83,8 @@ it('the notes and the summary are what the corrections asked for', () => {
   ]);
   // The boleta and its two notes, not the factura's: those go to SUNAT alone.
   expect(summary.lines.map((l) => `${l.index} ${l.type}-${l.series}-${l.number}`)).toEqual(['1 03-B001-1', '2 07-BC01-1', '3 07-BC01-2']);
+  // The tip is the summary line's "otros cargos", so SUNAT's sum of its amounts meets its total.
+  expect(summary.lines[0]!.totals.charges).toBe('15.00');
   // Refund + void give back the whole boleta.
   const total = notes.slice(0, 2).reduce((n, d) => n + Math.round(Number(d.totals.payable) * 100), 0);
   expect(total).toBe(BOLETA.totalCents);
@@ -101,5 +103,12 @@ describe.skipIf(Boolean(unavailable))("the rules' documents against SUNAT's sche
     expect(results[2 * index]!.errors).toEqual([]);
     expect(results[2 * index + 1]!.errors).toEqual([]);
     expect(results[2 * index + 1]!.observations).toEqual([]);
+  });
+
+  it("without the line's charge SUNAT observes 4027 on the boleta with the tip (why the charge is written)", async () => {
+    const bare: SummaryDocument = { ...summary, lines: summary.lines.map(({ totals: { charges: _charges, ...totals }, ...line }) => ({ ...line, totals })) };
+    const [result] = await validateBatch([{ kind: 'RC', check: 'rules', xml: sign(buildSummaryXml(bare)), fileName: batchFileNameOf(bare) }]);
+    expect(result!.errors).toEqual([]);
+    expect(result!.observations.map((o) => o.code)).toContain('4027');
   });
 });

@@ -1,5 +1,5 @@
 import type { Bill, FiscalDocument, FiscalLine, FiscalParty, FiscalSettings } from '#protocol';
-import { baseOf, dec2, decDiv, factor5, percentText } from './decimal.ts';
+import { baseOf, centsOf, dec2, decDiv, factor5, percentText } from './decimal.ts';
 import { limaDateTime } from './lima-time.ts';
 import { billPieces, type Piece } from './pieces.ts';
 import { bagTaxOn, igvRateOn } from './rates.ts';
@@ -50,10 +50,10 @@ export function fiscalDocumentOf(bill: Bill, settings: FiscalSettings, options: 
     lines.push(line.line);
   }
   const paid = lines.filter((l) => !l.free);
-  const sum = (pick: (l: FiscalLine) => string, of: FiscalLine[]) => of.reduce((n, l) => n + cents(pick(l)), 0);
+  const sum = (pick: (l: FiscalLine) => string, of: FiscalLine[]) => of.reduce((n, l) => n + centsOf(pick(l)), 0);
   const lineBase = sum((l) => l.lineExtension, paid);
   const lineIgv = sum((l) => l.igv, paid);
-  const icbper = paid.reduce((n, l) => n + (l.icbper ? cents(l.icbper.amount) : 0), 0);
+  const icbper = paid.reduce((n, l) => n + (l.icbper ? centsOf(l.icbper.amount) : 0), 0);
   // The order discount includes IGV like every price: its base lowers the taxable amount, the rest the IGV.
   // ICBPER is per bag by law and is never discounted: a discount beyond the taxed goods (a bill of bags
   // alone) goes outside the base (cat. 53 code 03) so the document still adds up to what was paid.
@@ -174,10 +174,4 @@ function paymentTermsOf(bill: Bill, issueDate: string): NonNullable<FiscalDocume
   if (owed === 0) return { kind: 'Contado' };
   const due = new Date(Date.parse(`${issueDate}T00:00:00Z`) + CREDIT_DAYS * 86_400_000).toISOString().slice(0, 10);
   return { kind: 'Credito', amount: dec2(owed), dueDate: due };
-}
-
-/** "118.00" → 11800 (only strings this module wrote). */
-function cents(text: string): number {
-  const [whole, frac = '0'] = text.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
 }

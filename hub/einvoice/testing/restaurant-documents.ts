@@ -125,7 +125,7 @@ export function restaurantDocuments(date: string) {
     lines: [
       {
         index: 1, type: '03', series: 'B001', number: 3, customer: { idType: '-', idNumber: '', name: '' }, status: '1',
-        totals: { taxable: '90.00', exempt: '0.00', unaffected: '0.00', free: '0.00', igv: '16.20', icbper: '0.00', payable: '111.20' },
+        totals: { taxable: '90.00', exempt: '0.00', unaffected: '0.00', free: '0.00', igv: '16.20', icbper: '0.00', payable: '111.20', charges: '5.00' },
       },
       {
         index: 2, type: '03', series: 'B001', number: 4, customer: { idType: '1', idNumber: '45678912', name: 'Rosa Quispe Mamani' }, status: '3',

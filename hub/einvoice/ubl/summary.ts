@@ -1,7 +1,8 @@
 /**
  * `SummaryDocuments` (resumen diario, RC): UBL 2.0, SUNAT customization 1.1.
  * One line per boleta or credit note on a boleta, with its status (1 added,
- * 2 changed, 3 voided), its amounts by kind of operation and its taxes.
+ * 2 changed, 3 voided), its amounts by kind of operation, its other charges
+ * (the tip) and its taxes.
  */
 import type { SummaryDocument, SummaryLine } from '#protocol';
 import { amount, buyerIdentity, documentId, nonZero, rootAttrs, signatureReference, signatureSlot, supplierParty20 } from './common.ts';
@@ -42,6 +43,8 @@ function summaryLine(line: SummaryLine): XmlElement {
     el('cac:Status', {}, leaf('cbc:ConditionCode', line.status)),
     amount('sac:TotalAmount', line.totals.payable),
     billingPayments(line.totals),
+    // "Otros cargos" of the line (the tip): SUNAT adds it when checking the total (4027).
+    nonZero(line.totals.charges) && el('cac:AllowanceCharge', {}, leaf('cbc:ChargeIndicator', 'true'), amount('cbc:Amount', line.totals.charges)),
     taxTotal(TAX_SCHEMES.igv, line.totals.igv),
     nonZero(line.totals.icbper) && taxTotal(TAX_SCHEMES.icbper, line.totals.icbper));
 }

@@ -1,6 +1,7 @@
 import type { BillCorrection, FiscalDocument, PrintBlock, PrintDocument, TicketLanguage } from '#protocol';
 import { formatSoles } from '../../money.ts';
-import { centsOf, receiptFiscalOf } from './fiscal-receipt.ts';
+import { centsOf } from '../../einvoice/decimal.ts';
+import { receiptFiscalOf } from './fiscal-receipt.ts';
 import { limaDate, limaTime, row, rule, text } from './format.ts';
 import { paymentMethodName } from './receipt.ts';
 

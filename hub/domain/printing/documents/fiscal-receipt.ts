@@ -1,4 +1,5 @@
 import type { FiscalDocType, FiscalDocument, IdentityType } from '#protocol';
+import { centsOf } from '../../einvoice/decimal.ts';
 import { formatSoles } from '../../money.ts';
 import { fiscalQrData } from './fiscal-qr.ts';
 
@@ -46,13 +47,6 @@ const ID_LABELS: Record<IdentityType, string> = { '0': 'DOC.', '1': 'DNI', '4': 
 /** Where a buyer checks a document (SUNAT's "consulta de validez del comprobante de pago electrónico"). */
 export const CHECK_AT = 'Consulte su validez en www.sunat.gob.pe';
 
-/** "118.00" → 11800 (strings the tax rules wrote: digits, a point, two decimals; an optional minus). */
-export function centsOf(amount: string): number {
-  const negative = amount.startsWith('-');
-  const [whole = '0', frac = ''] = amount.replace('-', '').split('.');
-  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
-  return negative ? -cents : cents;
-}
 
 /** "YYYY-MM-DD" → "DD/MM/YYYY", as Peruvian receipts write dates. */
 function dayText(isoDay: string): string {
