@@ -35,7 +35,8 @@ export type CertificateReply = { ok: true; certificate: CertificateView | null }
 export const endpointChoiceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sunat-beta') }),
   z.object({ kind: z.literal('sunat-production') }),
-  z.object({ kind: z.literal('ose'), url: z.string().trim().min(1).max(300) }),
+  // consultUrl: the OSE's own consultation service (getStatusCdr), optional; empty means none.
+  z.object({ kind: z.literal('ose'), url: z.string().trim().min(1).max(300), consultUrl: z.string().trim().max(300).optional() }),
 ]);
 
 /**

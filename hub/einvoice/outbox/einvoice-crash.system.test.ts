@@ -181,7 +181,7 @@ describe('e-invoices: kill -9 while settling and voiding', () => {
     // The owner sets e-invoicing up: certificate, the fake as the OSE, the fiscal settings.
     const p12 = makeTestPkcs12('clave');
     expect((await postJson(url, '/api/einvoice/certificate', owner, { p12Base64: Buffer.from(p12.p12).toString('base64'), password: 'clave' }, 'PUT'))?.status).toBe(200);
-    expect((await postJson(url, '/api/einvoice/sol', owner, { endpoint: { kind: 'ose', url: fake.url }, ...SOL }, 'PUT'))?.status).toBe(200);
+    expect((await postJson(url, '/api/einvoice/sol', owner, { endpoint: { kind: 'ose', url: fake.url, consultUrl: fake.consultUrl }, ...SOL }, 'PUT'))?.status).toBe(200);
     expect(await deliver(url, owner, command('fiscal.saveSettings', SAMPLE_FISCAL, { deviceId: 'einvoice-owner' }))).toMatchObject({ ok: true });
 
     const state = (await getState(url)).state;
@@ -284,11 +284,14 @@ describe('e-invoices: kill -9 while settling and voiding', () => {
     const metaKeys = new Set(metas.map((m) => m.key));
     for (const d of documents) if (!metaKeys.has(d.key)) problems.push(`${d.key} not in the store`);
     for (const m of metas) if (m.status !== 'accepted') problems.push(`${m.key} ${m.status} ${m.sunat?.code ?? ''} ${m.sunat?.text ?? ''}`);
+    // Every factura and note on one holds SUNAT's CDR: its send's answer, or, for a send cut off after SUNAT registered it, the one getStatusCdr fetched.
+    const store = new DocumentStore(dataDir);
+    for (const m of metas) if (/^0[17]-F/.test(m.key) && !(await store.read(m.day, m.key, 'cdr'))) problems.push(`${m.key}: no CDR kept`);
     const resent = fake.received.filter((r) => r.operation === 'sendBill').length - [...billsAtSunat.values()].reduce((a, b) => a + b, 0);
 
     console.log(
       `einvoice crash: seed ${SEED}, ${CYCLES} crashes, ${world.settled.length} sales acknowledged (${world.voided.size} voided), ${documents.length} documents, ` +
-        `${summaries.size} summaries (sent ${fake.received.filter((r) => r.operation === 'sendSummary').length} times), ${resent} resends answered "already registered", ${world.failedSends} sends failed (hub down), ${records.length} log records`,
+        `${summaries.size} summaries (sent ${fake.received.filter((r) => r.operation === 'sendSummary').length} times), ${resent} resends answered "already registered" (${fake.received.filter((r) => r.operation === 'getStatusCdr').length} CDRs fetched), ${world.failedSends} sends failed (hub down), ${records.length} log records`,
     );
     // On failure: what the hubs said about e-invoices and jobs (a runner that threw names its error).
     if (problems.length > 0) console.log(output.split('\n').filter((l) => /einvoice|jobs:/.test(l)).slice(-60).join('\n'));

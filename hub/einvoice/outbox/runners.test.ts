@@ -41,14 +41,21 @@ const engine: JobEngine = {
   onChange: () => () => {},
 };
 
-type Setup = { cert?: boolean; sol?: boolean; password?: string; pollsBeforeDone?: number; client?: Parameters<typeof createOutbox>[0]['client'] };
+type Setup = {
+  cert?: boolean; sol?: boolean; password?: string; pollsBeforeDone?: number; client?: Parameters<typeof createOutbox>[0]['client'];
+  /** Give the OSE choice the fake's consultation service (getStatusCdr). */
+  consult?: boolean;
+  /** The fake remembers what it registered and answers this late (a send can time out after SUNAT registered it). */
+  remember?: boolean; answerDelayMs?: number;
+};
 
 async function setup(opts: Setup = {}): Promise<void> {
   dataDir = await mkdtemp(path.join(tmpdir(), 'pos-outbox-'));
-  fake = new FakeSunat({ password: SOL.password, pollsBeforeDone: opts.pollsBeforeDone ?? 0 });
+  fake = new FakeSunat({ password: SOL.password, pollsBeforeDone: opts.pollsBeforeDone ?? 0, ...(opts.remember ? { remember: true } : {}), ...(opts.answerDelayMs ? { answerDelayMs: opts.answerDelayMs } : {}) });
   await fake.start();
   if (opts.cert !== false) await saveCertificate(dataDir, P12.p12, 'clave');
-  if (opts.sol !== false) await writeSendSettings(dataDir, { endpoint: { kind: 'ose', url: fake.url }, user: SOL.user, password: opts.password ?? SOL.password });
+  const endpoint = { kind: 'ose' as const, url: fake.url, ...(opts.consult ? { consultUrl: fake.consultUrl } : {}) };
+  if (opts.sol !== false) await writeSendSettings(dataDir, { endpoint, user: SOL.user, password: opts.password ?? SOL.password });
   woken = [];
   delays = [];
   outbox = createOutbox({
@@ -163,6 +170,43 @@ describe('einvoice.send: a factura', () => {
     expect(await metaOf('01-F001-7')).toMatchObject({ status: 'accepted', sunat: { code: '1033', text: 'El comprobante fue registrado previamente con otros datos' } });
   });
 
+  it('a send that timed out after SUNAT registered it: the resend is answered 1033 and the CDR of the first send is fetched (getStatusCdr)', async () => {
+    await setup({ consult: true, remember: true, answerDelayMs: 1_000 });
+    expect(await send()).toEqual({ ok: false, canRetry: true, reason: 'SUNAT_UNREACHABLE' });
+    expect(fake.registrations.map((r) => r.fileName)).toEqual(['12345678912-01-F001-7.zip']);
+    await outbox.gate.checkNow();
+    expect(await send(sendJob(docs.factura, 1))).toEqual({ ok: true });
+    expect(fake.received.map((r) => r.operation)).toEqual(['sendBill', 'sendBill', 'getStatusCdr']);
+    expect(await metaOf('01-F001-7')).toMatchObject({ status: 'accepted', sunat: { code: '0', text: 'El comprobante numero F001-7, ha sido aceptado' } });
+    const cdr = (await outbox.store.read(DAY, '01-F001-7', 'cdr'))?.bytes.toString() ?? '';
+    expect(cdr).toContain('<cbc:ReferenceID>F001-7</cbc:ReferenceID>');
+    // Registered once at SUNAT, whatever the hub asked afterwards.
+    expect(fake.registrations).toHaveLength(1);
+  });
+
+  it('the fetched CDR carries observations: observed, with its notes', async () => {
+    await setup({ consult: true, remember: true, answerDelayMs: 1_000 });
+    fake.next({ kind: 'accept', notes: [{ code: '4252', text: 'El dato ingresado como atributo @listName es incorrecto.' }] });
+    expect(await send()).toEqual({ ok: false, canRetry: true, reason: 'SUNAT_UNREACHABLE' });
+    await outbox.gate.checkNow();
+    expect(await send(sendJob(docs.factura, 1))).toEqual({ ok: true });
+    expect(await metaOf('01-F001-7')).toMatchObject({ status: 'observed', sunat: { code: '0', notes: [{ code: '4252' }] } });
+  });
+
+  it.each([
+    ['the consultation says it does not exist (0011)', undefined],
+    ['the consultation times out', { kind: 'timeout' } as const],
+    ['the consultation answers a fault', { kind: 'fault', code: '0109' } as const],
+  ])('1033 after a try and %s: SUNAT\'s word that it holds the document stands (accepted, no CDR)', async (_name, consultBehaviour) => {
+    await setup({ consult: true });
+    fake.next({ kind: 'fault', code: '1033' });
+    if (consultBehaviour) fake.next(consultBehaviour);
+    expect(await send(sendJob(docs.factura, 1))).toEqual({ ok: true });
+    expect(fake.received.map((r) => r.operation)).toEqual(['sendBill', 'getStatusCdr']);
+    expect(await metaOf('01-F001-7')).toMatchObject({ status: 'accepted', sunat: { code: '1033' } });
+    expect(await outbox.store.read(DAY, '01-F001-7', 'cdr')).toBeNull();
+  });
+
   it('"already registered" on a first try: someone else used the number; a person must look (needsFix)', async () => {
     await setup();
     fake.next({ kind: 'fault', code: '1033' });
@@ -245,6 +289,7 @@ describe('einvoice.summary', () => {
         const real = new SunatClient({ endpoint, credentials });
         return {
           sendBill: (n, z) => real.sendBill(n, z),
+          getStatusCdr: (q, n) => real.getStatusCdr(q, n),
           sendSummary: (n, z) => real.sendSummary(n, z),
           getStatus: async (ticket) => {
             if (crash) throw new Error('the hub died here');

@@ -1,6 +1,6 @@
 import type { FiscalDocument, JobOutcome } from '#protocol';
 import type { JobRunner } from '#hub/jobs/runner.ts';
-import type { SendBillResult } from '../sunat/client.ts';
+import type { GetStatusCdrResult, SendBillResult } from '../sunat/client.ts';
 import { packageDocument } from '../sunat/package.ts';
 import { buildFiscalXml } from '../ubl/index.ts';
 import { SUNAT_LANE } from './lane.ts';
@@ -51,15 +51,20 @@ export function sendRunner(deps: OutboxDeps): JobRunner<'einvoice.send'> {
       if (!signed.ok) return signed.outcome;
       const sunat = await sunatFor(deps, doc.issuer.ruc);
       if (!sunat.ok) return sunat.outcome;
-      const pkg = packageDocument({ ruc: doc.issuer.ruc, type: doc.type, series: doc.series, number: doc.number }, signed.value);
+      const query = { ruc: doc.issuer.ruc, type: doc.type, series: doc.series, number: doc.number };
+      const pkg = packageDocument(query, signed.value);
       const result = await sunat.value.sendBill(pkg.fileName, pkg.zip);
-      return settle(deps, meta, result, job.attempts > 0);
+      const askCdr = () => sunat.value.getStatusCdr(query, pkg.fileName);
+      return settle(deps, meta, result, job.attempts > 0, askCdr);
     },
   };
 }
 
-/** Keeps SUNAT's answer to a sendBill and says how the job ends. `triedBefore`: an earlier try may have reached SUNAT. */
-async function settle(deps: OutboxDeps, meta: DocumentMeta, result: SendBillResult, triedBefore: boolean): Promise<JobOutcome> {
+/**
+ * Keeps SUNAT's answer to a sendBill and says how the job ends. `triedBefore`: an earlier try
+ * may have reached SUNAT; `askCdr` asks the consultation service for the CDR SUNAT kept.
+ */
+async function settle(deps: OutboxDeps, meta: DocumentMeta, result: SendBillResult, triedBefore: boolean, askCdr: () => Promise<GetStatusCdrResult>): Promise<JobOutcome> {
   const at = deps.clock().toISOString();
   if (result.kind === 'unreachable') return unreachable(deps);
   deps.gate.contact(true);
@@ -75,11 +80,30 @@ async function settle(deps: OutboxDeps, meta: DocumentMeta, result: SendBillResu
   if (outside) return outside;
   const answer = answerOfFault(result, at);
   if (triedBefore && result.code !== null && ALREADY_REGISTERED.has(result.code)) {
-    deps.log(`einvoice: ${meta.key} was already at SUNAT (${result.code}); kept as accepted`);
+    const kept = await askCdr();
+    if (kept.kind === 'cdr' && kept.outcome !== 'retryLater') {
+      // SUNAT's own constancia of the first send: its verdict and its CDR, as if that send had been answered.
+      await deps.store.storeCdr(meta.day, meta.key, kept.cdrXml);
+      const status = statusOf(kept.outcome);
+      await deps.store.update(meta.day, meta.key, (m) => ({ ...m, status, sunat: answerOfCdr(kept, at) }));
+      deps.log(`einvoice: ${meta.key} was already at SUNAT (${result.code}); its CDR fetched (${kept.cdr.responseCode})`);
+      return outcomeOf(status);
+    }
+    // No consultation service (beta, an OSE without one), or it did not answer: SUNAT's word that it holds the document stands.
+    deps.log(`einvoice: ${meta.key} was already at SUNAT (${result.code}); kept as accepted, CDR not fetched (${consultNote(kept)})`);
     await deps.store.update(meta.day, meta.key, (m) => ({ ...m, status: 'accepted', sunat: answer }));
     return DONE;
   }
   const status = statusOf(result.outcome === 'retryLater' ? 'fix' : result.outcome);
   await deps.store.update(meta.day, meta.key, (m) => ({ ...m, status, sunat: answer }));
   return outcomeOf(status);
+}
+
+/** Why the consultation gave no CDR, for the log. */
+function consultNote(reply: GetStatusCdrResult): string {
+  if (reply.kind === 'noCdr') return `${reply.code} ${reply.message}`;
+  if (reply.kind === 'fault') return `fault ${reply.code ?? ''}`.trim();
+  if (reply.kind === 'unreachable') return reply.reason;
+  if (reply.kind === 'cdr') return `CDR ${reply.cdr.responseCode}`;
+  return 'no consultation service';
 }

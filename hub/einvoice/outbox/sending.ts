@@ -5,14 +5,14 @@ import { loadSigner, type Signer } from '../secrets/certificate-store.ts';
 import { digestValueOf } from '../sign/xmldsig.ts';
 import type { CdrReply, FaultReply, SunatClient } from '../sunat/client.ts';
 import { SunatClient as RealClient } from '../sunat/client.ts';
-import { endpointUrl } from '../sunat/endpoints.ts';
+import { consultUrl, endpointUrl } from '../sunat/endpoints.ts';
 import type { SunatOutcome } from '../sunat/error-catalogue.ts';
 import type { DocumentStore } from './document-store.ts';
 import type { GateReason, SunatGate } from './gate.ts';
 import type { DocumentMeta, DocumentStatus, SunatAnswer } from './types.ts';
 
 /** What SUNAT's side of a runner needs (tests wrap the real client to cut a run short). */
-export type SunatApi = Pick<SunatClient, 'sendBill' | 'sendSummary' | 'getStatus'>;
+export type SunatApi = Pick<SunatClient, 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr'>;
 
 /** What both e-invoice runners share. */
 export type OutboxDeps = {
@@ -21,8 +21,8 @@ export type OutboxDeps = {
   gate: SunatGate;
   clock: () => Date;
   log: (message: string) => void;
-  /** The SOAP client for the stored settings (default: the real one). */
-  client?: (endpoint: string, credentials: { ruc: string; user: string; password: string }) => SunatApi;
+  /** The SOAP client for the stored settings (default: the real one); `consultEndpoint`: where getStatusCdr asks, null when nowhere. */
+  client?: (endpoint: string, credentials: { ruc: string; user: string; password: string }, consultEndpoint: string | null) => SunatApi;
   signer?: (dataDir: string, now: Date) => Promise<Signer | null>;
   sendSettings?: (dataDir: string) => Promise<SendSettings | null>;
   timeoutMs?: number;
@@ -81,8 +81,10 @@ export async function signOnce(deps: OutboxDeps, meta: DocumentMeta, status: Doc
 export async function sunatFor(deps: OutboxDeps, ruc: string): Promise<Step<SunatApi>> {
   const settings = await (deps.sendSettings ?? readSendSettings)(deps.dataDir);
   let endpoint: string | null;
+  let consult: string | null = null;
   try {
     endpoint = settings ? endpointUrl(settings.endpoint) : null;
+    consult = settings ? consultUrl(settings.endpoint) : null;
   } catch {
     // An OSE URL the settings route would refuse (hand-edited file): as good as none.
     endpoint = null;
@@ -92,8 +94,8 @@ export async function sunatFor(deps: OutboxDeps, ruc: string): Promise<Step<Suna
     return { ok: false, outcome: retry('SOL_MISSING') };
   }
   const credentials = { ruc, user: settings.user, password: settings.password };
-  const make = deps.client ?? ((url, creds) => new RealClient({ endpoint: url, credentials: creds, ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) }));
-  return { ok: true, value: make(endpoint, credentials) };
+  const make = deps.client ?? ((url, creds, consultEndpoint) => new RealClient({ endpoint: url, consultEndpoint, credentials: creds, ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) }));
+  return { ok: true, value: make(endpoint, credentials, consult) };
 }
 
 /** No answer from SUNAT: the lane waits for the probe. */

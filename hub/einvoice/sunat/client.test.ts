@@ -150,6 +150,37 @@ describe('sendSummary and getStatus', () => {
   });
 });
 
+describe('getStatusCdr (the consultation service)', () => {
+  const QUERY = { ruc: '20123456789', type: '01', series: 'F001', number: 7 };
+  const consulting = () => new SunatClient({ endpoint: fake.url, consultEndpoint: fake.consultUrl, credentials: CREDENTIALS, timeoutMs: 1_500 });
+
+  it('a document SUNAT registered: its CDR, read like sendBill\'s, asked by RUC, type, series and number', async () => {
+    await send();
+    const answer = await consulting().getStatusCdr(QUERY, BILL.zip);
+    answers.push(answer);
+    expect(answer).toMatchObject({ kind: 'cdr', outcome: 'accepted', cdr: { responseCode: '0', documentId: 'F001-7' } });
+    expect(fake.received.map((r) => [r.operation, r.username, r.passwordMatched])).toEqual([['sendBill', '20123456789MODDATOS', true], ['getStatusCdr', '20123456789MODDATOS', true]]);
+  });
+
+  it('one SUNAT does not hold: noCdr with its code and message (0011)', async () => {
+    const answer = await consulting().getStatusCdr({ ...QUERY, number: 8 });
+    answers.push(answer);
+    expect(answer).toEqual({ kind: 'noCdr', code: '0011', message: 'El comprobante de pago electrónico no existe' });
+  });
+
+  it('no consultation service (SUNAT beta): nothing is asked', async () => {
+    expect(await client.getStatusCdr(QUERY)).toEqual({ kind: 'noService' });
+    expect(fake.received).toEqual([]);
+  });
+
+  it('a wrong SOL password is a credentials fault; SUNAT down is retry later', async () => {
+    const wrong = new SunatClient({ endpoint: fake.url, consultEndpoint: fake.consultUrl, credentials: { ...CREDENTIALS, password: 'otra' }, timeoutMs: 1_500 });
+    expect(await wrong.getStatusCdr(QUERY)).toMatchObject({ kind: 'fault', code: '0102' });
+    await fake.goDown();
+    expect(await consulting().getStatusCdr(QUERY)).toMatchObject({ kind: 'unreachable', reason: 'refused' });
+  });
+});
+
 describe('answers that are not SUNAT\'s', () => {
   it('an HTML page or a broken CDR zip is unreachable/badReply (retry later), never a crash', async () => {
     const { createServer } = await import('node:http');

@@ -1,7 +1,7 @@
 import { parseCdr, type Cdr } from './cdr.ts';
 import { classifyCode, sunatText, type SunatOutcome } from './error-catalogue.ts';
 import { cdrNames } from './file-names.ts';
-import { getStatusEnvelope, sendBillEnvelope, sendSummaryEnvelope, type SolCredentials } from './soap-envelope.ts';
+import { getStatusCdrEnvelope, getStatusEnvelope, sendBillEnvelope, sendSummaryEnvelope, type DocumentQuery, type SolCredentials } from './soap-envelope.ts';
 import { parseSoapReply, SoapFormatError } from './soap-fault.ts';
 import { readZip, ZipError } from './zip.ts';
 
@@ -9,6 +9,8 @@ import { readZip, ZipError } from './zip.ts';
 export type SunatClientOptions = {
   /** The billService URL (see endpoints.ts); tests give the fake's 127.0.0.1 URL. */
   endpoint: string;
+  /** The consultation service (getStatusCdr); null or absent: there is none to ask (SUNAT's beta). */
+  consultEndpoint?: string | null;
   credentials: SolCredentials;
   /** Give up on an answer after this long (default 60 s: SUNAT's validation can take a while at month end). */
   timeoutMs?: number;
@@ -27,6 +29,12 @@ export type SendBillResult = CdrReply | FaultReply | UnreachableReply;
 export type SendSummaryResult = { kind: 'ticket'; ticket: string } | FaultReply | UnreachableReply;
 /** What getStatus answers: still in progress (code 98), or the CDR. */
 export type GetStatusResult = { kind: 'inProgress' } | CdrReply | FaultReply | UnreachableReply;
+/**
+ * What getStatusCdr answers: the CDR SUNAT kept, or its status code without one (0011 "no
+ * existe", 0012 "no le pertenece", 0125/0127...), or `noService` when there is no
+ * consultation service to ask (SUNAT's beta).
+ */
+export type GetStatusCdrResult = CdrReply | { kind: 'noCdr'; code: string; message: string } | { kind: 'noService' } | FaultReply | UnreachableReply;
 
 /** Removes the SOL password from a text that may reach a log or the owner's screen. */
 function redact(text: string, credentials: SolCredentials): string {
@@ -78,9 +86,9 @@ export class SunatClient {
   }
 
   /** Posts one envelope; the body of any HTTP status (SOAP faults come as 500). */
-  private async post(action: string, body: string): Promise<string | UnreachableReply> {
+  private async post(action: string, body: string, endpoint = this.options.endpoint): Promise<string | UnreachableReply> {
     try {
-      const response = await fetch(this.options.endpoint, {
+      const response = await fetch(endpoint, {
         method: 'POST',
         headers: { 'content-type': 'text/xml; charset=utf-8', SOAPAction: `"urn:${action}"` },
         body,
@@ -93,8 +101,8 @@ export class SunatClient {
   }
 
   /** Reads a reply, turning a foreign answer (HTML page, broken zip or CDR) into "unreachable". */
-  private async call<T>(action: string, body: string, names: readonly string[], read: (values: Record<string, string>) => T): Promise<T | FaultReply | UnreachableReply> {
-    const text = await this.post(action, body);
+  private async call<T>(action: string, body: string, names: readonly string[], read: (values: Record<string, string>) => T, endpoint?: string): Promise<T | FaultReply | UnreachableReply> {
+    const text = await this.post(action, body, endpoint);
     if (typeof text !== 'string') return text;
     try {
       const reply = parseSoapReply(text, names);
@@ -132,5 +140,20 @@ export class SunatClient {
       if (v.content) return cdrReply(v.content, null);
       throw new SoapFormatError(`status ${v.statusCode ?? ''} without a CDR`);
     });
+  }
+
+  /**
+   * Asks the consultation service for the CDR of a document sent before, by RUC, type, series
+   * and number (getStatusCdr). SUNAT answers statusCode 0004 ("la constancia existe") with the
+   * CDR zip in `content`; any other code comes without it.
+   */
+  async getStatusCdr(query: DocumentQuery, sentZipName: string | null = null): Promise<GetStatusCdrResult> {
+    const endpoint = this.options.consultEndpoint;
+    if (!endpoint) return { kind: 'noService' };
+    return this.call('getStatusCdr', getStatusCdrEnvelope(this.options.credentials, query), ['statusCode', 'statusMessage', 'content'], (v): GetStatusCdrResult => {
+      if (v.content) return cdrReply(v.content, sentZipName);
+      if (!v.statusCode) throw new SoapFormatError('no statusCode in the answer');
+      return { kind: 'noCdr', code: v.statusCode, message: redact(v.statusMessage ?? '', this.options.credentials) };
+    }, endpoint);
   }
 }

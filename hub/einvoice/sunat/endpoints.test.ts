@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointUrl, SUNAT_ENDPOINTS } from './endpoints.ts';
+import { consultUrl, endpointUrl, SUNAT_CONSULT_ENDPOINT, SUNAT_ENDPOINTS } from './endpoints.ts';
 
 describe('endpointUrl', () => {
   it('SUNAT beta and production are fixed', () => {
@@ -33,5 +33,21 @@ describe('endpointUrl', () => {
 
   it('refuses what is not a URL', () => {
     expect(() => endpointUrl({ kind: 'ose', url: 'not a url' })).toThrow();
+  });
+});
+
+describe('consultUrl (where getStatusCdr asks)', () => {
+  it.each([
+    ['SUNAT production: its consultation service', { kind: 'sunat-production' } as const, SUNAT_CONSULT_ENDPOINT],
+    ['SUNAT beta: none (beta keeps nothing)', { kind: 'sunat-beta' } as const, null],
+    ['an OSE without one', { kind: 'ose', url: 'https://ose.example.pe/billService' } as const, null],
+    ['an OSE that gave one', { kind: 'ose', url: 'https://ose.example.pe/billService', consultUrl: 'https://ose.example.pe/billConsultService' } as const, 'https://ose.example.pe/billConsultService'],
+    ['the fake on loopback', { kind: 'ose', url: 'http://127.0.0.1:1/b', consultUrl: 'http://127.0.0.1:1/c' } as const, 'http://127.0.0.1:1/c'],
+  ])('%s', (_name, choice, expected) => {
+    expect(consultUrl(choice)).toBe(expected);
+  });
+
+  it('refuses plain http off this machine, like the sending URL (it carries the SOL password)', () => {
+    expect(() => consultUrl({ kind: 'ose', url: 'https://ose.example.pe/b', consultUrl: 'http://ose.example.pe/c' })).toThrow(/ENDPOINT_NOT_HTTPS/);
   });
 });

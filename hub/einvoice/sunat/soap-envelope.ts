@@ -1,6 +1,7 @@
 /**
- * The SOAP 1.1 requests of SUNAT's billService (sendBill, sendSummary, getStatus) with a
- * WS-Security UsernameToken (PasswordText): user = RUC + SOL user, password = SOL password.
+ * The SOAP 1.1 requests of SUNAT's billService (sendBill, sendSummary, getStatus) and of its
+ * consultation service (getStatusCdr) with a WS-Security UsernameToken (PasswordText):
+ * user = RUC + SOL user, password = SOL password.
  */
 
 const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -38,4 +39,14 @@ export function sendSummaryEnvelope(credentials: SolCredentials, fileName: strin
 /** getStatus: how a ticket's summary was processed. */
 export function getStatusEnvelope(credentials: SolCredentials, ticket: string): string {
   return envelope(credentials, `<ser:getStatus><ticket>${xmlText(ticket)}</ticket></ser:getStatus>`);
+}
+
+/** Which document a consultation asks about: the issuer's RUC, its type (01, 03, 07), series and number. */
+export type DocumentQuery = { ruc: string; type: string; series: string; number: number };
+
+/** getStatusCdr (billConsultService): the CDR SUNAT kept for a document sent before. */
+export function getStatusCdrEnvelope(credentials: SolCredentials, query: DocumentQuery): string {
+  return envelope(credentials, `<ser:getStatusCdr><rucComprobante>${xmlText(query.ruc)}</rucComprobante>`
+    + `<tipoComprobante>${xmlText(query.type)}</tipoComprobante><serieComprobante>${xmlText(query.series)}</serieComprobante>`
+    + `<numeroComprobante>${query.number}</numeroComprobante></ser:getStatusCdr>`);
 }

@@ -17,7 +17,7 @@ export type FakeBehaviour =
   | { kind: 'timeout' };
 
 /** One request the fake received, with its zip opened. Credentials: the user only, and whether the password matched. */
-export type FakeRequest = { operation: 'sendBill' | 'sendSummary' | 'getStatus'; username: string; passwordMatched: boolean; fileName: string; ticket: string; files: ZipEntry[] };
+export type FakeRequest = { operation: 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr'; username: string; passwordMatched: boolean; fileName: string; ticket: string; files: ZipEntry[] };
 
 /** Options of the fake. */
 export type FakeSunatOptions = {
@@ -82,8 +82,8 @@ function fault(code: string, text: string, plain: boolean): string {
 }
 
 /**
- * A fake SUNAT billService on 127.0.0.1 (a free port): answers sendBill, sendSummary and
- * getStatus as SUNAT does, as told by `next()` / `always()`, records what it received
+ * A fake SUNAT billService on 127.0.0.1 (a free port): answers sendBill, sendSummary,
+ * getStatus and the consultation service's getStatusCdr as SUNAT does, as told by `next()` / `always()`, records what it received
  * (zips opened), and can go down (connections refused) and come back on the same port.
  */
 export class FakeSunat {
@@ -96,6 +96,8 @@ export class FakeSunat {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   private readonly tickets = new Map<string, { polls: number; documentId: string; ruc: string; behaviour: FakeBehaviour; zipName: string }>();
+  /** The CDR of every document sendBill registered, by its zip's name: what getStatusCdr gives back. */
+  private readonly cdrs = new Map<string, Buffer>();
   private port = 0;
 
   constructor(options: FakeSunatOptions = {}) {
@@ -105,6 +107,11 @@ export class FakeSunat {
   /** The billService URL to give the client. */
   get url(): string {
     return `http://127.0.0.1:${this.port}/ol-ti-itcpfegem-beta/billService`;
+  }
+
+  /** The consultation service's URL (getStatusCdr); the fake answers every operation on any path. */
+  get consultUrl(): string {
+    return `http://127.0.0.1:${this.port}/ol-it-wsconscpegem/billConsultService`;
   }
 
   /** Starts listening (a free port the first time, the same port after `goDown`). */
@@ -155,7 +162,7 @@ export class FakeSunat {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const doc = DOM.parseFromString(Buffer.concat(chunks).toString('utf8'), 'text/xml') as unknown as Document;
-    const operation = (['sendBill', 'sendSummary', 'getStatus'] as const).find((op) => textOf(doc, op) !== '' || Array.from(doc.getElementsByTagName('*')).some((e) => e.localName === op));
+    const operation = (['sendBill', 'sendSummary', 'getStatus', 'getStatusCdr'] as const).find((op) => textOf(doc, op) !== '' || Array.from(doc.getElementsByTagName('*')).some((e) => e.localName === op));
     const username = textOf(doc, 'Username');
     const passwordMatched = this.options.password === undefined || textOf(doc, 'Password') === this.options.password;
     const fileName = textOf(doc, 'fileName');
@@ -167,6 +174,7 @@ export class FakeSunat {
       return this.reply(res, 500, fault('0102', 'Usuario o contraseña incorrectos', false));
     }
     if (operation === 'getStatus') return this.status(res, textOf(doc, 'ticket'));
+    if (operation === 'getStatusCdr') return this.consult(res, doc);
     const behaviour = this.take();
     if (behaviour.kind === 'timeout') return; // never answer; goDown/stop drops the socket
     if (behaviour.kind === 'fault') return this.reply(res, 500, fault(behaviour.code, behaviour.text ?? 'Error', behaviour.plain ?? false));
@@ -177,7 +185,8 @@ export class FakeSunat {
     const documentId = `${series}-${number}`;
     if (this.options.remember && behaviour.kind === 'accept') {
       if (operation === 'sendBill' && this.registrations.some((r) => r.fileName === fileName)) {
-        return this.answer(res, 500, fault('1033', 'El comprobante fue registrado previamente con otros datos', false));
+        // Nothing is registered by this answer: it comes at once, not after answerDelayMs.
+        return this.reply(res, 500, fault('1033', 'El comprobante fue registrado previamente con otros datos', false));
       }
       this.registrations.push({ operation, fileName, files });
     }
@@ -187,7 +196,22 @@ export class FakeSunat {
       return this.answer(res, 200, soap(`<br:sendSummaryResponse xmlns:br="http://service.sunat.gob.pe"><ticket>${ticket}</ticket></br:sendSummaryResponse>`));
     }
     const cdrZip = this.cdrZip(fileName, documentId, ruc, behaviour);
+    this.cdrs.set(fileName, cdrZip);
     return this.answer(res, 200, soap(`<br:sendBillResponse xmlns:br="http://service.sunat.gob.pe"><applicationResponse>${cdrZip.toString('base64')}</applicationResponse></br:sendBillResponse>`));
+  }
+
+  /** getStatusCdr: the kept CDR (0004 "La constancia existe"), or 0011 when the document was never registered. */
+  private consult(res: ServerResponse, doc: Document): void {
+    const number = Number(textOf(doc, 'numeroComprobante'));
+    const fileName = `${textOf(doc, 'rucComprobante')}-${textOf(doc, 'tipoComprobante')}-${textOf(doc, 'serieComprobante')}-${number}.zip`;
+    const behaviour = this.take();
+    if (behaviour.kind === 'timeout') return;
+    if (behaviour.kind === 'fault') return this.reply(res, 500, fault(behaviour.code, behaviour.text ?? 'Error', behaviour.plain ?? false));
+    const cdrZip = this.cdrs.get(fileName);
+    const status = cdrZip
+      ? `<statusCode>0004</statusCode><statusMessage>La constancia existe</statusMessage><content>${cdrZip.toString('base64')}</content>`
+      : `<statusCode>0011</statusCode><statusMessage>El comprobante de pago electrónico no existe</statusMessage>`;
+    this.reply(res, 200, soap(`<br:getStatusCdrResponse xmlns:br="http://service.sunat.gob.pe"><statusCdr>${status}</statusCdr></br:getStatusCdrResponse>`));
   }
 
   private status(res: ServerResponse, ticket: string): void {

@@ -8,7 +8,8 @@ type Kind = 'sunat-beta' | 'sunat-production' | 'ose';
 
 /**
  * Where documents are sent: SUNAT's beta (testing) service, SUNAT
- * production or an OSE's https address, and the secondary SOL user with its
+ * production or an OSE's https address (and, optionally, the OSE's
+ * consultation service for CDRs), and the secondary SOL user with its
  * password. Kept in the hub's secret store (PUT /api/einvoice/sol), never in
  * the state; the password is only "saved", never shown.
  */
@@ -16,6 +17,7 @@ export function SendCard() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<Kind>('sunat-beta');
   const [url, setUrl] = useState('');
+  const [consultUrl, setConsultUrl] = useState('');
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
   const [passwordSet, setPasswordSet] = useState(false);
@@ -28,6 +30,7 @@ export function SendCard() {
       if (!s) return;
       setKind(s.endpoint.kind);
       setUrl(s.endpoint.kind === 'ose' ? s.endpoint.url : '');
+      setConsultUrl(s.endpoint.kind === 'ose' ? (s.endpoint.consultUrl ?? '') : '');
       setUser(s.user);
       setPasswordSet(s.passwordSet);
     });
@@ -35,7 +38,7 @@ export function SendCard() {
 
   const save = async () => {
     setBusy(true);
-    const endpoint = kind === 'ose' ? { kind, url } : { kind };
+    const endpoint = kind === 'ose' ? { kind, url, consultUrl } : { kind };
     const r = await saveSendSettings({ endpoint, user, ...(password ? { password } : {}) });
     setBusy(false);
     setPassword('');
@@ -45,7 +48,7 @@ export function SendCard() {
     showToast(t('fiscal.sendSaved'));
   };
   const errorAt = (field: string) =>
-    error && (error.field === field || (field === '' && !['endpoint.url', 'user'].includes(error.field))) ? (
+    error && (error.field === field || (field === '' && !['endpoint.url', 'endpoint.consultUrl', 'user'].includes(error.field))) ? (
       <span className="field-error" role="alert" data-testid="fiscal-send-error">
         {bodyErrorText(t, error.code)}
       </span>
@@ -76,6 +79,14 @@ export function SendCard() {
           {t('fiscal.oseUrl')}
           <input type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="fiscal-send-url" />
           {errorAt('endpoint.url')}
+        </label>
+      )}
+      {kind === 'ose' && (
+        <label className="field">
+          {t('fiscal.oseConsultUrl')}
+          <input type="url" inputMode="url" value={consultUrl} onChange={(e) => setConsultUrl(e.target.value)} data-testid="fiscal-send-consult-url" />
+          <span className="hint">{t('fiscal.oseConsultHint')}</span>
+          {errorAt('endpoint.consultUrl')}
         </label>
       )}
       <div className="fiscal-grid">

@@ -122,6 +122,11 @@ describe('where to send and the SOL user', () => {
     expect(saved.body).toEqual({ ok: true, settings: { endpoint: { kind: 'sunat-beta' }, user: 'MODDATOS', passwordSet: true } });
     const moved = await send<SendSettingsReply>('PUT', '/api/einvoice/sol', { endpoint: { kind: 'ose', url: 'https://ose.example.pe/ol-ti-itcpe/billService' }, user: 'MODDATOS' });
     expect(moved.body.settings).toEqual({ endpoint: { kind: 'ose', url: 'https://ose.example.pe/ol-ti-itcpe/billService' }, user: 'MODDATOS', passwordSet: true });
+    // The OSE's consultation service (getStatusCdr) is kept when given, and left out when empty.
+    const consult = { kind: 'ose', url: 'https://ose.example.pe/ol-ti-itcpe/billService', consultUrl: 'https://ose.example.pe/billConsultService' };
+    expect((await send<SendSettingsReply>('PUT', '/api/einvoice/sol', { endpoint: consult, user: 'MODDATOS' })).body.settings?.endpoint).toEqual(consult);
+    expect((await send<SendSettingsReply>('PUT', '/api/einvoice/sol', { endpoint: { ...consult, consultUrl: '  ' }, user: 'MODDATOS' })).body.settings?.endpoint)
+      .toEqual({ kind: 'ose', url: 'https://ose.example.pe/ol-ti-itcpe/billService' });
     const file = path.join(t.dataDir, 'secrets', 'einvoice-sol.json');
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ password: SOL_PASSWORD });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -130,6 +135,8 @@ describe('where to send and the SOL user', () => {
   it.each([
     ['an OSE over http', { endpoint: { kind: 'ose', url: 'http://ose.example.pe/bill' }, user: 'A' }, 'ENDPOINT_NOT_HTTPS'],
     ['an OSE address that is no URL', { endpoint: { kind: 'ose', url: 'ose en la nube' }, user: 'A' }, 'ENDPOINT_NOT_HTTPS'],
+    ['an OSE consultation address over http', { endpoint: { kind: 'ose', url: 'https://ose.example.pe/bill', consultUrl: 'http://ose.example.pe/consult' }, user: 'A' }, 'ENDPOINT_NOT_HTTPS'],
+    ['an OSE consultation address that is no URL', { endpoint: { kind: 'ose', url: 'https://ose.example.pe/bill', consultUrl: 'javascript:alert(1)' }, user: 'A' }, 'ENDPOINT_NOT_HTTPS'],
     ['an unknown kind', { endpoint: { kind: '__proto__' }, user: 'A' }, 'INCORRECT_INPUT'],
     ['a user with spaces', { endpoint: { kind: 'sunat-beta' }, user: 'MOD DATOS' }, 'INCORRECT_INPUT'],
   ])('refused: %s, nothing changed', async (_label, body, code) => {

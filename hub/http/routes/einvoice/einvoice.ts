@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { Engine } from '#hub/engine/engine.ts';
 import { CertificateError } from '#hub/einvoice/secrets/pkcs12.ts';
 import { removeCertificate, saveCertificate, storedCertificateInfo } from '#hub/einvoice/secrets/certificate-store.ts';
-import { endpointUrl } from '#hub/einvoice/sunat/endpoints.ts';
+import { consultUrl, endpointUrl, type EndpointChoice } from '#hub/einvoice/sunat/endpoints.ts';
 import { aliasesOf } from '#domain';
 import type { CertificateReply, CertificateView, SendSettingsReply } from '#protocol';
 import { certificateUploadSchema, sendSettingsSchema } from '#protocol';
@@ -85,15 +85,24 @@ export function einvoiceRoutes(engine: Engine, deps: EinvoiceRoutesDeps): Router
   router.put('/api/einvoice/sol', async (ctx) => {
     gate(ctx);
     const req = parseBody(sendSettingsSchema, await readJsonBody(ctx, MAX_CERTIFICATE_BODY_BYTES));
+    let endpoint: EndpointChoice = req.endpoint;
     if (req.endpoint.kind === 'ose') {
+      const { url, consultUrl: consult } = req.endpoint;
+      // An empty consultation URL is none: the stored choice leaves it out.
+      endpoint = consult ? { kind: 'ose', url, consultUrl: consult } : { kind: 'ose', url };
       try {
-        endpointUrl(req.endpoint);
+        endpointUrl(endpoint);
       } catch {
         throw new HttpError('ENDPOINT_NOT_HTTPS', 'endpoint.url');
       }
+      try {
+        consultUrl(endpoint);
+      } catch {
+        throw new HttpError('ENDPOINT_NOT_HTTPS', 'endpoint.consultUrl');
+      }
     }
     const before = await readSendSettings(deps.dataDir);
-    const settings = { endpoint: req.endpoint, user: req.user, password: req.password ?? before?.password ?? '' };
+    const settings = { endpoint, user: req.user, password: req.password ?? before?.password ?? '' };
     await writeSendSettings(deps.dataDir, settings);
     deps.onSecretsChanged?.();
     ctx.body = { ok: true, settings: viewOf(settings) } satisfies SendSettingsReply;

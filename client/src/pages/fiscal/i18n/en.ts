@@ -57,6 +57,8 @@ export const fiscalEn: DeepStrings<typeof fiscalEs> = {
     sunatProduction: 'SUNAT, production',
     ose: 'An OSE',
     oseUrl: "The OSE's service address (https://…)",
+    oseConsultUrl: "The OSE's CDR consultation address (optional)",
+    oseConsultHint: 'If a send was cut off and the OSE answers that the document was already registered, the hub asks here for its CDR. With SUNAT production, SUNAT\'s consultation service is used.',
     solUser: 'Secondary SOL user',
     solPassword: 'SOL password',
     solPasswordSet: 'Saved. Type a new one only to change it.',

@@ -55,6 +55,8 @@ export const fiscalEs = {
     sunatProduction: 'SUNAT, producción',
     ose: 'Un OSE',
     oseUrl: 'Dirección del servicio del OSE (https://…)',
+    oseConsultUrl: 'Dirección de consulta de CDR del OSE (opcional)',
+    oseConsultHint: 'Si un envío se cortó y el OSE responde que el comprobante ya fue registrado, el hub pide aquí su CDR. En SUNAT producción se usa su servicio de consulta.',
     solUser: 'Usuario SOL secundario',
     solPassword: 'Clave SOL',
     solPasswordSet: 'Guardada. Escriba una nueva solo para cambiarla.',

@@ -57,6 +57,8 @@ export const fiscalZh: DeepStrings<typeof fiscalEs> = {
     sunatProduction: 'SUNAT 正式环境',
     ose: 'OSE 服务商',
     oseUrl: 'OSE 服务地址（https://…）',
+    oseConsultUrl: 'OSE 的 CDR 查询地址（可选）',
+    oseConsultHint: '如果发送中断且 OSE 回复该票据已登记，集线器会在此地址查询其 CDR。使用 SUNAT 正式环境时，使用 SUNAT 的查询服务。',
     solUser: 'SOL 副用户',
     solPassword: 'SOL 密码',
     solPasswordSet: '已保存。只有要更改时才输入新密码。',
