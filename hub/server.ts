@@ -143,7 +143,7 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   const isOwnHost = createHostCheck({ ownerNames: () => engine.state.settings.hostNames, listenHost: opts.host });
   const printers = { history: printing.history, readPaper: (id: string, limit: number) => readVirtualPaper(opts.dataDir, id, limit), listUsb: listUsbPrinters };
   const reports = new ReportService({ engine, dataDir: opts.dataDir, clock, log });
-  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status }, reports, exports });
+  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {

@@ -55,3 +55,9 @@ export type SendSettingsReply = {
   ok: true;
   settings: { endpoint: z.infer<typeof endpointChoiceSchema>; user: string; passwordSet: boolean } | null;
 };
+
+/**
+ * GET /api/einvoice/buyers/:ruc (anyone who may take payments): the legal name last invoiced to
+ * this RUC, to fill the factura form at the till; null when the restaurant never invoiced it.
+ */
+export type BuyerReply = { ok: true; buyer: { ruc: string; name: string } | null };

@@ -39,7 +39,7 @@ export type FiscalLine = {
   unitCode: 'NIU' | 'ZZ';
   /** Value of one unit without taxes (up to 10 decimals). */
   unitValue: string;
-  /** Price of one unit with taxes, as charged (2 decimals). */
+  /** Price of one unit with taxes, as charged after the line's own discount (2 decimals; SUNAT rule 3270). */
   unitPrice: string;
   /** Line value without taxes, after the line's discount (2 decimals): the IGV base. */
   lineExtension: string;

@@ -69,10 +69,27 @@ function issued(): { notes: FiscalDocument[]; summary: SummaryDocument } {
 
 const { notes, summary } = issued();
 const sign = (xml: string) => signUbl(xml, key, { signatureId: SIGNATURE_ID }).xml;
+
+/** Invoices themselves: a tourist's boleta with a passport (cat. 06 code 7), and a factura at the reduced rate (10 %). */
+function invoices(): FiscalDocument[] {
+  const general = fiscalState({ ...fiscalState().fiscal!, bagProductIds: ['p-bolsa'] }).fiscal!;
+  const passport = fiscalDocumentOf(dinner({ id: 'o-turista', fiscal: { type: '03', series: 'B001', number: 2 }, document: { kind: 'boleta', docId: 'X1234567', name: 'John Smith', idType: '7' } }), general);
+  const reduced = fiscalDocumentOf(FACTURA, { ...general, regime: 'reduced' });
+  if (!passport.ok || !reduced.ok) throw new Error('not computed');
+  return [passport.document, reduced.document];
+}
+const INVOICES = invoices();
+
 const CHECKED: { name: string; kind: SunatKind; xml: string; fileName: string }[] = [
   ...notes.map((doc) => ({ name: `${doc.series}-${doc.number} (${doc.reference?.reasonCode} on ${doc.reference?.series})`, kind: '07' as const, xml: sign(buildFiscalXml(doc)), fileName: fileNameOf(doc) })),
   { name: summary.id, kind: 'RC', xml: sign(buildSummaryXml(summary)), fileName: batchFileNameOf(summary) },
+  ...INVOICES.map((doc) => ({ name: `${doc.series}-${doc.number} (buyer type ${doc.customer.idType}, IGV ${doc.lines[0]?.igvPercent} %)`, kind: doc.type, xml: sign(buildFiscalXml(doc)), fileName: fileNameOf(doc) })),
 ];
+
+it('the passport boleta names its buyer with cat. 06 code 7; the reduced-rate factura charges 10 %', () => {
+  expect(INVOICES[0]!.customer).toEqual({ idType: '7', idNumber: 'X1234567', name: 'John Smith' });
+  expect(INVOICES[1]!.lines.filter((l) => !l.free && l.igv !== '0.00').map((l) => l.igvPercent)).toEqual(expect.arrayContaining(['10.00']));
+});
 
 it('the notes and the summary are what the corrections asked for', () => {
   expect(notes.map((n) => [n.series, n.number, n.reference?.series, n.reference?.reasonCode])).toEqual([

@@ -1,4 +1,5 @@
 import type { Bill, FiscalDocument, FiscalLine, FiscalParty, FiscalSettings } from '#protocol';
+import { MIN_BUYER_NAME } from '#protocol';
 import { baseOf, centsOf, dec2, decDiv, factor5, percentText } from './decimal.ts';
 import { limaDateTime } from './lima-time.ts';
 import { billPieces, type Piece } from './pieces.ts';
@@ -146,7 +147,9 @@ function fiscalLine(piece: Piece, index: number, rate: number, perBag: number): 
     qty: String(piece.qty),
     unitCode: piece.unitCode,
     unitValue: decDiv(baseGross, piece.qty),
-    unitPrice: decDiv(piece.grossCents, piece.qty, 2),
+    // What one unit was charged, taxes in, after the line's own discount: SUNAT checks it against
+    // (line value + line taxes) ÷ quantity (rule 3270, ValidaExprRegFactura-2.0.1.xsl).
+    unitPrice: decDiv(piece.free ? piece.grossCents : piece.netCents, piece.qty, 2),
     lineExtension: dec2(baseNet),
     // The regime of the line; the UBL builder writes a free one as 15 (hub/einvoice/ubl/taxes.ts).
     affectation: '10',
@@ -160,11 +163,18 @@ function fiscalLine(piece: Piece, index: number, rate: number, perBag: number): 
   return { line };
 }
 
-/** The buyer as the document names them: RUC (6) on a factura, DNI (1) on a boleta that has one, otherwise "clientes varios". */
+/**
+ * The buyer as the document names them: RUC (6) on a factura; on a boleta the ID it shows
+ * (DNI 1 by default, carné 4, pasaporte 7, cédula A); otherwise "clientes varios". A name
+ * SUNAT would refuse (under 3 characters: bills settled before the till asked for one) is
+ * left empty, which the XML writes as CLIENTES VARIOS.
+ */
 function customerOf(bill: Bill): FiscalParty {
   const d = bill.document;
-  if (d.kind === 'factura') return { idType: '6', idNumber: d.docId, name: d.name };
-  if (/^\d{8}$/.test(d.docId)) return { idType: '1', idNumber: d.docId, name: d.name || '-' };
+  const name = d.name.trim().length >= MIN_BUYER_NAME ? d.name.trim() : '';
+  if (d.kind === 'factura') return { idType: '6', idNumber: d.docId, name };
+  const idType = d.idType ?? '1';
+  if (idType === '1' ? /^\d{8}$/.test(d.docId) : /^[A-Z0-9]{1,15}$/i.test(d.docId)) return { idType, idNumber: d.docId, name };
   return ANONYMOUS_BUYER;
 }
 

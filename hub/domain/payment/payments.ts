@@ -1,5 +1,5 @@
-import type { BillPayment, ErrorCode, ExchangeRate, PaymentInput, SaleDocument } from '#protocol';
-import { ACCOUNT_CODES, BOLETA_ID_THRESHOLD_CENTS, CASH_METHODS, isValidRuc, OPERATION_METHODS } from '#protocol';
+import type { BillPayment, BuyerIdType, ErrorCode, ExchangeRate, PaymentInput, SaleDocument } from '#protocol';
+import { ACCOUNT_CODES, BOLETA_ID_THRESHOLD_CENTS, CASH_METHODS, isValidRuc, MIN_BUYER_NAME, OPERATION_METHODS } from '#protocol';
 import { usdToSolesCents } from '../money.ts';
 
 /**
@@ -70,24 +70,41 @@ export function paymentsRefusal(payments: readonly BillPayment[], dueCents: numb
   return null;
 }
 
+/** A boleta buyer's ID number as SUNAT's rules read it: DNI 8 digits (4207); the others 1 to 15 letters or digits, no space (4208). */
+const BUYER_ID_FORMAT: Record<BuyerIdType, RegExp> = { '1': /^\d{8}$/, '4': /^[A-Z0-9]{1,15}$/i, '7': /^[A-Z0-9]{1,15}$/i, A: /^[A-Z0-9]{1,15}$/i };
+
 /**
- * The sales document's rules (SUNAT): a boleta's buyer has a DNI of 8 digits
- * when given, and must be named (DNI and name) from S/ 700; a factura needs a
- * valid RUC and the company's name; a sale note names nobody.
+ * The sales document's rules (SUNAT): a boleta's buyer, when given, shows an ID of
+ * catalogue 06 in its format (DNI by default) and a name; from S/ 700 the buyer must be
+ * given (ID and name); a factura needs a valid RUC and the company's name. A name on an
+ * identified buyer has at least 3 characters (SUNAT rule 2022 rejects shorter ones). A
+ * sale note names nobody.
  */
 export function documentRefusal(doc: SaleDocument, totalCents: number): Refusal | null {
+  const name = doc.name.trim();
+  const docId = doc.docId.trim();
   if (doc.kind === 'boleta') {
-    if (doc.docId !== '' && !/^\d{8}$/.test(doc.docId)) return { code: 'INVALID_DNI', field: 'document.docId' };
-    if (totalCents >= BOLETA_ID_THRESHOLD_CENTS && (doc.docId === '' || doc.name === '')) return { code: 'BOLETA_BUYER_REQUIRED', field: 'document' };
+    const idType = doc.idType ?? '1';
+    // The door allows only catalogue types; asked without it (a device's own check), an unknown one is simply not valid.
+    const format = Object.hasOwn(BUYER_ID_FORMAT, idType) ? BUYER_ID_FORMAT[idType] : null;
+    if (docId !== '' && !format?.test(docId)) return { code: idType === '1' ? 'INVALID_DNI' : 'INVALID_BUYER_ID', field: 'document.docId' };
+    if (totalCents >= BOLETA_ID_THRESHOLD_CENTS && (docId === '' || name === '')) return { code: 'BOLETA_BUYER_REQUIRED', field: 'document' };
+    if (docId !== '' && name === '') return { code: 'BUYER_NAME_REQUIRED', field: 'document.name' };
+    if (docId !== '' && name.length < MIN_BUYER_NAME) return { code: 'BUYER_NAME_TOO_SHORT', field: 'document.name' };
   }
   if (doc.kind === 'factura') {
-    if (!isValidRuc(doc.docId)) return { code: 'INVALID_RUC', field: 'document.docId' };
-    if (doc.name === '') return { code: 'BUYER_NAME_REQUIRED', field: 'document.name' };
+    if (!isValidRuc(docId)) return { code: 'INVALID_RUC', field: 'document.docId' };
+    if (name === '') return { code: 'BUYER_NAME_REQUIRED', field: 'document.name' };
+    if (name.length < MIN_BUYER_NAME) return { code: 'BUYER_NAME_TOO_SHORT', field: 'document.name' };
   }
   return null;
 }
 
 /** The document as the bill keeps it: a sale note keeps no buyer. */
 export function storedDocument(doc: SaleDocument): SaleDocument {
-  return doc.kind === 'note' ? { kind: 'note', docId: '', name: '' } : doc;
+  if (doc.kind === 'note') return { kind: 'note', docId: '', name: '' };
+  const { idType, ...rest } = doc;
+  const kept = { ...rest, docId: doc.docId.trim(), name: doc.name.trim() };
+  // A DNI is the default: only another identity type is written down.
+  return doc.kind === 'boleta' && idType && idType !== '1' ? { ...kept, idType } : kept;
 }

@@ -91,6 +91,7 @@ describe('order.settle: the sales document', () => {
     { name: 'a boleta with a DNI of 8 digits', doc: { kind: 'boleta', docId: '45781236', name: 'Ana Ruiz' } },
     { name: 'a boleta with a DNI of 7 digits', doc: { kind: 'boleta', docId: '4578123', name: '' }, code: 'INVALID_DNI', field: 'document.docId' },
     { name: 'a boleta with letters in the DNI', doc: { kind: 'boleta', docId: '4578123A', name: '' }, code: 'INVALID_DNI', field: 'document.docId' },
+    { name: 'a passport number given as a DNI', doc: { kind: 'boleta', docId: 'AB1234567', name: 'John Smith', idType: '1' }, code: 'INVALID_DNI', field: 'document.docId' },
     { name: 'a boleta of exactly S/ 700 without a buyer', doc: { kind: 'boleta', docId: '', name: '' }, state: big, code: 'BOLETA_BUYER_REQUIRED', field: 'document' },
     { name: 'a boleta of S/ 700 with a DNI but no name', doc: { kind: 'boleta', docId: '45781236', name: '' }, state: big, code: 'BOLETA_BUYER_REQUIRED', field: 'document' },
     { name: 'a boleta of S/ 700 with DNI and name', doc: { kind: 'boleta', docId: '45781236', name: 'Ana Ruiz' }, state: big },
@@ -98,6 +99,19 @@ describe('order.settle: the sales document', () => {
     { name: 'a factura with a wrong check digit', doc: { kind: 'factura', docId: '20100070971', name: 'X SAC' }, code: 'INVALID_RUC', field: 'document.docId' },
     { name: 'a factura with a DNI instead of a RUC', doc: { kind: 'factura', docId: '45781236', name: 'X SAC' }, code: 'INVALID_RUC', field: 'document.docId' },
     { name: 'a factura without a company name', doc: { kind: 'factura', docId: '20100070970', name: '' }, code: 'BUYER_NAME_REQUIRED', field: 'document.name' },
+    { name: 'a factura whose name is spaces', doc: { kind: 'factura', docId: '20100070970', name: '   ' }, code: 'BUYER_NAME_REQUIRED', field: 'document.name' },
+    { name: 'a factura whose name SUNAT would refuse (2 characters, rule 2022)', doc: { kind: 'factura', docId: '20100070970', name: 'AB' }, code: 'BUYER_NAME_TOO_SHORT', field: 'document.name' },
+    // Catalogue 06 beyond the DNI: a tourist's passport, a foreigner's card, a diplomat's ID.
+    { name: 'a boleta with a passport', doc: { kind: 'boleta', docId: 'AB1234567', name: 'John Smith', idType: '7' } },
+    { name: 'a boleta of S/ 700 with a foreigner\'s card and name', doc: { kind: 'boleta', docId: '001234567', name: 'María Pérez', idType: '4' }, state: big },
+    { name: 'a boleta with a diplomatic ID', doc: { kind: 'boleta', docId: 'D12345', name: 'Jean Dupont', idType: 'A' } },
+    { name: 'a boleta with a passport of 16 characters', doc: { kind: 'boleta', docId: 'AB12345678901234', name: 'John Smith', idType: '7' }, code: 'INVALID_BUYER_ID', field: 'document.docId' },
+    { name: 'a boleta with a space in the passport', doc: { kind: 'boleta', docId: 'AB 123', name: 'John Smith', idType: '7' }, code: 'INVALID_BUYER_ID', field: 'document.docId' },
+    { name: 'a boleta of S/ 700 with a passport but no name', doc: { kind: 'boleta', docId: 'AB1234567', name: '', idType: '7' }, state: big, code: 'BOLETA_BUYER_REQUIRED', field: 'document' },
+    { name: 'a boleta with a DNI but no name (SUNAT refuses a named ID without a name)', doc: { kind: 'boleta', docId: '45781236', name: '' }, code: 'BUYER_NAME_REQUIRED', field: 'document.name' },
+    { name: 'a boleta with a DNI and a 2-character name (rule 2022)', doc: { kind: 'boleta', docId: '45781236', name: '李明' }, code: 'BUYER_NAME_TOO_SHORT', field: 'document.name' },
+    { name: 'a boleta with a DNI and a 3-character name', doc: { kind: 'boleta', docId: '45781236', name: '李小明' } },
+    { name: 'an unknown identity type (the door refuses it; the rule too)', doc: { kind: 'boleta', docId: '45781236', name: 'Ana Ruiz', idType: '__proto__' as never }, code: 'INVALID_BUYER_ID', field: 'document.docId' },
   ];
   it.each(cases)('$name', ({ doc, state, code, field }) => {
     const s = deepFreeze((state ?? ((x: State) => x))(orderAt('sent')));

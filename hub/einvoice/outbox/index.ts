@@ -2,6 +2,7 @@ import type { Change, Job, State } from '#protocol';
 import { readSendSettings } from '#hub/http/routes/einvoice/sol-store.ts';
 import type { JobEngine } from '#hub/jobs/job-service.ts';
 import type { AnyJobRunner } from '#hub/jobs/runner.ts';
+import { BuyerDirectory } from '../buyers/buyer-directory.ts';
 import { loadSigner, storedCertificateInfo } from '../secrets/certificate-store.ts';
 import { endpointUrl } from '../sunat/endpoints.ts';
 import { buildFiscalXml, buildSummaryXml } from '../ubl/index.ts';
@@ -38,6 +39,8 @@ export type Outbox = {
   store: DocumentStore;
   gate: SunatGate;
   planner: SummaryPlanner;
+  /** The legal names of the companies invoiced before, by RUC (the till's look-up). */
+  buyers: BuyerDirectory;
   /** After the job service started: files what waits, plans past days' summaries. */
   start(lanes: { wakeLane(key: string): void }): Promise<void>;
   stop(): Promise<void>;
@@ -78,12 +81,19 @@ export function createOutbox(opts: OutboxOptions): Outbox {
   const deps: OutboxDeps = { dataDir: opts.dataDir, store, gate, clock, log, ...(opts.client ? { client: opts.client } : {}), ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) };
   const planner = new SummaryPlanner({ engine: opts.engine, clock, log, ...(opts.planEveryMs ? { everyMs: opts.planEveryMs } : {}) });
   const open = new OpenDocuments(store, clock);
+  const buyers = new BuyerDirectory({ dataDir: opts.dataDir, reader: store, clock, log });
+  let loadingBuyers: Promise<void> = Promise.resolve();
   let unsubscribe: (() => void) | null = null;
 
   // Filed as soon as the rules create the job: the documents page lists a sale's document even while the lane waits.
   const file = async (job: Job): Promise<void> => {
     try {
-      if (job.kind === 'einvoice.send' && job.payload.document) await store.fileDocument(job.payload.document, buildFiscalXml(job.payload.document), job.payload.billId ?? null);
+      if (job.kind === 'einvoice.send' && job.payload.document) {
+        const doc = job.payload.document;
+        // The till's RUC look-up learns the company's legal name from each factura (buyers/buyer-directory.ts).
+        if (doc.type === '01') buyers.remember(doc.customer, `${doc.issueDate}T${doc.issueTime}`);
+        await store.fileDocument(doc, buildFiscalXml(doc), job.payload.billId ?? null);
+      }
       if (job.kind === 'einvoice.summary' && job.payload.summary) await store.fileSummary(job.payload.summary, buildSummaryXml(job.payload.summary));
     } catch (err) {
       log(`einvoice: ${job.id} not filed yet (${String(err)}); its job files it`);
@@ -95,6 +105,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     store,
     gate,
     planner,
+    buyers,
     start: async (jobLanes) => {
       lanes = jobLanes;
       unsubscribe = opts.engine.onChange((change: Change) => {
@@ -103,12 +114,15 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       for (const job of unfinished(opts.engine.state)) await file(job);
       await planner.start();
       void open.load().catch((err: unknown) => log(`einvoice: status not loaded (${String(err)})`));
+      loadingBuyers = buyers.load().catch((err: unknown) => log(`einvoice: buyer names not loaded (${String(err)})`));
     },
     stop: async () => {
       unsubscribe?.();
       unsubscribe = null;
       await planner.stop();
       await gate.stop();
+      await loadingBuyers;
+      await buyers.flush();
     },
     secretsChanged: () => void gate.checkNow(),
     status: async () => {

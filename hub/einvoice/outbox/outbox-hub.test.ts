@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, DomainEvent, FiscalDocument, Job, SaleDocument } from '#protocol';
 import { fiscalKey } from '#protocol';
@@ -9,6 +11,7 @@ import { saveCertificate } from '../secrets/certificate-store.ts';
 import { makeTestPkcs12 } from '../secrets/test-certificate.ts';
 import { FakeSunat } from '../testing/fake-sunat.ts';
 import type { OutboxReply } from '#hub/http/routes/einvoice/outbox.ts';
+import type { BuyerReply } from '#protocol';
 
 /**
  * The outbox in a whole hub: settlements with fiscal settings create the
@@ -24,6 +27,7 @@ const SOL = { user: 'MODDATOS', password: 'moddatos' };
 let t: TestHub;
 let fake: FakeSunat;
 let waiter = '';
+let cashier = '';
 /** Hub time is real time plus this (a day later: yesterday's boletas are summarized). */
 let offsetMs = 0;
 const started: string[] = [];
@@ -65,6 +69,7 @@ beforeAll(async () => {
   await send(command('product.save', { id: 'p-outbox-1', code: 'O901', names: { es: 'Lomo saltado', en: '', zh: '' }, categoryId: dish.categoryId, priceCents: PRICE, sort: 901, station: dish.station }));
   await send(command('fiscal.saveSettings', SAMPLE_FISCAL));
   waiter = await signedIn(t.url, '3', '3333', 'waiter-phone');
+  cashier = await signedIn(t.url, '2', '2222', 'cashier-till');
 }, 30_000);
 
 afterAll(async () => {
@@ -119,6 +124,23 @@ describe('the outbox in a hub', () => {
     expect(Object.keys(t.hub.engine.state.pendingSummary)).toEqual([]);
     offsetMs = 0;
   }, 20_000);
+
+  it('GET /api/einvoice/buyers/:ruc: a cashier typing a RUC invoiced before gets its legal name; strangers and bad RUCs get nothing', async () => {
+    // The facturas above were issued to this company.
+    const known = await getJson<BuyerReply>(t.url, '/api/einvoice/buyers/20100070970', { cookie: cashier });
+    expect(known.body).toEqual({ ok: true, buyer: { ruc: '20100070970', name: 'Supermercados Peruanos S.A.' } });
+    // A valid RUC never invoiced: nothing to fill in.
+    expect((await getJson<BuyerReply>(t.url, '/api/einvoice/buyers/20131312955', { cookie: cashier })).body).toEqual({ ok: true, buyer: null });
+    for (const bad of ['__proto__', 'constructor', '20100070971', '2010007097', '..%2F..%2Fsecrets', '45678912']) {
+      const reply = await getJson<{ code: string }>(t.url, `/api/einvoice/buyers/${bad}`, { cookie: cashier });
+      expect([reply.status, reply.body.code], bad).toEqual([400, 'INVALID_RUC']);
+    }
+    expect((await getJson<{ code: string }>(t.url, '/api/einvoice/buyers/20100070970', { cookie: waiter })).body.code).toBe('FORBIDDEN');
+    expect((await getJson(t.url, '/api/einvoice/buyers/20100070970', { cookie: null })).status).toBe(401);
+    // Kept on disk for the next start.
+    await t.hub.outbox.buyers.flush();
+    expect(JSON.parse(await readFile(path.join(t.dataDir, 'einvoice', 'buyers.json'), 'utf8')).buyers['20100070970'].name).toBe('Supermercados Peruanos S.A.');
+  });
 
   it('GET /api/einvoice/outbox: the owner sees it; a waiter and an anonymous caller do not', async () => {
     const owner = await getJson<OutboxReply>(t.url, '/api/einvoice/outbox');

@@ -34,11 +34,26 @@ export const FIXTURES = process.env.SUNAT_FIXTURES ?? path.resolve(REPO, '../sha
 /** Why the SUNAT checks cannot run here, or undefined when they can (tests skip with this message). */
 export function sunatCheckUnavailable(): string | undefined {
   if (!existsSync(path.join(FIXTURES, 'xsl')) || !existsSync(path.join(FIXTURES, 'xsd'))) {
-    return `SUNAT fixtures not found at ${FIXTURES} (set SUNAT_FIXTURES)`;
+    return required(`SUNAT fixtures not found at ${FIXTURES} (set SUNAT_FIXTURES)`);
   }
   const probe = spawnSync(PYTHON, ['-c', 'import lxml'], { stdio: 'ignore' });
-  if (probe.status !== 0) return `${PYTHON} has no lxml (apt-get install python3-lxml; .ci/run does)`;
+  if (probe.status !== 0) return required(`${PYTHON} has no lxml (apt-get install python3-lxml; .ci/run does)`);
   return undefined;
+}
+
+/** Why the PLE field tables of the fixtures cannot be read (the nightly export's PLE test), or undefined. */
+export function pleFixturesUnavailable(): string | undefined {
+  return existsSync(path.join(FIXTURES, 'ple', 'libros', '140100.csv')) ? undefined : required(`PLE tables not found at ${FIXTURES}/ple (set SUNAT_FIXTURES)`);
+}
+
+/**
+ * A check that cannot run is skipped with its reason, unless SUNAT_CHECKS_REQUIRED=1 (set by
+ * .ci/run when the fixtures are beside the repository): then it fails, so a missing lxml or a
+ * moved fixture can never turn SUNAT's checks off silently.
+ */
+function required(reason: string): string {
+  if (process.env.SUNAT_CHECKS_REQUIRED === '1') throw new Error(`SUNAT checks are required here but cannot run: ${reason}`);
+  return reason;
 }
 
 /** Checks many documents with one Python process; results in request order. */

@@ -5,20 +5,23 @@ import type { Bill, BillCorrection, FiscalDocument } from '#protocol';
 import { fiscalKey } from '#protocol';
 import { testBill, testSettings } from '#hub/domain/einvoice/test-bills.ts';
 import { fiscalDocumentOf } from '#hub/domain/einvoice/tax.ts';
-import { FIXTURES } from '#hub/einvoice/testing/sunat-validator.ts';
+import { FIXTURES, pleFixturesUnavailable } from '#hub/einvoice/testing/sunat-validator.ts';
 import { parseCsv } from '#hub/goods-io/csv.ts';
 import { buildPle141, PLE_EOL, ple141FileName } from './ple141.ts';
 
 /** The field table as SUNAT publishes it (fixtures/sunat/ple/libros/140100.csv): number, length, required, format. */
 type FieldRule = { n: number; length: string; required: boolean; format: string; rules: string };
-const TABLE: FieldRule[] = parseCsv(readFileSync(path.join(FIXTURES, 'ple/libros/140100.csv'), 'utf8'), ',')
+const unavailable = pleFixturesUnavailable();
+if (unavailable) console.warn(`PLE field checks skipped: ${unavailable}`);
+const fixture = (file: string) => (unavailable ? '' : readFileSync(path.join(FIXTURES, file), 'utf8'));
+const TABLE: FieldRule[] = parseCsv(fixture('ple/libros/140100.csv'), ',')
   .slice(1)
   .filter((r) => /^\d+$/.test(r.cells[0]!))
   .map((r) => ({ n: Number(r.cells[0]), length: r.cells[1]!, required: r.cells[2] === 'Si', format: r.cells[5]!, rules: r.cells[6] ?? '' }));
 
 /** The codes of an annex table (fixtures/sunat/ple/anexos/3_tabla_N.csv). */
 function annex(n: number): Set<string> {
-  return new Set(parseCsv(readFileSync(path.join(FIXTURES, `ple/anexos/3_tabla_${n}.csv`), 'utf8'), ',').slice(1).map((r) => r.cells[0]!.trim()));
+  return new Set(parseCsv(fixture(`ple/anexos/3_tabla_${n}.csv`), ',').slice(1).map((r) => r.cells[0]!.trim()));
 }
 const DOC_TYPES = annex(10);
 const ID_TYPES = annex(2);
@@ -96,7 +99,7 @@ function formatOk(rule: FieldRule, value: string): boolean {
   throw new Error(`format ${rule.format}`);
 }
 
-describe('PLE 14.1 sales register', () => {
+describe.skipIf(Boolean(unavailable))('PLE 14.1 sales register', () => {
   it('reads 35 fields from the fixture table', () => {
     expect(TABLE.map((r) => r.n)).toEqual(Array.from({ length: 35 }, (_, i) => i + 1));
   });

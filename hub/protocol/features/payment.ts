@@ -99,11 +99,24 @@ export type DocKind = (typeof DOC_KINDS)[number];
 /** SUNAT: a boleta of S/ 700 or more must name the buyer (DNI and name). */
 export const BOLETA_ID_THRESHOLD_CENTS = 70_000;
 
-/** The document the guest asked for, and the buyer on it (DNI for a boleta, RUC for a factura). */
+/**
+ * SUNAT catalogue 06: the identity documents a boleta's buyer may show: DNI (1), carné de
+ * extranjería (4), pasaporte (7), cédula diplomática (A). A factura's buyer is always a RUC (6).
+ */
+export const BUYER_ID_TYPES = ['1', '4', '7', 'A'] as const;
+export type BuyerIdType = (typeof BUYER_ID_TYPES)[number];
+/** SUNAT's rule 2022: a named buyer's name has 3 to 1500 characters. */
+export const MIN_BUYER_NAME = 3;
+
+/**
+ * The document the guest asked for, and the buyer on it (an ID for a boleta: DNI unless
+ * `idType` says otherwise; RUC for a factura). Up to 15 characters: a passport's number.
+ */
 export const saleDocumentSchema = z.object({
   kind: z.enum(DOC_KINDS),
-  docId: z.string().trim().max(11),
+  docId: z.string().trim().max(15),
   name: shortText,
+  idType: z.enum(BUYER_ID_TYPES).optional(),
 });
 export type SaleDocument = z.infer<typeof saleDocumentSchema>;
 /** A sale note: the document when the guest asks for none. */
@@ -187,6 +200,8 @@ export const paymentProtocol = defineProtocol<PaymentEvent, PaymentState>()({
     CHANGE_ONLY_FROM_CASH: 400,
     NO_EXCHANGE_RATE: 409,
     INVALID_DNI: 400,
+    INVALID_BUYER_ID: 400,
+    BUYER_NAME_TOO_SHORT: 400,
     BOLETA_BUYER_REQUIRED: 400,
     BUYER_NAME_REQUIRED: 400,
     DISCOUNT_TOO_LARGE: 400,
