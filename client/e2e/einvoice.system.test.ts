@@ -79,19 +79,29 @@ async function newPage(device: typeof PHONE | typeof TILL, who: typeof owner): P
   return page;
 }
 
-/** The cashier's payment screen: cash, the document with its buyer, settle and print. */
-async function settleOnTill(page: Page, orderId: string, kind: 'boleta' | 'factura', docId: string, name: string): Promise<void> {
+/** The cashier's settle screen for an order, paid S/ 200 in cash, with this document kind chosen. */
+async function openSettle(page: Page, orderId: string, kind: 'boleta' | 'factura'): Promise<void> {
   await page.goto(`${env.hub.url}?orderId=${orderId}#/pages/dining_table/payment`);
   await page.getByTestId('go-settle').click();
   await page.getByTestId('method-cash').click();
   await page.getByTestId('pay-amount').fill('200');
   await page.getByTestId('pay-add').click();
   await page.getByTestId(`doc-${kind}`).click();
-  await page.getByTestId('doc-id').fill(docId);
-  await page.getByTestId('doc-name').fill(name);
+}
+
+/** Settle and print, confirmed, until the page says done. */
+async function confirmSettle(page: Page): Promise<void> {
   await page.getByTestId('settle-print').click();
   await page.getByTestId('settle-confirm').click();
   await page.getByTestId('pay-done').waitFor();
+}
+
+/** The cashier's payment screen: cash, the document with its buyer, settle and print. */
+async function settleOnTill(page: Page, orderId: string, kind: 'boleta' | 'factura', docId: string, name: string): Promise<void> {
+  await openSettle(page, orderId, kind);
+  await page.getByTestId('doc-id').fill(docId);
+  await page.getByTestId('doc-name').fill(name);
+  await confirmSettle(page);
 }
 
 beforeAll(async () => {
@@ -213,4 +223,37 @@ describe('e-invoices from the till to SUNAT', () => {
     await noteRow.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'einvoice-credit-note-360-es.png') });
   }, 60_000);
+
+  it('a returning company: its RUC typed, the legal name fills itself; a tourist gets a boleta with a passport', async () => {
+    const till = await newPage(TILL, cashier);
+    await till.getByTestId('table-S1').waitFor();
+    const facturaOrder = await servedOrder(env, 't-s3');
+    const boletaOrder = await servedOrder(env, 't-s4');
+
+    await openSettle(till, facturaOrder, 'factura');
+    await till.getByTestId('doc-id').fill('20100070970');
+    await expect.poll(() => till.getByTestId('doc-name').inputValue(), { timeout: 10_000 }).toBe('Supermercados Peruanos S.A.');
+    await till.getByTestId('doc-name-known').waitFor();
+    await till.screenshot({ path: path.join(SHOTS, 'einvoice-ruc-known-1280-es.png') });
+    await confirmSettle(till);
+
+    // On a phone: the passport chip, the number upper-cased as typed.
+    const phone = await newPage(PHONE, cashier);
+    await openSettle(phone, boletaOrder, 'boleta');
+    await phone.getByTestId('doc-id-type-7').click();
+    await phone.getByTestId('doc-id').fill('x1234567');
+    expect(await phone.getByTestId('doc-id').inputValue()).toBe('X1234567');
+    await phone.getByTestId('doc-name').fill('John Smith');
+    await phone.screenshot({ path: path.join(SHOTS, 'einvoice-passport-360-es.png'), fullPage: true });
+    await confirmSettle(phone);
+
+    const factura = documentOf(`01-${numbered.get(facturaOrder)!.series}-${numbered.get(facturaOrder)!.number}`)!;
+    const boleta = documentOf(`03-${numbered.get(boletaOrder)!.series}-${numbered.get(boletaOrder)!.number}`)!;
+    expect(factura.customer).toEqual({ idType: '6', idNumber: '20100070970', name: 'Supermercados Peruanos S.A.' });
+    expect(boleta.customer).toEqual({ idType: '7', idNumber: 'X1234567', name: 'John Smith' });
+    // The receipt's QR names the passport as SUNAT's catalogue 06 does (type 7).
+    const prefix = `${boleta.issuer.ruc}|03|${boleta.series}|${boleta.number}|`;
+    await until('the passport boleta printed', () => printedQrs().some((q) => q.startsWith(prefix)));
+    expect(printedQrs().find((q) => q.startsWith(prefix))!.split('|').slice(7, 9)).toEqual(['7', 'X1234567']);
+  }, 90_000);
 });

@@ -7,6 +7,7 @@ import type { Decision } from './decision.ts';
 import { issueDocuments } from './einvoice/issue.ts';
 import { requestExport } from './exports/request.ts';
 import { saveFiscalSettings } from './einvoice/settings.ts';
+import { requeueSummary } from './einvoice/requeue.ts';
 import { summarize } from './einvoice/summary.ts';
 import type { Handler, Handlers } from './feature.ts';
 import { reprintZReport } from './shift/reprint.ts';
@@ -36,7 +37,7 @@ const HUB_HANDLERS: Partial<Handlers> = {
   // A closed bill's receipt again (bills/reprint.ts): the bill comes from the archive, never from a device.
   'bill.reprint': reprintBill,
   'shift.printReport': reprintZReport,
-  'bill.correct': correctBill, 'einvoice.summarize': summarize, 'fiscal.saveSettings': saveFiscalSettings, 'export.run': requestExport };
+  'bill.correct': correctBill, 'einvoice.summarize': summarize, 'einvoice.requeueSummary': requeueSummary, 'fiscal.saveSettings': saveFiscalSettings, 'export.run': requestExport };
 
 /** The hub's own rule for `type`, when it has one. */
 export function hubHandler(type: CommandType): Handler<CommandType> | undefined {

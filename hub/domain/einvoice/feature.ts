@@ -11,9 +11,9 @@ import { getOwn, withOwn, withoutOwn } from '../records.ts';
  */
 export const einvoiceFeature = {
   name: 'einvoice',
-  // Both hub-only (settings.ts, summary.ts, run through ../hub-rules.ts): a device's view never
+  // All hub-only (settings.ts, summary.ts, requeue.ts, run through ../hub-rules.ts): a device's view never
   // needs them, since numbering and documents are the hub's; the hub's change shows the result.
-  handlers: { 'fiscal.saveSettings': hubOnly, 'einvoice.summarize': hubOnly },
+  handlers: { 'fiscal.saveSettings': hubOnly, 'einvoice.summarize': hubOnly, 'einvoice.requeueSummary': hubOnly },
   appliers: {
     'fiscal.settingsSaved': (s: State, e: EventOf<'fiscal.settingsSaved'>): State => ({ ...s, fiscal: e.settings }),
     // Never backwards: a number once used stays used.

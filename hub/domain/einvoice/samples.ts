@@ -18,4 +18,6 @@ export const SAMPLES: Command[] = [
   command('einvoice.summarize', { referenceDate: '2025-03-14' }),
   command('einvoice.summarize', { referenceDate: '2099-01-01' }),
   command('einvoice.summarize', { referenceDate: '2025-02-30' }),
+  // No such summary in the purity test's states: refused.
+  command('einvoice.requeueSummary', { summaryId: 'RC-20250314-1' }),
 ];

@@ -100,6 +100,16 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     }
   };
 
+  // A boleta of a summary SUNAT refused, queued again (einvoice.requeueSummary): it waits for its new summary, no longer "rejected".
+  const waitAgain = async (day: string, key: string): Promise<void> => {
+    try {
+      if (!(await store.meta(day, key))) return;
+      await store.update(day, key, (m) => (m.status === 'rejected' || m.status === 'needsFix' ? { ...m, status: 'awaitingSummary', summaryId: null } : m));
+    } catch (err) {
+      log(`einvoice: ${key} not marked as waiting again (${String(err)})`);
+    }
+  };
+
   return {
     runners: [sendRunner(deps), summaryRunner(deps)],
     store,
@@ -109,7 +119,10 @@ export function createOutbox(opts: OutboxOptions): Outbox {
     start: async (jobLanes) => {
       lanes = jobLanes;
       unsubscribe = opts.engine.onChange((change: Change) => {
-        for (const event of change.events) if (event.type === 'job.created') void file(event.job);
+        for (const event of change.events) {
+          if (event.type === 'job.created') void file(event.job);
+          if (event.type === 'einvoice.summaryQueued') void waitAgain(event.pending.referenceDate, event.pending.key);
+        }
       });
       for (const job of unfinished(opts.engine.state)) await file(job);
       await planner.start();

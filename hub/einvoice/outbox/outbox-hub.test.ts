@@ -125,6 +125,43 @@ describe('the outbox in a hub', () => {
     offsetMs = 0;
   }, 20_000);
 
+  it('a summary SUNAT rejects: the owner sends its boletas again, a new summary carries them and is accepted', async () => {
+    const summaryJobs = () => Object.values(t.hub.engine.state.jobs).filter((j): j is Extract<Job, { kind: 'einvoice.summary' }> => j.kind === 'einvoice.summary');
+    const seen = new Set(summaryJobs().map((j) => j.id));
+    const { doc, jobId } = await settle({ kind: 'boleta', docId: '', name: '' }, 3);
+    await until('the boleta is signed', () => t.hub.engine.state.jobs[jobId]?.status === 'done');
+    offsetMs = 24 * 3_600_000;
+    fake.next({ kind: 'reject', code: '2220', text: 'El ID debe coincidir con el consignado en el nombre del archivo' });
+    await t.hub.outbox.planner.runNow();
+    const first = summaryJobs().find((j) => !seen.has(j.id))!;
+    await until('the summary rejected', () => t.hub.engine.state.jobs[first.id]?.status === 'failed');
+    expect(t.hub.engine.state.jobs[first.id]?.reason).toBe('SUNAT_REJECTED');
+    expect(await metaOf(doc)).toMatchObject({ status: 'rejected', summaryId: first.payload.key });
+    // Nothing reports the boleta by itself now: the planner finds nothing waiting.
+    await t.hub.outbox.planner.runNow();
+    expect(summaryJobs().filter((j) => !seen.has(j.id))).toHaveLength(1);
+
+    // The owner, the next morning on the documents page (hub time back to now, so the session holds).
+    offsetMs = 0;
+    for (const summaryId of ['__proto__', 'RC-1-1', first.payload.key.replace(/-\d+$/, '-99')]) {
+      const refused = await postCommand(t.url, command('einvoice.requeueSummary', { summaryId }));
+      expect(refused.body, summaryId).toMatchObject({ ok: false, code: summaryId.endsWith('-99') ? 'SUMMARY_NOT_FAILED' : 'INCORRECT_INPUT' });
+    }
+    await send(command('einvoice.requeueSummary', { summaryId: first.payload.key }));
+    expect(t.hub.engine.state.jobs[first.id]?.status).toBe('cancelled');
+    await until('the boleta waits again', async () => (await metaOf(doc))?.status === 'awaitingSummary');
+    offsetMs = 24 * 3_600_000;
+    try {
+      await t.hub.outbox.planner.runNow();
+      const second = summaryJobs().find((j) => !seen.has(j.id) && j.id !== first.id)!;
+      expect(second.payload.key).not.toBe(first.payload.key);
+      await until('the boleta accepted with the new summary', async () => (await metaOf(doc))?.status === 'accepted');
+      expect((await metaOf(doc))?.summaryId).toBe(second.payload.key);
+    } finally {
+      offsetMs = 0;
+    }
+  }, 30_000);
+
   it('GET /api/einvoice/buyers/:ruc: a cashier typing a RUC invoiced before gets its legal name; strangers and bad RUCs get nothing', async () => {
     // The facturas above were issued to this company.
     const known = await getJson<BuyerReply>(t.url, '/api/einvoice/buyers/20100070970', { cookie: cashier });

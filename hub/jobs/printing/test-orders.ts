@@ -47,9 +47,9 @@ export function marksIn(texts: readonly string[]): string[] {
 }
 
 /** Waits until `check` holds (polling every 20 ms), or fails naming `what` after `ms`. */
-export async function until(what: string, check: () => boolean, ms = 10_000): Promise<void> {
+export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
     await sleep(20);
   }

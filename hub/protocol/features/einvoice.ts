@@ -113,8 +113,14 @@ export const einvoiceProtocol = defineProtocol<EinvoiceEvent, EinvoiceState>()({
      * itself for every past day; an owner may send a day's summary at once.
      */
     'einvoice.summarize': z.object({ referenceDate: isoDay }),
+    /**
+     * A daily summary SUNAT rejected or asked to fix (its job failed for good): its boletas wait
+     * again for a new summary (a new RC number; SUNAT registered none of them), and the failed job
+     * is given up. A person asks for it from the documents page, having read SUNAT's answer.
+     */
+    'einvoice.requeueSummary': z.object({ summaryId: z.string().regex(/^RC-\d{8}-\d{1,5}$/) }),
   },
-  aliases: { 'fiscal.saveSettings': 'settings', 'einvoice.summarize': 'settings' },
+  aliases: { 'fiscal.saveSettings': 'settings', 'einvoice.summarize': 'settings', 'einvoice.requeueSummary': 'settings' },
   errors: {
     FISCAL_NAME_REQUIRED: 400,
     FISCAL_ADDRESS_REQUIRED: 400,
@@ -140,5 +146,7 @@ export const einvoiceProtocol = defineProtocol<EinvoiceEvent, EinvoiceState>()({
     // einvoice.summarize: no boleta of that day waits for a summary, or the day is not a past or current Lima day.
     NOTHING_TO_SUMMARIZE: 409,
     INVALID_DATE: 400,
+    // einvoice.requeueSummary: no summary by that id whose job SUNAT's answer ended (rejected or to fix).
+    SUMMARY_NOT_FAILED: 409,
   },
 });

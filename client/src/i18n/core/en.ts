@@ -158,6 +158,7 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     CERT_NOT_YET_VALID: 'The certificate is not valid yet',
     ENDPOINT_NOT_HTTPS: 'The OSE address must start with https://',
     NOTHING_TO_SUMMARIZE: 'No boleta of that day is waiting for the daily summary',
+    SUMMARY_NOT_FAILED: 'SUNAT did not reject that summary: its boletas cannot be sent again',
     INVALID_DATE: 'Invalid date',
     BILL_NOT_FOUND: 'That closed bill was not found',
     BILL_ALREADY_VOIDED: 'That bill was already voided',

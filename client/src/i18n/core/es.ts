@@ -157,6 +157,7 @@ export const coreEs = {
     CERT_NOT_YET_VALID: 'El certificado aún no está vigente',
     ENDPOINT_NOT_HTTPS: 'La dirección del OSE debe empezar con https://',
     NOTHING_TO_SUMMARIZE: 'No hay boletas de ese día esperando el resumen diario',
+    SUMMARY_NOT_FAILED: 'Ese resumen no fue rechazado por SUNAT: sus boletas no se pueden volver a enviar',
     INVALID_DATE: 'Fecha no válida',
     BILL_NOT_FOUND: 'No se encontró esa cuenta cerrada',
     BILL_ALREADY_VOIDED: 'Esa cuenta ya fue anulada',

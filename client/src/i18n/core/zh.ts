@@ -158,6 +158,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     CERT_NOT_YET_VALID: '证书尚未生效',
     ENDPOINT_NOT_HTTPS: 'OSE 地址必须以 https:// 开头',
     NOTHING_TO_SUMMARIZE: '该日没有等待每日汇总的小票',
+    SUMMARY_NOT_FAILED: 'SUNAT 未拒绝该汇总：其小票不能重新发送',
     INVALID_DATE: '日期无效',
     BILL_NOT_FOUND: '找不到该已结账单',
     BILL_ALREADY_VOIDED: '该账单已作废',

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import type { BuyerIdType, BuyerReply, SaleDocument } from '#protocol';
 import { BUYER_ID_TYPES, DOC_KINDS, isValidRuc } from '#protocol';
 import { api } from '../../auth/api.ts';
+import { replica } from '../../sync/replica.ts';
 
 /** A quick look-up: the till never waits on it (offline, the cashier types the name). */
 const LOOKUP_TIMEOUT_MS = 3_000;
@@ -44,6 +46,9 @@ export function DocumentForm(props: { value: SaleDocument; onChange: (d: SaleDoc
   const set = useCallback((patch: Partial<SaleDocument>) => onChange({ ...doc, ...patch }), [onChange, doc]);
   const idType: BuyerIdType = doc.kind === 'boleta' ? (doc.idType ?? '1') : '1';
   const filled = useRucLookup(doc, set);
+  // E-invoicing not set up yet (the hub numbers nothing): say so before the cashier promises a boleta.
+  const { state } = useSnapshot(replica);
+  const unconfigured = doc.kind !== 'note' && state !== null && !state.fiscal;
   const idLabel = doc.kind === 'factura' ? t('pay.doc.ruc') : t(`pay.doc.idTypes.${idType}`);
   return (
     <section className="doc-form">
@@ -85,6 +90,11 @@ export function DocumentForm(props: { value: SaleDocument; onChange: (d: SaleDoc
         </div>
       )}
       {doc.kind === 'boleta' && <p className="note">{t('pay.doc.boletaRule')}</p>}
+      {unconfigured && (
+        <p className="note warn" role="status" data-testid="doc-not-issued">
+          {t('pay.doc.notIssued')}
+        </p>
+      )}
     </section>
   );
 }

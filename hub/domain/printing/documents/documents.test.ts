@@ -78,9 +78,14 @@ describe('pre-bill and receipt', () => {
     expect(totals.totalCents).toBe(bill.totalCents);
     const all = texts(receiptDocument({ businessName: 'Cevichería Ñaño', ruc: '20131312955', address: 'Av. José Gálvez 123, Lima', bill, cashier: 'Óscar' }, 'es')).join('\n');
     for (const amount of [totals.goodsCents, -totals.orderDiscountCents, totals.tipCents, totals.totalCents, bill.receivedCents, bill.changeCents]) expect(all).toContain(formatSoles(amount));
-    for (const part of ['Cevichería Ñaño', 'RUC 20131312955', 'Av. José Gálvez 123, Lima', 'BOLETA DE VENTA ELECTRÓNICA', `Cuenta N.º ${bill.billNo}`, 'Óscar', 'Efectivo', 'Vuelto', '¡Gracias por su visita!']) {
+    for (const part of ['Cevichería Ñaño', 'RUC 20131312955', 'Av. José Gálvez 123, Lima', `Cuenta N.º ${bill.billNo}`, 'Óscar', 'Efectivo', 'Vuelto', '¡Gracias por su visita!']) {
       expect(all).toContain(part);
     }
+    // A boleta asked for before e-invoicing was set up (no number): the paper is a sale note and says why, never "electrónica".
+    expect(bill.document.kind).toBe('boleta');
+    expect(all).toContain('NOTA DE VENTA');
+    expect(all).toContain('Comprobante electrónico no emitido');
+    expect(all).not.toContain('ELECTRÓNICA');
   });
 
   const receiptWords: Record<TicketLanguage, string[]> = { es: ['Propina', 'Descuento', 'TOTAL'], en: ['Tip', 'Discount', 'TOTAL', 'Change'], zh: ['小费', '折扣', '合计', '找零', '现金'] };

@@ -32,6 +32,8 @@ type Words = {
   thanks: string;
   /** Under the Spanish legal title of a boleta or factura, the document kind again in the printer's language (not in Spanish). */
   fiscalHint: boolean;
+  /** A boleta or factura asked for before e-invoicing was set up: nothing was issued to SUNAT, the paper must not pretend otherwise. */
+  notIssued: string;
 };
 
 const WORDS: Record<TicketLanguage, Words> = {
@@ -49,6 +51,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     change: 'Vuelto',
     thanks: '¡Gracias por su visita!',
     fiscalHint: false,
+    notIssued: 'Comprobante electrónico no emitido: la facturación electrónica no está configurada',
   },
   en: {
     docs: { note: 'SALE NOTE', boleta: 'ELECTRONIC SALES RECEIPT (BOLETA)', factura: 'ELECTRONIC INVOICE (FACTURA)' },
@@ -64,6 +67,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     change: 'Change',
     thanks: 'Thank you for your visit!',
     fiscalHint: true,
+    notIssued: 'No electronic receipt was issued: e-invoicing is not set up',
   },
   zh: {
     docs: { note: '销售单', boleta: '电子销售小票 (BOLETA)', factura: '电子发票 (FACTURA)' },
@@ -79,6 +83,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     change: '找零',
     thanks: '谢谢光临！',
     fiscalHint: true,
+    notIssued: '未开具电子票据：电子发票尚未设置',
   },
 };
 
@@ -118,14 +123,17 @@ function fiscalHead(input: ReceiptInput, fiscal: ReceiptFiscal, w: Words): Print
   return blocks;
 }
 
-/** The head of a receipt without a fiscal document: the business, the document kind and the buyer as typed. */
+/** The head of a receipt without a fiscal document: the business, "sale note" (saying so when a boleta or factura was asked for) and the buyer as typed. */
 function plainHead(input: ReceiptInput, w: Words): PrintBlock[] {
   const { bill } = input;
   const blocks: PrintBlock[] = [text(input.businessName, { align: 'center', size: 'tall', bold: true })];
   if (input.ruc) blocks.push(text(`${w.ruc} ${input.ruc}`, { align: 'center' }));
   if (input.address) blocks.push(text(input.address, { align: 'center' }));
   blocks.push(rule('='));
-  blocks.push(text(w.docs[bill.document.kind], { align: 'center', bold: true }));
+  // Without a number from the hub (no e-invoicing settings yet) a boleta or factura is not a fiscal
+  // document: the paper says sale note, and why, instead of a title SUNAT never heard of.
+  blocks.push(text(w.docs.note, { align: 'center', bold: true }));
+  if (bill.document.kind !== 'note') blocks.push(text(w.notIssued, { align: 'center' }));
   if (bill.document.docId || bill.document.name) blocks.push(text(`${w.buyer}: ${[bill.document.docId, bill.document.name].filter(Boolean).join(' ')}`));
   return blocks;
 }

@@ -119,6 +119,26 @@ async function billOnAccount(): Promise<string> {
   return orderId;
 }
 
+/** A daily summary SUNAT rejected: a boleta settled today, its summary planned and its job ended SUNAT_REJECTED (as the hub). Returns the summary's id. */
+async function rejectedSummary(): Promise<string> {
+  await asOwner('fiscal.saveSettings', SAMPLE_FISCAL);
+  const { orderId } = await orderWithLine(true);
+  await asOwner('order.settle', { orderId, payments: [{ method: 'cash', amountCents: 100_000 }], document: { kind: 'boleta', docId: '', name: '' }, print: false });
+  const hub = { staffId: null, deviceId: 'hub' };
+  const cause = hubCommand('einvoice.summarize', { referenceDate: new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10) }, 'hub', new Date());
+  const jobId = `${cause.id}.0`;
+  // One tick: decided before the hub's own runner hears of the job.
+  const replies = await Promise.all([
+    t.hub.engine.submit(cause, hub),
+    t.hub.engine.submit(hubCommand('job.start', { jobId }, 'hub', new Date()), hub),
+    t.hub.engine.submit(hubCommand('job.finish', { jobId, outcome: { ok: false, canRetry: false, reason: 'SUNAT_REJECTED' } }, 'hub', new Date()), hub),
+  ]);
+  for (const r of replies) if (!r.ok) throw new Error(r.code);
+  const job = t.hub.engine.state.jobs[jobId];
+  if (job?.kind !== 'einvoice.summary') throw new Error('no summary job');
+  return job.payload.key;
+}
+
 type Sample = () => Promise<Command>;
 
 /**
@@ -137,6 +157,8 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
     await asOwner('order.settle', { orderId, payments: [{ method: 'cash', amountCents: 100_000 }], document: { kind: 'boleta', docId: '', name: '' }, print: false });
     return command('einvoice.summarize', { referenceDate: new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10) });
   },
+  // A summary SUNAT rejected: its boletas wait again.
+  'einvoice.requeueSummary': async () => command('einvoice.requeueSummary', { summaryId: await rejectedSummary() }),
   'bill.correct': INTERNAL,
   'bill.reprint': INTERNAL,
   'shift.open': async () => {

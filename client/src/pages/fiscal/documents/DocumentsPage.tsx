@@ -8,11 +8,12 @@ import { useAliases } from '../../../auth/aliases.ts';
 import { errorText } from '../../../i18n/keys.ts';
 import { PATHS } from '../../../routes.ts';
 import { replica } from '../../../sync/replica.ts';
+import { showToast } from '../../../ui/ui-store.ts';
 import { CorrectionDialog } from './CorrectionDialog.tsx';
 import { DocumentsTable } from './DocumentsTable.tsx';
 import { documentsQuery, einvoiceJobsStamp, limaToday, rangeOf, KIND_CHIPS, type KindFilter, type PeriodPreset } from './doc-view.ts';
 import { fetchDocuments } from './documents-api.ts';
-import { PendingSummaries } from './PendingSummaries.tsx';
+import { PendingSummaries, requeueSummary } from './PendingSummaries.tsx';
 import '../../staff/staff.css';
 import '../fiscal.css';
 import './documents.css';
@@ -32,7 +33,9 @@ type Listing = { state: 'loading' } | { state: 'failed'; code: ErrorCode } | { s
 export function DocumentsPage() {
   const { t } = useTranslation();
   const { state } = useSnapshot(replica);
-  const canRefund = useAliases().has('refund');
+  const aliases = useAliases();
+  const canRefund = aliases.has('refund');
+  const canSend = aliases.has('settings');
   const today = limaToday(new Date());
   const [preset, setPreset] = useState<PeriodPreset>('today');
   const [custom, setCustom] = useState({ from: today, to: today });
@@ -45,6 +48,14 @@ export function DocumentsPage() {
   const query = documentsQuery(range, kinds, status ? [status] : []);
   const jobsStamp = einvoiceJobsStamp(state?.jobs);
   const reload = () => setTick((n) => n + 1);
+  // Its boletas wait again; the planner (or "send now" above) gives them a new summary.
+  const requeue = async (meta: DocumentMeta) => {
+    const reply = await requeueSummary(meta.key);
+    if (reply === null) return showToast(t('fiscalDocs.summaryQueued'));
+    if (!reply.ok) return showToast(errorText(t, reply.code), 'error');
+    showToast(t('fiscalDocs.requeued'));
+    reload();
+  };
 
   useEffect(() => {
     let live = true;
@@ -132,7 +143,7 @@ export function DocumentsPage() {
           <p className="hint" data-testid="docs-count">
             {t('fiscalDocs.count', { count: listing.documents.length })}
           </p>
-          <DocumentsTable documents={listing.documents} today={today} onCorrect={canRefund ? setCorrecting : null} />
+          <DocumentsTable documents={listing.documents} today={today} onCorrect={canRefund ? setCorrecting : null} onRequeue={canSend ? (meta) => void requeue(meta) : null} />
         </>
       )}
       {correcting && (

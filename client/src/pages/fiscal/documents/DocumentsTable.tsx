@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { DocumentMeta } from '#hub/einvoice/outbox/types.ts';
 import { formatSoles } from '#hub/domain/money.ts';
-import { canCorrect, centsOf, dayText, deadlineOf, documentNumber, downloadPath, hasCdr, referenceOf, statusTone } from './doc-view.ts';
+import { canCorrect, canRequeue, centsOf, dayText, deadlineOf, documentNumber, downloadPath, hasCdr, referenceOf, statusTone } from './doc-view.ts';
 
 /**
  * The documents as one table that reads as a table on a till or tablet and
  * as one card per document on a phone (documents.css: each cell carries its
  * column's name for the card layout).
  */
-export function DocumentsTable(props: { documents: readonly DocumentMeta[]; today: string; onCorrect: ((meta: DocumentMeta) => void) | null }) {
+/** What a row's buttons do; null where the person may not. */
+type RowActions = { onCorrect: ((meta: DocumentMeta) => void) | null; onRequeue: ((meta: DocumentMeta) => void) | null };
+
+export function DocumentsTable(props: { documents: readonly DocumentMeta[]; today: string } & RowActions) {
   const { t } = useTranslation();
   return (
     // A narrow tablet scrolls the table sideways inside its frame rather than the whole page.
@@ -30,7 +33,7 @@ export function DocumentsTable(props: { documents: readonly DocumentMeta[]; toda
         </thead>
         <tbody>
           {props.documents.map((d) => (
-            <DocumentRow key={`${d.day}/${d.key}`} meta={d} today={props.today} onCorrect={props.onCorrect} />
+            <DocumentRow key={`${d.day}/${d.key}`} meta={d} today={props.today} onCorrect={props.onCorrect} onRequeue={props.onRequeue} />
           ))}
         </tbody>
       </table>
@@ -38,7 +41,7 @@ export function DocumentsTable(props: { documents: readonly DocumentMeta[]; toda
   );
 }
 
-function DocumentRow(props: { meta: DocumentMeta; today: string; onCorrect: ((meta: DocumentMeta) => void) | null }) {
+function DocumentRow(props: { meta: DocumentMeta; today: string } & RowActions) {
   const { t, i18n } = useTranslation();
   const { meta: d } = props;
   const deadline = deadlineOf(d, props.today);
@@ -95,6 +98,11 @@ function DocumentRow(props: { meta: DocumentMeta; today: string; onCorrect: ((me
           {props.onCorrect && canCorrect(d) && (
             <button className="btn btn-small btn-danger" onClick={() => props.onCorrect?.(d)} data-testid="doc-correct">
               {t('fiscalDocs.correct')}
+            </button>
+          )}
+          {props.onRequeue && canRequeue(d) && (
+            <button className="btn btn-small btn-primary" onClick={() => props.onRequeue?.(d)} data-testid="doc-requeue">
+              {t('fiscalDocs.requeue')}
             </button>
           )}
         </div>

@@ -6,9 +6,19 @@ import { enqueue } from '../../../sync/outbox.ts';
 import { showToast } from '../../../ui/ui-store.ts';
 import { dayText, pendingSummaryDays } from './doc-view.ts';
 
-/** Sends `einvoice.summarize` and waits a moment for the hub's answer (offline: it stays queued and goes later). */
+/** A command's answer, or null when the hub has not answered within a moment (offline: it stays queued and goes later). */
+function shortly(reply: Promise<CommandReply>): Promise<CommandReply | null> {
+  return Promise.race([reply, new Promise<null>((r) => setTimeout(() => r(null), 2500))]);
+}
+
+/** Sends `einvoice.summarize` and waits a moment for the hub's answer. */
 function summarize(referenceDate: string): Promise<CommandReply | null> {
-  return Promise.race([enqueue('einvoice.summarize', { referenceDate }, { ownsRefusal: true }), new Promise<null>((r) => setTimeout(() => r(null), 2500))]);
+  return shortly(enqueue('einvoice.summarize', { referenceDate }, { ownsRefusal: true }));
+}
+
+/** Sends `einvoice.requeueSummary` (a summary SUNAT refused: its boletas wait again) and waits a moment for the answer. */
+export function requeueSummary(summaryId: string): Promise<CommandReply | null> {
+  return shortly(enqueue('einvoice.requeueSummary', { summaryId }, { ownsRefusal: true }));
 }
 
 /**

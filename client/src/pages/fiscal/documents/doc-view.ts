@@ -72,6 +72,11 @@ export function canCorrect(meta: DocumentMeta): boolean {
   return (meta.kind === '01' || meta.kind === '03') && meta.billId !== null && meta.status !== 'rejected';
 }
 
+/** A daily summary SUNAT refused (rejected, or to fix): its boletas can be sent again in a new summary (einvoice.requeueSummary). */
+export function canRequeue(meta: DocumentMeta): boolean {
+  return meta.kind === 'RC' && (meta.status === 'rejected' || meta.status === 'needsFix');
+}
+
 /** `F001-7`: what a person reads on a receipt; a summary shows its id. */
 export function documentNumber(meta: DocumentMeta): string {
   return meta.kind === 'RC' || meta.kind === 'RA' ? meta.key : `${meta.series}-${meta.number}`;

@@ -45,6 +45,8 @@ export const fiscalDocsEn: DeepStrings<typeof fiscalDocsEs> = {
   pendingDay: '{{day}} · to send: {{count}}',
   sendNow: 'Send summary now',
   summaryPlanned: 'Daily summary recorded: it is being sent to SUNAT',
+  requeue: 'Send its boletas again',
+  requeued: 'Its boletas wait for a new daily summary',
   summaryQueued: 'Kept on this device: it will be sent when the connection is back',
   correct: 'Void / refund',
   dialog: {

@@ -42,6 +42,8 @@ export const fiscalDocsEs = {
   pendingDay: '{{day}} · por enviar: {{count}}',
   sendNow: 'Enviar resumen ahora',
   summaryPlanned: 'Resumen diario registrado: se envía a SUNAT',
+  requeue: 'Reenviar sus boletas',
+  requeued: 'Sus boletas esperan un nuevo resumen diario',
   summaryQueued: 'Guardado en este equipo: se enviará al volver la conexión',
   correct: 'Anular / devolver',
   dialog: {

@@ -45,6 +45,8 @@ export const fiscalDocsZh: DeepStrings<typeof fiscalDocsEs> = {
   pendingDay: '{{day}} · 待发送：{{count}}',
   sendNow: '立即发送汇总',
   summaryPlanned: '日汇总已登记：正在发送给 SUNAT',
+  requeue: '重新发送其小票',
+  requeued: '其小票将进入新的每日汇总',
   summaryQueued: '已保存在本设备：联网后发送',
   correct: '作废 / 退款',
   dialog: {

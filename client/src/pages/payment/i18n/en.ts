@@ -112,6 +112,7 @@ export const paymentEn: DeepStrings<typeof paymentEs> = {
       idTypes: { '1': 'DNI (8 digits)', '4': "Foreigner's card", '7': 'Passport', A: 'Diplomatic ID' },
       idTypeShort: { '1': 'DNI', '4': 'Foreign card', '7': 'Passport', A: 'Diplomatic' },
       known: 'Company name from an earlier factura',
+      notIssued: 'E-invoicing is not set up: no document will be issued to SUNAT and the paper will say sale note.',
       ruc: 'RUC',
       name: 'Name',
       company: 'Company name',

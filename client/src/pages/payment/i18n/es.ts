@@ -109,6 +109,7 @@ export const paymentEs = {
       idTypes: { '1': 'DNI (8 dígitos)', '4': 'Carné de extranjería', '7': 'Pasaporte', A: 'Cédula diplomática' },
       idTypeShort: { '1': 'DNI', '4': 'Carné ext.', '7': 'Pasaporte', A: 'Céd. diplom.' },
       known: 'Razón social de una factura anterior',
+      notIssued: 'La facturación electrónica no está configurada: no se emitirá un comprobante para SUNAT y el papel dirá nota de venta.',
       ruc: 'RUC',
       name: 'Nombre',
       company: 'Razón social',

@@ -112,6 +112,7 @@ export const paymentZh: DeepStrings<typeof paymentEs> = {
       idTypes: { '1': 'DNI（8 位）', '4': '外国人居留证', '7': '护照', A: '外交证件' },
       idTypeShort: { '1': 'DNI', '4': '居留证', '7': '护照', A: '外交证' },
       known: '来自以前发票的公司名称',
+      notIssued: '电子发票尚未设置：不会向 SUNAT 开具票据，小票将显示为销售单。',
       ruc: 'RUC',
       name: '姓名',
       company: '公司名称',
