@@ -99,6 +99,8 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   const claimCode = isClaimed(engine.state) ? null : new ClaimCode(clock, opts.claimTtlMs);
   // The port is known once listening (a setup slip printed before that names the configured one).
   let listeningPort = opts.port;
+  // Made after printing (its runners go to the same job service); the print runner reads its store when a job runs.
+  let outboxRef: Outbox | null = null;
   const printing = createPrinting({
     engine,
     dataDir: opts.dataDir,
@@ -111,12 +113,15 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
     log,
     ...(opts.printerStatusEveryMs ? { statusEveryMs: opts.printerStatusEveryMs } : {}),
     // A printed boleta's QR carries its signature's digest, which needs no key: the same value the outbox signs later.
-    fiscalDigest: (document) => digestOfUnsigned(buildFiscalXml(document)),
+    // A document the outbox filed already (a reprint) is sealed from that filed document, the one signed and
+    // sent to SUNAT, even if the fiscal settings changed since and the reprint's document was computed anew.
+    fiscalDigest: async (document) => digestOfUnsigned(buildFiscalXml((await outboxRef?.store.filed(document)) ?? document)),
     // A Z report prints with its shift's bills read from the archive (hub/http/routes/shifts/report.ts).
     shiftReport: (ref) => loadShiftReport(engine, ref, clock()),
   });
   // Where SUNAT is comes from the owner's settings (an OSE URL on 127.0.0.1 in tests: the fake SUNAT).
   const outbox = createOutbox({ engine, dataDir: opts.dataDir, clock, log, ...(opts.sunatTimeoutMs ? { timeoutMs: opts.sunatTimeoutMs } : {}) });
+  outboxRef = outbox;
   // The day's files at the closing hour; each closed shift's Z report as the text of its printout.
   const exports = createExports({
     engine,

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { FiscalDocument, SummaryDocument } from '#protocol';
+import { fiscalKey } from '#protocol';
 import { fsyncDir, makePrivateDir, writeFileAtomic } from '#hub/store/durable-fs.ts';
 import { metaOfDocument, metaOfSummary } from './document-meta.ts';
 import { daysBetween, isDay, isDocumentKey, isRuc } from './keys.ts';
@@ -122,6 +123,16 @@ export class DocumentStore implements DocumentReader {
       await writeFileAtomic(`${base}.cdr.xml`, cdrXml);
       return null;
     }).then(() => undefined);
+  }
+
+  /** The document as it was filed (its `.json`) under the same day and key, or null when none is (or it cannot be read). */
+  async filed(doc: FiscalDocument): Promise<FiscalDocument | null> {
+    try {
+      const stored = await this.read(doc.issueDate, fiscalKey(doc), 'json');
+      return stored ? (JSON.parse(stored.bytes.toString('utf8')) as FiscalDocument) : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Changes a document's meta (status, answer, ticket, summary id); `change` returns the new meta, or the same object for no write. */

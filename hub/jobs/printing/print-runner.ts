@@ -25,7 +25,7 @@ export type PrintRunnerDeps = {
    * `digestOfUnsigned`, no key needed), for the QR code and "Hash" line of a printed boleta,
    * factura or credit note. Absent (tests of other things): the paper prints without them.
    */
-  fiscalDigest?: (document: FiscalDocument) => string;
+  fiscalDigest?: (document: FiscalDocument) => string | Promise<string>;
   /**
    * A shift's full report (hub/http/routes/shifts/report.ts), for a Z report: the job's paper
    * holds the shift's running totals, this adds the breakdowns of its bills. Absent, or no
@@ -62,10 +62,10 @@ async function drive(effect: () => Promise<PrintOutcome>): Promise<PrintOutcome>
  * (a reprint carries it too). A digest that cannot be computed (a bug in the XML) must not hold the
  * guest's paper: it prints with the QR's digest field empty, and the hub's log says why.
  */
-function sealed(deps: PrintRunnerDeps, document: PrintDocument, fiscal: FiscalDocument | undefined, jobId: string): PrintDocument {
+async function sealed(deps: PrintRunnerDeps, document: PrintDocument, fiscal: FiscalDocument | undefined, jobId: string): Promise<PrintDocument> {
   if (!fiscal || !deps.fiscalDigest) return document;
   try {
-    return withFiscalDigest(document, fiscal, deps.fiscalDigest(fiscal));
+    return withFiscalDigest(document, fiscal, await deps.fiscalDigest(fiscal));
   } catch (err) {
     deps.log?.(`print ${jobId}: no digest for ${fiscal.series}-${fiscal.number}: ${err instanceof Error ? err.message : String(err)}`);
     return document;
@@ -118,7 +118,7 @@ export function printRunner(deps: PrintRunnerDeps): JobRunner<'print'> {
       if (!printer) return NO_PRINTER;
       if (printer.connection.type === 'screen') return deps.showOnScreen(job);
       const paper = job.payload.purpose === 'setupSlip' ? withSlipFacts(job.payload.document, deps.slipFacts(), printer.language) : await completedZ(deps, job, printer);
-      const document = sealed(deps, paper, job.payload.fiscal, job.id);
+      const document = await sealed(deps, paper, job.payload.fiscal, job.id);
       const driver = deps.drivers.get(printer);
       return report(deps, printer.id, jobOutcomeOf(await drive(() => driver.print(document, { jobId: job.id }))));
     },

@@ -7,6 +7,8 @@ import { command, getJson, NO_CUSTOMER, postCommand, signedIn, startTestHub, typ
 import { parseEscPos } from '../../../../hardware/index.ts';
 import { FakePrinter } from '../../../../hardware/testing/fake-printer.ts';
 import { fakeNetworkPrinter, until } from '../../../jobs/printing/test-orders.ts';
+import { digestOfUnsigned } from '#hub/einvoice/sign/xmldsig.ts';
+import { buildFiscalXml } from '#hub/einvoice/ubl/index.ts';
 import type { ReprintReply } from './schema.ts';
 
 /**
@@ -91,6 +93,29 @@ describe('reprinting a closed bill', () => {
     const staffId = DEMO_STAFF.find((s) => s.roleId === 'cashier')!.id;
     const activity = await getJson<ActivityPage>(t.url, '/api/activity');
     expect(activity.body.entries.filter((e) => e.type === 'bill.reprint')).toMatchObject([{ staffId, detail: { 'bill.id': billId, 'bill.billNo': jobs[0]!.payload.billNo } }]);
+  }, 30_000);
+
+  it('after the fiscal settings changed: the reprint\'s QR carries the digest of the document filed at the sale, not of one computed anew', async () => {
+    const billId = await settledBoleta();
+    const settled = Object.values(t.hub.engine.state.jobs).find((j): j is Extract<Job, { kind: 'einvoice.send' }> => j.kind === 'einvoice.send' && j.payload.billId === billId)!;
+    const original = settled.payload.document!;
+    await until('the boleta filed by the outbox', async () => (await t.hub.outbox.store.filed(original)) !== null, 10_000);
+    // The owner renames the company after the sale: the reprint's document is computed with the new name.
+    await asOwner('fiscal.saveSettings', { ...SAMPLE_FISCAL, legalName: 'OTRO NOMBRE S.A.C.' });
+    try {
+      const before = fake.received.length;
+      const r = await reprint(billId, { id: randomUUID(), day: today(), printerId: 'pr-fake' }, cashier);
+      if (!r.body.ok) throw new Error(r.body.code);
+      const job = t.hub.engine.state.jobs[r.body.jobId];
+      expect(job?.kind === 'print' && job.payload.fiscal?.issuer.legalName).toBe('OTRO NOMBRE S.A.C.');
+      await until('reprinted', () => t.hub.engine.state.jobs[r.body.ok ? r.body.jobId : '']?.status === 'done', 10_000);
+      const qr = parseEscPos(Buffer.concat(fake.received.slice(before)), { codePage: 'cp858' }).qrs.find((q) => q.startsWith(`${SAMPLE_FISCAL.ruc}|03|B001|${original.number}|`))!;
+      const digest = qr.split('|')[9];
+      expect(digest).toBe(digestOfUnsigned(buildFiscalXml(original)));
+      expect(digest).not.toBe(digestOfUnsigned(buildFiscalXml(job?.kind === 'print' ? job.payload.fiscal! : original)));
+    } finally {
+      await asOwner('fiscal.saveSettings', SAMPLE_FISCAL);
+    }
   }, 30_000);
 
   it('without a printer named: exactly one job, on a receipt printer; a resend of the same id prints once', async () => {
