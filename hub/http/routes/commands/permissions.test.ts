@@ -5,7 +5,7 @@ import { SAMPLE_FISCAL } from '#hub/domain/einvoice/samples.ts';
 import { expectedByMethod } from '#hub/domain/shift/totals.ts';
 import { jobsSettled, makeFailedJob } from '#hub/jobs/test-helpers.ts';
 import { hubOwnRecords } from '#hub/testing/fuzz-envelopes.ts';
-import type { Command, CommandPayload, CommandReply, CommandType, RolePresetId } from '#protocol';
+import type { Command, CommandPayload, CommandReply, CommandType, JobReason, RolePresetId } from '#protocol';
 import { ALIASES, COMMAND_ALIAS, COMMAND_TYPES, INTERNAL, ROLE_PRESET_IDS, ROLE_PRESETS } from '#protocol';
 import { command, getState, NO_CUSTOMER, postCommand, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
@@ -96,19 +96,25 @@ async function kitchenScreenTicket(station: string, bumped = false): Promise<str
   return ticketId;
 }
 
-/** A failed print job (a test page the hub could not print), for a reprint. Returns its id. */
-async function failedPrintJob(): Promise<string> {
+/**
+ * The job `cause` makes, started and ended for good with `reason` by the hub, in one tick:
+ * decided before the hub's own runner hears of the job. Returns its id.
+ */
+async function jobEndedBy(cause: Command, reason: JobReason): Promise<string> {
   const hub = { staffId: null, deviceId: 'hub' };
-  const cause = hubCommand('printer.testPrint', { printerId: 'virtual' }, 'hub', new Date());
   const jobId = `${cause.id}.0`;
-  // One tick: decided before the hub's own runner hears of the job.
   const replies = await Promise.all([
     t.hub.engine.submit(cause, hub),
     t.hub.engine.submit(hubCommand('job.start', { jobId }, 'hub', new Date()), hub),
-    t.hub.engine.submit(hubCommand('job.finish', { jobId, outcome: { ok: false, canRetry: false, reason: 'PAPER_OUT' } }, 'hub', new Date()), hub),
+    t.hub.engine.submit(hubCommand('job.finish', { jobId, outcome: { ok: false, canRetry: false, reason } }, 'hub', new Date()), hub),
   ]);
   for (const r of replies) if (!r.ok) throw new Error(r.code);
   return jobId;
+}
+
+/** A failed print job (a test page the hub could not print), for a reprint. Returns its id. */
+function failedPrintJob(): Promise<string> {
+  return jobEndedBy(hubCommand('printer.testPrint', { printerId: 'virtual' }, 'hub', new Date()), 'PAPER_OUT');
 }
 
 /** A bill settled with one céntimo on account (the rest in cash): an open debt. Returns its bill id. */
@@ -124,16 +130,7 @@ async function rejectedSummary(): Promise<string> {
   await asOwner('fiscal.saveSettings', SAMPLE_FISCAL);
   const { orderId } = await orderWithLine(true);
   await asOwner('order.settle', { orderId, payments: [{ method: 'cash', amountCents: 100_000 }], document: { kind: 'boleta', docId: '', name: '' }, print: false });
-  const hub = { staffId: null, deviceId: 'hub' };
-  const cause = hubCommand('einvoice.summarize', { referenceDate: new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10) }, 'hub', new Date());
-  const jobId = `${cause.id}.0`;
-  // One tick: decided before the hub's own runner hears of the job.
-  const replies = await Promise.all([
-    t.hub.engine.submit(cause, hub),
-    t.hub.engine.submit(hubCommand('job.start', { jobId }, 'hub', new Date()), hub),
-    t.hub.engine.submit(hubCommand('job.finish', { jobId, outcome: { ok: false, canRetry: false, reason: 'SUNAT_REJECTED' } }, 'hub', new Date()), hub),
-  ]);
-  for (const r of replies) if (!r.ok) throw new Error(r.code);
+  const jobId = await jobEndedBy(hubCommand('einvoice.summarize', { referenceDate: new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10) }, 'hub', new Date()), 'SUNAT_REJECTED');
   const job = t.hub.engine.state.jobs[jobId];
   if (job?.kind !== 'einvoice.summary') throw new Error('no summary job');
   return job.payload.key;
