@@ -105,7 +105,7 @@ export const staffEn: DeepStrings<typeof staffEs> = {
       restaurant: { rename: 'Renamed the restaurant' },
       settings: { save: 'Changed the settings' },
       fiscal: { saveSettings: 'Changed the fiscal settings' },
-      einvoice: { summarize: 'Sent the daily summary of boletas' },
+      einvoice: { summarize: 'Sent the daily summary of boletas', requeueSummary: 'Sent the boletas of a refused summary again' },
       bill: { correct: 'Voided or refunded a closed bill (credit note)', reprint: 'Reprinted a closed bill' },
       shift: { open: 'Opened the till shift', cashMove: 'Recorded cash put in or taken out', close: 'Closed the till shift', printReport: 'Reprinted the Z report' },
       account: { settle: 'Collected a bill on account', writeOff: 'Wrote off a bill on account' },

@@ -104,7 +104,7 @@ export const staffEs = {
       restaurant: { rename: 'Cambió el nombre del restaurante' },
       settings: { save: 'Cambió la configuración' },
       fiscal: { saveSettings: 'Cambió la configuración fiscal' },
-      einvoice: { summarize: 'Envió el resumen diario de boletas' },
+      einvoice: { summarize: 'Envió el resumen diario de boletas', requeueSummary: 'Reenvió las boletas de un resumen rechazado' },
       bill: { correct: 'Anuló o devolvió una cuenta cerrada (nota de crédito)', reprint: 'Reimprimió una cuenta cerrada' },
       shift: { open: 'Abrió el turno de caja', cashMove: 'Registró una entrada o salida de efectivo', close: 'Cerró el turno de caja', printReport: 'Reimprimió el reporte Z' },
       account: { settle: 'Cobró una cuenta por cobrar', writeOff: 'Castigó una cuenta por cobrar (incobrable)' },

@@ -105,7 +105,7 @@ export const staffZh: DeepStrings<typeof staffEs> = {
       restaurant: { rename: '修改了餐厅名称' },
       settings: { save: '修改了设置' },
       fiscal: { saveSettings: '修改了税务设置' },
-      einvoice: { summarize: '发送了小票每日汇总' },
+      einvoice: { summarize: '发送了小票每日汇总', requeueSummary: '重新发送了被拒汇总中的小票' },
       bill: { correct: '作废或退款了已结账单（贷记单）', reprint: '重印了已结账单' },
       shift: { open: '开始了收银班次', cashMove: '记录了现金存入或取出', close: '结束了收银班次', printReport: '重印了Z报表' },
       account: { settle: '收回了一笔挂账', writeOff: '核销了一笔挂账' },
