@@ -207,6 +207,27 @@ describe('einvoice.send: a factura', () => {
     expect(await outbox.store.read(DAY, '01-F001-7', 'cdr')).toBeNull();
   });
 
+  it('a CDR the consultation gives for another document is not taken as this one\'s answer', async () => {
+    await setup({
+      consult: true,
+      // A consultation that answers about F001-8 whatever it is asked.
+      client: (endpoint, credentials, consultEndpoint) => {
+        const real = new SunatClient({ endpoint, consultEndpoint, credentials, timeoutMs: 400 });
+        return {
+          sendBill: (n, z) => real.sendBill(n, z),
+          sendSummary: (n, z) => real.sendSummary(n, z),
+          getStatus: (ticket) => real.getStatus(ticket),
+          getStatusCdr: (q, n) => real.getStatusCdr({ ...q, number: 8 }, n),
+        };
+      },
+    });
+    expect(await send(sendJob(docs.escaped))).toEqual({ ok: true });
+    fake.next({ kind: 'fault', code: '1033' });
+    expect(await send(sendJob(docs.factura, 1))).toEqual({ ok: true });
+    expect(await metaOf('01-F001-7')).toMatchObject({ status: 'accepted', sunat: { code: '1033' } });
+    expect(await outbox.store.read(DAY, '01-F001-7', 'cdr')).toBeNull();
+  });
+
   it('"already registered" on a first try: someone else used the number; a person must look (needsFix)', async () => {
     await setup();
     fake.next({ kind: 'fault', code: '1033' });

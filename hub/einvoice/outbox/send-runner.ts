@@ -81,7 +81,8 @@ async function settle(deps: OutboxDeps, meta: DocumentMeta, result: SendBillResu
   const answer = answerOfFault(result, at);
   if (triedBefore && result.code !== null && ALREADY_REGISTERED.has(result.code)) {
     const kept = await askCdr();
-    if (kept.kind === 'cdr' && kept.outcome !== 'retryLater') {
+    // Only a CDR about this very document (its ReferenceID) stands for the first send's answer.
+    if (kept.kind === 'cdr' && kept.outcome !== 'retryLater' && kept.cdr.documentId === `${meta.series}-${meta.number}`) {
       // SUNAT's own constancia of the first send: its verdict and its CDR, as if that send had been answered.
       await deps.store.storeCdr(meta.day, meta.key, kept.cdrXml);
       const status = statusOf(kept.outcome);
