@@ -15,6 +15,7 @@ export * from './features/dine-in.ts';
 export * from './features/staff.ts';
 export * from './command-alias.ts';
 export * from './ruc.ts';
+export * from './buyer-id.ts';
 export * from './auth.ts';
 export * from './approval.ts';
 export * from './activity.ts';

@@ -1,5 +1,5 @@
 import type { Bill, FiscalDocument, FiscalLine, FiscalParty, FiscalSettings } from '#protocol';
-import { MIN_BUYER_NAME } from '#protocol';
+import { isValidBuyerId, MIN_BUYER_NAME } from '#protocol';
 import { baseOf, centsOf, dec2, decDiv, factor5, percentText } from './decimal.ts';
 import { limaDateTime } from './lima-time.ts';
 import { billPieces, type Piece } from './pieces.ts';
@@ -174,7 +174,7 @@ function customerOf(bill: Bill): FiscalParty {
   const name = d.name.trim().length >= MIN_BUYER_NAME ? d.name.trim() : '';
   if (d.kind === 'factura') return { idType: '6', idNumber: d.docId, name };
   const idType = d.idType ?? '1';
-  if (idType === '1' ? /^\d{8}$/.test(d.docId) : /^[A-Z0-9]{1,15}$/i.test(d.docId)) return { idType, idNumber: d.docId, name };
+  if (isValidBuyerId(idType, d.docId)) return { idType, idNumber: d.docId, name };
   return ANONYMOUS_BUYER;
 }
 

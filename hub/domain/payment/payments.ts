@@ -1,5 +1,5 @@
-import type { BillPayment, BuyerIdType, ErrorCode, ExchangeRate, PaymentInput, SaleDocument } from '#protocol';
-import { ACCOUNT_CODES, BOLETA_ID_THRESHOLD_CENTS, CASH_METHODS, isValidRuc, MIN_BUYER_NAME, OPERATION_METHODS } from '#protocol';
+import type { BillPayment, ErrorCode, ExchangeRate, PaymentInput, SaleDocument } from '#protocol';
+import { ACCOUNT_CODES, BOLETA_ID_THRESHOLD_CENTS, CASH_METHODS, isValidBuyerId, isValidRuc, MIN_BUYER_NAME, OPERATION_METHODS } from '#protocol';
 import { usdToSolesCents } from '../money.ts';
 
 /**
@@ -70,9 +70,6 @@ export function paymentsRefusal(payments: readonly BillPayment[], dueCents: numb
   return null;
 }
 
-/** A boleta buyer's ID number as SUNAT's rules read it: DNI 8 digits (4207); the others 1 to 15 letters or digits, no space (4208). */
-const BUYER_ID_FORMAT: Record<BuyerIdType, RegExp> = { '1': /^\d{8}$/, '4': /^[A-Z0-9]{1,15}$/i, '7': /^[A-Z0-9]{1,15}$/i, A: /^[A-Z0-9]{1,15}$/i };
-
 /**
  * The sales document's rules (SUNAT): a boleta's buyer, when given, shows an ID of
  * catalogue 06 in its format (DNI by default) and a name; from S/ 700 the buyer must be
@@ -85,9 +82,7 @@ export function documentRefusal(doc: SaleDocument, totalCents: number): Refusal 
   const docId = doc.docId.trim();
   if (doc.kind === 'boleta') {
     const idType = doc.idType ?? '1';
-    // The door allows only catalogue types; asked without it (a device's own check), an unknown one is simply not valid.
-    const format = Object.hasOwn(BUYER_ID_FORMAT, idType) ? BUYER_ID_FORMAT[idType] : null;
-    if (docId !== '' && !format?.test(docId)) return { code: idType === '1' ? 'INVALID_DNI' : 'INVALID_BUYER_ID', field: 'document.docId' };
+    if (docId !== '' && !isValidBuyerId(idType, docId)) return { code: idType === '1' ? 'INVALID_DNI' : 'INVALID_BUYER_ID', field: 'document.docId' };
     if (totalCents >= BOLETA_ID_THRESHOLD_CENTS && (docId === '' || name === '')) return { code: 'BOLETA_BUYER_REQUIRED', field: 'document' };
     if (docId !== '' && name === '') return { code: 'BUYER_NAME_REQUIRED', field: 'document.name' };
     if (docId !== '' && name.length < MIN_BUYER_NAME) return { code: 'BUYER_NAME_TOO_SHORT', field: 'document.name' };
