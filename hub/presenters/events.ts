@@ -1,5 +1,6 @@
 import type { Change, DomainEvent, EventOf, EventType } from '#protocol';
 import { managesGoods, managesStaff, publicSettings, seesHostNames, seesRoles, withoutTimes } from './slices.ts';
+import { withoutAmounts, withoutAmountsFor } from './amounts.ts';
 import { presentJob } from './jobs.ts';
 import { holds, type Viewer } from './viewer.ts';
 
@@ -148,7 +149,8 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
 export function presentEvent(event: DomainEvent, viewer: Viewer): DomainEvent | null {
   if (!Object.hasOwn(EVENT_RULES, event.type)) return null;
   const rule = EVENT_RULES[event.type] as (e: DomainEvent, v: Viewer) => DomainEvent | null;
-  return rule(event, viewer);
+  const shown = rule(event, viewer);
+  return shown && withoutAmountsFor(viewer) ? withoutAmounts(shown) : shown;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type Received,
   type TestHub,
 } from '#hub/testing/test-hub.ts';
+import { withoutAmounts } from './amounts.ts';
 import { currentView, presentChange, presentState, snapshotFor, viewerOf } from './index.ts';
 
 /**
@@ -136,15 +137,17 @@ describe('presenters: each role receives what it may see (real sockets, GET /api
     expect(snap.waiter.roles.waiter?.aliases).toEqual([...ROLE_PRESETS.waiter]);
     expect(snap.waiter.staff[waiter.id]).toEqual(full.staff[waiter.id]);
     expect(snap.waiter.staff[owner.id]).toEqual({ id: owner.id, name: owner.name, code: owner.code, roleId: 'owner', disabled: false, hasPin: false, hasPassword: false });
-    // The live working set is the same for everyone; when a dish was created and changed, only those who manage goods.
+    // The live working set is the same for everyone; when a dish was created and changed, only those who manage goods;
+    // the kitchen gets it without amounts (amounts.test.ts).
     const goodsRoles: readonly Role[] = ['owner', 'manager'];
     for (const r of ROLES) {
-      expect({ products: snap[r].products, tables: snap[r].tables, orders: snap[r].orders, menu: snap[r].menuSettings }).toEqual({
+      const working = {
         products: goodsRoles.includes(r) ? full.products : Object.fromEntries(Object.entries(full.products).map(([id, p]) => [id, { ...p, createdAt: '', modifiedAt: '' }])),
         tables: full.tables,
         orders: full.orders,
         menu: full.menuSettings,
-      });
+      };
+      expect({ products: snap[r].products, tables: snap[r].tables, orders: snap[r].orders, menu: snap[r].menuSettings }).toEqual(r === 'kitchen' ? withoutAmounts(working) : working);
       // GET /api/state answers the same shape as the socket.
       const viaHttp = await stateOf(r);
       expect(viaHttp.state).toEqual(snap[r]);

@@ -1,6 +1,7 @@
 import type { Product, Role, Settings, Staff, State } from '#protocol';
 import { emptyState } from '#domain';
 import { setOwn } from '#hub/domain/records.ts';
+import { withoutAmounts, withoutAmountsFor } from './amounts.ts';
 import { presentJobs } from './jobs.ts';
 import { holds, type Viewer } from './viewer.ts';
 
@@ -125,5 +126,5 @@ export function presentState(state: State, viewer: Viewer): State {
     const rule = SLICE_RULES[key] as (value: unknown, viewer: Viewer) => unknown;
     out[key] = rule(state[key], viewer);
   }
-  return out as State;
+  return (withoutAmountsFor(viewer) ? withoutAmounts(out) : out) as State;
 }
