@@ -5,6 +5,8 @@ import { DEMO_GOODS, DEMO_STATIONS } from './goods-data.ts';
 import { DEMO_AREAS, DEMO_CATEGORIES, DEMO_DISHES, DEMO_TABLES } from './menu-data.ts';
 
 export const DEMO_NAME = 'Restaurante Demo';
+/** The shift the demo restaurant is open with (float S/ 0): close it to try a handover. */
+export const DEMO_SHIFT_ID = 'sh-demo';
 
 /** Builds the commands that set up the demo restaurant (ids are fixed, so seeding twice changes nothing). */
 export function demoCommands(deviceId: string, at: string): Command[] {
@@ -30,6 +32,8 @@ export function demoCommands(deviceId: string, at: string): Command[] {
         sort: i,
       }),
     ),
+    // The demo restaurant is open for service: money is taken only inside a shift (hub/domain/shift/README.md).
+    cmd('shift.open', { id: DEMO_SHIFT_ID, floatCents: 0 }),
   ];
 }
 

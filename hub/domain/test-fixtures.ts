@@ -78,6 +78,9 @@ export function tableDef(id: string, name: string, minConsumptionCents = 0, over
 export const T = { s1: 't-s1', s2: 't-s2', vip: 't-vip' } as const;
 export const VIP_MINIMUM = 20000;
 
+/** The shift the test restaurant is open with (float S/ 0). */
+export const TEST_SHIFT_ID = 'sh-test';
+
 /** The commands that set up the test restaurant. */
 export function menuCommands(): Command[] {
   return [
@@ -89,6 +92,8 @@ export function menuCommands(): Command[] {
     command('table.save', tableDef(T.s1, 'S1')),
     command('table.save', tableDef(T.s2, 'S2')),
     command('table.save', tableDef(T.vip, 'VIP', VIP_MINIMUM, { type: 'private_free' })),
+    // Money is taken only inside a shift (hub/domain/shift/README.md): the test restaurant is open for service.
+    command('shift.open', { id: TEST_SHIFT_ID, floatCents: 0 }),
   ];
 }
 

@@ -26,12 +26,13 @@ function accountBill(no = 1, extra: Partial<Bill> = {}): Bill {
   return paidBill(no, 6_000, [pay('cash', 1_500), onAccount], 0, { paidAt: SETTLED_AT, isAccount: 1, ...extra });
 }
 
-/** One staff member per preset role (id = role), and the bill settled on account. */
+/** One staff member per preset role (id = role), the bill settled on account, and a shift open since (money is taken only in one). */
 function restaurant(...bills: Bill[]): State {
   const events: DomainEvent[] = [
     ...ROLE_PRESET_IDS.map((id): DomainEvent => ({ type: 'role.saved', role: { id, name: '', aliases: [...ROLE_PRESETS[id]] } })),
     ...ROLE_PRESET_IDS.map((id, i): DomainEvent => ({ type: 'staff.saved', staff: { id, name: id, code: String(i + 1), roleId: id } })),
     ...bills.map((bill): DomainEvent => ({ type: 'order.settled', bill })),
+    { type: 'shift.opened', shift: { id: 'sh-0', openedAt: SETTLED_AT, openedBy: 'cashier', floatCents: 0, totals: emptyTotals(), moves: [] } },
   ];
   return applyAll(emptyState(), events);
 }
@@ -134,6 +135,12 @@ describe('account.settle', () => {
     const first = settle(s, { billId: 'o-1', payments: [{ method: 'cash', amountCents: OWED }] });
     const after = step(s, first);
     expect(settle(after, { billId: 'o-1', payments: [{ method: 'cash', amountCents: OWED }] })).toMatchObject({ ok: false, code: 'DEBT_NOT_FOUND' });
+  });
+
+  it('refuses collecting a debt with no shift open (the money would be in no drawer), and changes nothing', () => {
+    const closed = { ...s, openShift: null };
+    expect(settle(closed, { billId: 'o-1', payments: [{ method: 'cash', amountCents: 100 }] })).toEqual({ ok: false, code: 'NO_OPEN_SHIFT' });
+    expect(closed.accounts['o-1']!.paidCents).toBe(0);
   });
 
   it('a waiter may not collect a debt (payment gate)', () => {

@@ -17,6 +17,8 @@ const OPERATION_NO = /^[A-Za-z0-9-]{4,30}$/;
 export function settleDebt(state: State, p: CommandPayload<'account.settle'>, ctx: DecideContext): Decision {
   const debt = getOwn(state.accounts, p.billId);
   if (!debt) return refuse('DEBT_NOT_FOUND', 'billId');
+  // Money is taken only inside a shift (the shift's drawer is where it went).
+  if (!state.openShift) return refuse('NO_OPEN_SHIFT');
   for (const [i, pay] of p.payments.entries()) {
     if (OPERATION_METHODS.includes(pay.method) && !OPERATION_NO.test(pay.operationNo ?? '')) return refuse('OPERATION_NO_REQUIRED', `payments.${i}`);
   }

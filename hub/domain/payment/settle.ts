@@ -19,6 +19,8 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
   if (!order) return refuse('ORDER_NOT_OPEN', 'orderId');
   if (order.lines.length === 0) return refuse('CART_EMPTY');
   if (order.lines.some((l) => l.sentBatch === null)) return refuse('UNSENT_LINES');
+  // Money is taken only inside a shift: a sale outside one would be missing from every count (issue 18 item 5).
+  if (!s.openShift) return refuse('NO_OPEN_SHIFT');
   const table = getOwn(s.tables, order.tableId);
   const totals = orderTotals(order, groupMinimumCents(s.tables, order));
   const docNo = documentRefusal(req.document, totals.totalCents);
