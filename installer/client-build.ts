@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,8 +24,44 @@ export function clientIsStale(): boolean {
   return Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 }
 
+const BUILD_LOCK = path.join(ROOT, 'client', '.build-lock');
+/** A build older than this is taken for one whose process died (a build takes well under a minute). */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * Several test processes may find the client stale at once (browser test
+ * files of two runs, or a developer's run beside another): Vite empties
+ * `dist` before writing, so two builds at once leave a broken page. One
+ * builds under a lock directory (mkdir is atomic); the others wait, then
+ * find it fresh.
+ */
+function withBuildLock(build: () => void): void {
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      const age = existsSync(BUILD_LOCK) ? Date.now() - statSync(BUILD_LOCK).mtimeMs : 0;
+      if (age > STALE_LOCK_MS) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      else Atomics.wait(sleeper, 0, 0, 250);
+    }
+  }
+  try {
+    build();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
 /** Builds client/dist with Vite when it is missing or older than its sources. */
 export function ensureClientBuilt(log: (m: string) => void = console.log): void {
+  if (!clientIsStale()) return;
+  withBuildLock(() => buildClient(log));
+}
+
+function buildClient(log: (m: string) => void): void {
+  // Another process may have built it while this one waited for the lock.
   if (!clientIsStale()) return;
   log('Building the client…');
   const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
