@@ -34,6 +34,8 @@ export type CommandResult = {
   billNo?: number;
   changeCents?: number;
   totalCents?: number;
+  /** The boletas and facturas a settlement was numbered with (issue 18 item 21: the till names them); none for a sale note. */
+  documents?: { type: '01' | '03'; series: string; number: number }[];
 };
 
 export function isCommandType(type: string): type is CommandType {

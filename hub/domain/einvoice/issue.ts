@@ -1,5 +1,7 @@
 import type { Bill, BillFiscal, DomainEvent, State } from '#protocol';
 import { accept, refuse, type Decision } from '../decision.ts';
+import { hasPartDocuments } from '../payment/split-parts.ts';
+import { issueParts } from './issue-parts.ts';
 import { numberDocument } from './numbering.ts';
 import { summaryQueued } from './summary-queue.ts';
 import { fiscalDocumentOf } from './tax.ts';
@@ -20,7 +22,16 @@ import { fiscalDocumentOf } from './tax.ts';
 export function issueDocuments(s: State, decision: Decision, now: string): Decision {
   if (!decision.ok || !decision.events.some((e) => e.type === 'order.settled')) return decision;
   const events: DomainEvent[] = [];
+  const documents: BillFiscal[] = [];
   for (const event of decision.events) {
+    // A split whose parts carry their own documents: each part numbered and documented (issue-parts.ts).
+    if (event.type === 'order.settled' && hasPartDocuments(event.bill) && !event.bill.shares!.some((sh) => sh.fiscal)) {
+      const parts = issueParts(s, event.bill, now);
+      if ('refusal' in parts) return refuse(parts.refusal.code, parts.refusal.field);
+      events.push(...parts.events);
+      documents.push(...parts.documents);
+      continue;
+    }
     if (event.type !== 'order.settled' || event.bill.fiscal) {
       events.push(event);
       continue;
@@ -37,8 +48,10 @@ export function issueDocuments(s: State, decision: Decision, now: string): Decis
     if (!made.ok) return refuse(made.code === 'NOT_NUMBERED' ? 'INTERNAL' : made.code);
     const queued = summaryQueued(made.document);
     events.push({ type: 'order.settled', bill }, numbering.event, ...(queued ? [queued] : []));
+    documents.push(numbering.fiscal);
   }
-  return accept(events, decision.result);
+  // The till's success screen names what was issued ("Boleta B001-23").
+  return accept(events, documents.length > 0 ? { ...decision.result, documents } : decision.result);
 }
 
 /** The bill with its number, placed right after `document` as settle always wrote it (the log's JSON stays byte for byte). */

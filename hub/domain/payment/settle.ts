@@ -55,7 +55,9 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
   // A boleta or factura is numbered by the hub only, after every check here (a refused settlement
   // uses no number): decide's hub-only step (einvoice/issue.ts) gives this bill its `fiscal`, adds
   // `fiscal.numbered` and the document's consequences to this same decision, hence one log record.
-  return accept([{ type: 'order.settled', bill }], {
+  // With "clear on settle" (issue 18 item 14) the tables are free again in the same record: no second tap per table.
+  const cleared = s.settings.clearOnSettle ? [bill.tableId, ...order.mergedTableIds].filter((id) => getOwn(s.tables, id)).map((tableId) => ({ type: 'table.cleared' as const, tableId })) : [];
+  return accept([{ type: 'order.settled', bill }, ...cleared], {
     orderId: order.id,
     billNo: bill.billNo,
     totalCents: bill.totalCents,

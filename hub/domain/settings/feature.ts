@@ -16,10 +16,20 @@ export const settingsFeature = {
       const address = p.address ?? s.settings.address;
       // Likewise the closing hour of the business day (issue 12).
       const closingHour = p.closingHour ?? s.settings.closingHour;
+      // And the till's default document and clear-on-settle (issue 18 items 7 and 14).
+      const defaultDocument = p.defaultDocument ?? s.settings.defaultDocument;
+      const clearOnSettle = p.clearOnSettle ?? s.settings.clearOnSettle;
       return accept([
         {
           type: 'settings.saved',
-          settings: { ...p, hostNames: p.hostNames ?? s.settings.hostNames ?? [], ...(address === undefined ? {} : { address }), ...(closingHour === undefined ? {} : { closingHour }) },
+          settings: {
+            ...p,
+            hostNames: p.hostNames ?? s.settings.hostNames ?? [],
+            ...(address === undefined ? {} : { address }),
+            ...(closingHour === undefined ? {} : { closingHour }),
+            ...(defaultDocument === undefined ? {} : { defaultDocument }),
+            ...(clearOnSettle === undefined ? {} : { clearOnSettle }),
+          },
         },
       ]);
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineProtocol } from '../feature.ts';
+import { DOC_KINDS, type DocKind } from './payment.ts';
 
 /**
  * The restaurant's own settings: its name (on every screen and, later, every
@@ -50,6 +51,19 @@ export const settingsSchema = z.object({
    * set; absent means DEFAULT_CLOSING_HOUR, so older data needs no migration.
    */
   closingHour: z.int().min(0).max(23).optional(),
+  /**
+   * The document the till proposes for a new bill (issue 18 item 7). 'auto'
+   * (and absent, as in older data) means the boleta once e-invoicing is set
+   * up, the sale note before (defaultDocumentKind). Absent in a save keeps the
+   * choice already made.
+   */
+  defaultDocument: z.enum(['auto', ...DOC_KINDS]).optional(),
+  /**
+   * Whether settling a table's bill also clears the table (issue 18 item 14),
+   * in the same log record: no "to be cleared" step. Absent means off (SPEC.md's
+   * status 5 "table to be cleared" stays); absent in a save keeps the choice.
+   */
+  clearOnSettle: z.boolean().optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 /** A restaurant's settings before anyone changed them. */
@@ -60,6 +74,15 @@ export const DEFAULT_SETTINGS: Settings = { ruc: '', idleLockMinutes: 5, hostNam
  * after the last late table.
  */
 export const DEFAULT_CLOSING_HOUR = 4;
+
+/**
+ * The document the till proposes: the owner's choice, else the boleta once
+ * e-invoicing is set up (`fiscalSetUp`: the hub numbers boletas), else the sale note.
+ */
+export function defaultDocumentKind(settings: Settings, fiscalSetUp: boolean): DocKind {
+  const chosen = settings.defaultDocument;
+  return chosen && chosen !== 'auto' ? chosen : fiscalSetUp ? 'boleta' : 'note';
+}
 
 /** Events of the restaurant's settings. */
 export type SettingsEvent = { type: 'restaurant.renamed'; name: string } | { type: 'settings.saved'; settings: Settings };
