@@ -42,6 +42,8 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'menu.imported': (e, viewer) => ({ ...e, moves: [], products: managesGoods(viewer) ? e.products : e.products.map(withoutTimes) }),
   'area.saved': everyone,
   'table.saved': everyone,
+  'area.removed': everyone,
+  'table.removed': everyone,
   'table.opened': everyone,
   'order.linesAdded': everyone,
   'order.lineRemoved': everyone,

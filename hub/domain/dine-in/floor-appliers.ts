@@ -14,6 +14,8 @@ export const floorAppliers = {
     const table: Table = { ...e.table, status: before?.status ?? TABLE_STATUS.free, orderId: before?.orderId ?? null };
     return { ...s, tables: withOwn(s.tables, table.id, table) };
   },
+  'area.removed': (s: State, e: EventOf<'area.removed'>): State => ({ ...s, areas: withoutOwn(s.areas, e.areaId) }),
+  'table.removed': (s: State, e: EventOf<'table.removed'>): State => ({ ...s, tables: withoutOwn(s.tables, e.tableId) }),
   'table.cleared': (s: State, e: EventOf<'table.cleared'>): State => {
     const table = getOwn(s.tables, e.tableId);
     if (!table) return s;

@@ -29,8 +29,8 @@ describe('table.save', () => {
     });
   });
 
-  it.each(['S1', 's1'])('refuses a second table named %j (names are unique, any case): DUPLICATE_CODE', (name) => {
-    expect(decideOn(menuState(), 'table.save', tableDef('t-new', name))).toEqual({ ok: false, code: 'DUPLICATE_CODE', message: 'name' });
+  it.each(['S1', 's1'])('refuses a second table named %j (names are unique, any case): TABLE_NAME_TAKEN', (name) => {
+    expect(decideOn(menuState(), 'table.save', tableDef('t-new', name))).toEqual({ ok: false, code: 'TABLE_NAME_TAKEN', message: name });
   });
 
   it('renaming a table under its own name is allowed', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { centsSchema, shortText, uuidSchema, type Names } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema, optionalIdSchema } from '../ids.ts';
+import { remarkIdsSchema, type LinePreset } from '../remarks.ts';
 import type { BillPayment, BillShare, LunchBox, OrderDiscount, PayMethod, SaleDocument } from './payment.ts';
 import type { BillFiscal } from './einvoice.ts';
 
@@ -35,6 +36,15 @@ export const tableDefSchema = z.object({
   sort: z.int(),
 });
 export type TableDef = z.infer<typeof tableDefSchema>;
+
+/**
+ * How big a floor may grow: the floor rules check a name against every area
+ * or table (waiters call them by name), so both collections stay bounded.
+ */
+export const MAX_AREAS = 40;
+export const MAX_TABLES = 400;
+/** Tables created in one "add N tables" gesture (one command, one log record). */
+export const MAX_TABLES_PER_ADD = 50;
 export type Table = TableDef & { status: TableStatus; orderId: string | null };
 
 /** SPEC.md section 9 dining reasons; '' when the guest gave none. */
@@ -64,7 +74,10 @@ export type OrderLine = {
   qty: number;
   /** Unit of a custom dish ("porción"); '' for menu dishes. */
   unit: string;
+  /** The free-text remark typed by the waiter ('' when none). */
   remark: string;
+  /** The remark presets picked (hub/protocol/remarks.ts); absent when none (lines before issue 18 never have it). */
+  presets?: LinePreset[];
   /** Kitchen station id at the time of ordering ('' = none). */
   station: string;
   /** Kitchen batch this line went out in; null while not yet sent. */
@@ -183,6 +196,8 @@ export type Bill = {
   printRequested: boolean;
   /** A bill split by people or amount (M0095): each guest's share; the payments name theirs. Absent: paid together. */
   shares?: BillShare[];
+  /** Never stored: set on the view of one part of a split bill (hub/domain/payment/split-parts.ts) that its document and receipt are made from. */
+  part?: { index: number; of: number };
   /** SPEC.md order delete flag: 2 for an order withdrawn with a reason (nothing charged); absent on a paid bill. */
   deleted?: 2;
   /** Why the order was withdrawn (SPEC.md: a reason is required). */
@@ -193,6 +208,14 @@ export type Bill = {
 const dineInCommandPayloads = {
   'area.save': areaSchema,
   'table.save': tableDefSchema,
+  /** Owner's floor setup: an empty area goes away (its tables must be moved or removed first). */
+  'area.remove': z.object({ areaId: idSchema }),
+  /** The areas in the order the map's tabs show them: every area, each once. */
+  'area.reorder': z.object({ ids: z.array(idSchema).min(1).max(MAX_AREAS) }),
+  /** "Add N tables" (M1..M10): all or none, one log record. */
+  'table.addMany': z.object({ tables: z.array(tableDefSchema).min(1).max(MAX_TABLES_PER_ADD) }),
+  /** A free table leaves the floor; bills, reservations and reports keep its name. */
+  'table.remove': z.object({ tableId: idSchema }),
 
   'table.open': z.object({
     tableId: idSchema,
@@ -212,6 +235,8 @@ const dineInCommandPayloads = {
           specId: idSchema.nullable().optional(),
           qty: z.int().min(1).max(999),
           remark: shortText,
+          /** Remark presets picked (their ids); the kitchen prints them in its own language. */
+          remarkIds: remarkIdsSchema.optional(),
         }),
       )
       .min(1)
@@ -253,6 +278,8 @@ const dineInCommandPayloads = {
 export type DineInEvent =
   | { type: 'area.saved'; area: Area }
   | { type: 'table.saved'; table: TableDef }
+  | { type: 'area.removed'; areaId: string }
+  | { type: 'table.removed'; tableId: string }
   | { type: 'table.opened'; order: Order }
   | { type: 'order.linesAdded'; orderId: string; lines: OrderLine[] }
   | { type: 'order.lineRemoved'; orderId: string; lineId: string }
@@ -279,6 +306,10 @@ export const dineInProtocol = defineProtocol<DineInEvent, DineInState>()({
   aliases: {
     'area.save': 'settings',
     'table.save': 'settings',
+    'area.remove': 'settings',
+    'area.reorder': 'settings',
+    'table.addMany': 'settings',
+    'table.remove': 'settings',
     'table.open': 'M001',
     'order.addLines': 'M001',
     'order.addCustomDish': 'M001',
@@ -302,5 +333,10 @@ export const dineInProtocol = defineProtocol<DineInEvent, DineInState>()({
     TABLE_NOT_CLEARABLE: 409,
     TABLE_OCCUPIED: 409,
     ORDER_TOO_LARGE: 409,
+    AREA_NAME_TAKEN: 409,
+    TABLE_NAME_TAKEN: 409,
+    AREA_NOT_EMPTY: 409,
+    TABLE_IN_USE: 409,
+    FLOOR_FULL: 409,
   },
 });

@@ -11,7 +11,7 @@ import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { CertificateCard } from './CertificateCard.tsx';
-import { formOf, refusalSpot, rucFeedback, settingsOf, type FiscalForm, type RateRow } from './fiscal-form.ts';
+import { firstFiscalSettings, formOf, refusalSpot, rucFeedback, settingsOf, type FiscalForm, type RateRow } from './fiscal-form.ts';
 import { RatesTable } from './RatesTable.tsx';
 import { SendCard } from './SendCard.tsx';
 import '../staff/staff.css';
@@ -45,7 +45,7 @@ export function FiscalPage() {
 function FiscalEditor(props: { state: State }) {
   const { t, i18n } = useTranslation();
   const saved = props.state.fiscal ?? null;
-  const [form, setForm] = useState<FiscalForm>(() => formOf(saved ?? fiscalSettingsTemplate()));
+  const [form, setForm] = useState<FiscalForm>(() => formOf(saved ?? firstFiscalSettings(props.state)));
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<FiscalForm>) => setForm((f) => ({ ...f, ...patch }));

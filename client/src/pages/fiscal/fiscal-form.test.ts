@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CertificateView } from '#protocol';
 import { fiscalSettingsTemplate } from '#hub/domain/einvoice/settings.ts';
-import { certificateWarnings, formOf, parsePercent, parseSoles, refusalSpot, rucFeedback, settingsOf } from './fiscal-form.ts';
+import { certificateWarnings, firstFiscalSettings, formOf, parsePercent, parseSoles, refusalSpot, rucFeedback, settingsOf } from './fiscal-form.ts';
 
 describe('rucFeedback: what the RUC field says as the owner types', () => {
   it.each([
@@ -92,4 +92,22 @@ describe('certificate warnings', () => {
     ['31 days left', cert({ notAfter: '2026-07-02T12:00:00Z' }), '20123456789', { rucDiffers: null, noRuc: false, expired: false, expiresInDays: null }],
     ['expired', cert({ notAfter: '2026-05-31T12:00:00Z' }), '20123456789', { rucDiffers: null, noRuc: false, expired: true, expiresInDays: null }],
   ])('%s', (_label, c, ruc, warnings) => expect(certificateWarnings(c, ruc, NOW)).toEqual(warnings));
+});
+
+describe('firstFiscalSettings: what the claim typed pre-fills an unsaved form (issue 18)', () => {
+  it('the RUC, the restaurant name as trade name and the receipts address as street; the rest is the template', () => {
+    const first = firstFiscalSettings({ settings: { ruc: '20123456786', idleLockMinutes: 5, address: 'Av. Larco 123' }, restaurant: { name: 'Cevichería Mar' } });
+    expect(first).toEqual({
+      ...fiscalSettingsTemplate(),
+      ruc: '20123456786',
+      tradeName: 'Cevichería Mar',
+      address: { ...fiscalSettingsTemplate().address, street: 'Av. Larco 123' },
+    });
+    expect(settingsOf(formOf(first))).toEqual({ ok: true, settings: first });
+  });
+
+  it('a claim without RUC or address leaves them empty', () => {
+    const first = firstFiscalSettings({ settings: { ruc: '', idleLockMinutes: 5 }, restaurant: { name: 'X' } });
+    expect([first.ruc, first.address.street, first.legalName]).toEqual(['', '', '']);
+  });
 });

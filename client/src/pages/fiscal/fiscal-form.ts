@@ -1,5 +1,6 @@
-import type { BagRate, CertificateView, FiscalSettings, IgvRate } from '#protocol';
+import type { BagRate, CertificateView, FiscalSettings, IgvRate, State } from '#protocol';
 import { isValidRuc, RUC_PREFIXES } from '#protocol';
+import { fiscalSettingsTemplate } from '#hub/domain/einvoice/settings.ts';
 
 /** One row of a dated-rate table as typed: the day and the amount as text (a percent, or soles per bag). */
 export type RateRow = { from: string; value: string };
@@ -42,6 +43,23 @@ export function parseSoles(text: string): number | null {
   if (!m) return null;
   const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   return cents <= 1000 ? cents : null;
+}
+
+/**
+ * What the form starts from before e-invoicing was ever saved: the template,
+ * with the RUC typed when the hub was claimed, the restaurant's name as trade
+ * name and the receipts' address as street (issue 18: the owner types them
+ * once). The legal name (razón social) is left to type: it is rarely the
+ * name on the door.
+ */
+export function firstFiscalSettings(state: Pick<State, 'settings' | 'restaurant'>): FiscalSettings {
+  const template = fiscalSettingsTemplate();
+  return {
+    ...template,
+    ruc: state.settings.ruc,
+    tradeName: state.restaurant.name.slice(0, 200),
+    address: { ...template.address, street: (state.settings.address ?? '').slice(0, 200) },
+  };
 }
 
 /** The saved settings (or the template) as the form edits them. */

@@ -181,6 +181,14 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'account.writeOff': async () => command('account.writeOff', { billId: await billOnAccount(), reason: 'Se mudó' }),
   'area.save': async () => command('area.save', { id: `area-m${next()}`, name: `Área ${n}`, sort: 9 }),
   'table.save': async () => command('table.save', { id: `t-s${next()}`, areaId: 'area-salon', name: `X${n}`, type: 'hall', minConsumptionCents: 0, seats: 2, sort: 900 }),
+  'area.remove': async () => {
+    const id = `area-r${next()}`;
+    await asOwner('area.save', { id, name: `Vacía ${n}`, sort: 9 });
+    return command('area.remove', { areaId: id });
+  },
+  'area.reorder': async () => command('area.reorder', { ids: ['area-salon'] }),
+  'table.addMany': async () => command('table.addMany', { tables: [{ id: `t-a${next()}`, areaId: 'area-salon', name: `A${n}`, type: 'hall', minConsumptionCents: 0, seats: 2, sort: 901 }] }),
+  'table.remove': async () => command('table.remove', { tableId: await freshTable() }),
   'category.save': async () => command('category.save', { id: `cat-m${next()}`, names: { es: `Cat ${n}`, en: '', zh: '' }, sort: 9 }),
   'category.reorder': async () => command('category.reorder', { ids: ['cat-entradas', 'cat-fondos'] }),
   'product.save': async () => command('product.save', { id: `p-n${next()}`, code: `N${n}`, names: { es: `Nuevo ${n}`, en: '', zh: '' }, categoryId: 'cat-entradas', priceCents: 900, sort: 600 }),

@@ -111,8 +111,8 @@ export const staffEn: DeepStrings<typeof staffEs> = {
       account: { settle: 'Collected a bill on account', writeOff: 'Wrote off a bill on account' },
       export: { run: 'Asked for the day\'s export for the accountant' },
       tally: { add: 'Recorded an income or expense of the day', remove: 'Removed an entry of the day' },
-      area: { save: 'Saved an area' },
-      table: { save: 'Saved a table', open: 'Opened a table', clear: 'Cleared a table', openMany: 'Opened several tables', change: 'Changed table', merge: 'Merged tables' },
+      area: { save: 'Saved an area', remove: 'Removed an area', reorder: 'Reordered the areas' },
+      table: { save: 'Saved a table', addMany: 'Added several tables', remove: 'Removed a table', open: 'Opened a table', clear: 'Cleared a table', openMany: 'Opened several tables', change: 'Changed table', merge: 'Merged tables' },
       category: { save: 'Saved a category', reorder: 'Reordered the categories' },
       product: {
         save: 'Saved a product',

@@ -110,8 +110,8 @@ export const staffEs = {
       account: { settle: 'Cobró una cuenta por cobrar', writeOff: 'Castigó una cuenta por cobrar (incobrable)' },
       export: { run: 'Pidió la exportación del día para el contador' },
       tally: { add: 'Registró un ingreso o gasto del día', remove: 'Anuló un movimiento del día' },
-      area: { save: 'Guardó un área' },
-      table: { save: 'Guardó una mesa', open: 'Abrió una mesa', clear: 'Limpió una mesa', openMany: 'Abrió varias mesas', change: 'Cambió de mesa', merge: 'Unió mesas' },
+      area: { save: 'Guardó un área', remove: 'Eliminó un área', reorder: 'Ordenó las áreas' },
+      table: { save: 'Guardó una mesa', addMany: 'Agregó varias mesas', remove: 'Eliminó una mesa', open: 'Abrió una mesa', clear: 'Limpió una mesa', openMany: 'Abrió varias mesas', change: 'Cambió de mesa', merge: 'Unió mesas' },
       category: { save: 'Guardó una categoría', reorder: 'Ordenó las categorías' },
       product: {
         save: 'Guardó un producto',

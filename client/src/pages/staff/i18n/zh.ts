@@ -111,8 +111,8 @@ export const staffZh: DeepStrings<typeof staffEs> = {
       account: { settle: '收回了一笔挂账', writeOff: '核销了一笔挂账' },
       export: { run: '为会计导出了当天的数据' },
       tally: { add: '记了一笔当日收支', remove: '删除了一笔当日记录' },
-      area: { save: '保存了区域' },
-      table: { save: '保存了桌台', open: '开台', clear: '清台', openMany: '批量开台', change: '换台', merge: '并台' },
+      area: { save: '保存了区域', remove: '删除了区域', reorder: '调整了区域顺序' },
+      table: { save: '保存了桌台', addMany: '批量添加了桌台', remove: '删除了桌台', open: '开台', clear: '清台', openMany: '批量开台', change: '换台', merge: '并台' },
       category: { save: '保存了分类', reorder: '调整了分类顺序' },
       product: {
         save: '保存了商品',
