@@ -52,7 +52,8 @@ const CASES: Case[] = [
   {
     name: 'dollars in cash with change in soles',
     bills: [reportBill([{ price: 3000 }], { payments: [pay('usd', 3750, 1000)], change: 750 })],
-    expect: { salesCents: 3000, receivedCents: 3750, changeCents: 750, byMethod: [{ method: 'usd', count: 1, cents: 3750, usdCents: 1000 }] },
+    // Change is handed back in soles: the soles drawer is 7.50 short, the dollar drawer kept US$ 10 (kept-by-method.ts).
+    expect: { salesCents: 3000, receivedCents: 3750, changeCents: 750, byMethod: [{ method: 'usd', count: 1, cents: 3750, usdCents: 1000 }, { method: 'cash', count: 0, cents: -750, usdCents: 0 }] },
   },
   {
     name: 'mixed payments: each method its own row, most money first',
@@ -138,7 +139,7 @@ describe('aggregateBills: worked examples', () => {
     const full = reportBill([{ price: 2000 }], { change: 500 });
     const { payments: _p, document: _d, goodsCents: _g, isAccount: _a, ...old } = full;
     const f = aggregateBills([old as Bill], [], CTX);
-    expect(f).toMatchObject({ bills: 1, salesCents: 2000, goodsCents: 0, changeCents: 500, byMethod: [{ method: 'cash', count: 1, cents: 2500, usdCents: 0 }] });
+    expect(f).toMatchObject({ bills: 1, salesCents: 2000, goodsCents: 0, changeCents: 500, byMethod: [{ method: 'cash', count: 1, cents: 2000, usdCents: 0 }] });
     expect(f.byDocument.map((r) => r.key)).toEqual(['note']);
   });
 

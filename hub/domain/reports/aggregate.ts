@@ -1,6 +1,7 @@
 import type { Bill, BillCorrection, BillPayment, DishRow, MethodRow, OrderLine, PayMethod, SalesFigures, SalesRow } from '#protocol';
 import { businessDayOf } from '../business-day.ts';
 import { billableQty, chargedQty, lineGiftCents, lineTotalCents, subtotalCents } from '../money.ts';
+import { keptRows } from '../kept-by-method.ts';
 import { byCents, byKey, CUSTOM_CATEGORY_ID, dishRow, emptyFigures, methodsByCents, salesRow } from './figures.ts';
 
 /**
@@ -212,7 +213,8 @@ export function aggregateBills(bills: readonly Bill[], corrections: readonly Bil
     row.cents += c.amountCents;
   }
 
-  f.byMethod = methodsByCents([...methods.values()]);
+  // What each drawer or terminal kept: soles cash less the change (../kept-by-method.ts).
+  f.byMethod = methodsByCents(keptRows([...methods.values()], f.changeCents));
   f.refundsByMethod = methodsByCents([...refundMethods.values()]);
   f.byDay = byKey([...days.values()]);
   f.byTable = byCents([...tables.values()]);

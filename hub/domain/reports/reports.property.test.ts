@@ -102,8 +102,9 @@ describe('aggregateBills: properties', () => {
         expect(f.bills).toBe(sold.length);
         expect(f.withdrawnCount).toBe(bills.length - sold.length);
         expect(f.salesCents).toBe(sum(sold, (b) => b.totalCents));
-        expect(sum(f.byMethod, (r) => r.cents)).toBe(sum(sold, (b) => sum(b.payments, (p) => p.amountCents)));
-        expect(sum(f.byMethod, (r) => r.cents)).toBe(f.receivedCents);
+        // By method is what the drawers kept: handed over less the change (kept-by-method.ts).
+        expect(sum(f.byMethod, (r) => r.cents)).toBe(sum(sold, (b) => sum(b.payments, (p) => p.amountCents) - b.changeCents));
+        expect(sum(f.byMethod, (r) => r.cents)).toBe(f.receivedCents - f.changeCents);
         expect(sum(f.byMethod, (r) => r.count)).toBe(sum(sold, (b) => b.payments.length));
         for (const rows of [f.byHour, f.byWeekday, f.byDay, f.byTable, f.byStaff, f.byDocument]) {
           expect(sum(rows, (r) => r.cents)).toBe(f.salesCents);

@@ -23,8 +23,9 @@ describe('aggregateBills on a bill from the settlement rules', () => {
     // US$ 10.00 at 3.750 = S/ 37.50, plus S/ 50.00 cash: S/ 87.50 for S/ 70.00, S/ 17.50 back.
     expect(f).toMatchObject({ bills: 1, salesCents: 7000, goodsCents: 7000, receivedCents: 8750, changeCents: 1750 });
     expect(f.byMethod).toEqual([
-      { method: 'cash', count: 1, cents: 5000, usdCents: 0 },
+      // S/ 50.00 handed over, S/ 17.50 back: the soles drawer kept S/ 32.50 (kept-by-method.ts).
       { method: 'usd', count: 1, cents: 3750, usdCents: 1000 },
+      { method: 'cash', count: 1, cents: 3250, usdCents: 0 },
     ]);
     expect(f.byStaff).toEqual([{ key: 'cajera-2', name: '', bills: 1, people: bill.people, cents: 7000 }]);
     expect(f.byDish.map((r) => [r.name, r.qty, r.cents])).toEqual(bill.lines.map((l) => [l.names.es, l.qty, l.qty * l.unitPriceCents]).sort((a, b) => Number(b[2]) - Number(a[2])));

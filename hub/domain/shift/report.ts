@@ -1,5 +1,6 @@
 import type { Bill, BillCorrection, ClosedShift, MethodRow, PayMethod, SalesFigures, SalesRow, Shift, ShiftReport, ShiftTotals, ShiftTransaction, UnitRow } from '#protocol';
 import { PAY_METHODS } from '#protocol';
+import { keptByMethod } from '../kept-by-method.ts';
 import { chargedQty, lineTotalCents } from '../money.ts';
 import { dishKeyOf } from '../reports/aggregate.ts';
 import { emptyFigures } from '../reports/figures.ts';
@@ -165,9 +166,10 @@ export function figuresFromTotals(t: ShiftTotals): SalesFigures {
     PAY_METHODS.filter((m) => Object.hasOwn(by, m)).map((m) => ({ method: m, count: 0, cents: by[m] ?? 0, usdCents: m === 'usd' ? t.usdCents : 0 }));
   f.bills = t.salesCount;
   f.salesCents = t.salesCents;
-  f.byMethod = methods(t.receivedByMethod);
-  f.receivedCents = f.byMethod.reduce((sum, r) => sum + r.cents, 0);
+  f.receivedCents = Object.values(t.receivedByMethod).reduce((sum, c) => sum + (c ?? 0), 0);
   f.changeCents = t.changeCents;
+  // What each drawer or terminal kept, as the order report counts it (../kept-by-method.ts).
+  f.byMethod = methods(keptByMethod(t.receivedByMethod, t.changeCents));
   // The totals keep line and order discounts as one figure.
   f.lineDiscountCents = t.discountCents;
   f.giftCents = t.giftCents;

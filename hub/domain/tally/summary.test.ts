@@ -20,7 +20,7 @@ const entry = (kind: TallyEntry['kind'], category: TallyEntry['category'], amoun
 });
 const refund = (method: PayMethod, amountCents: number): BillCorrection => ({ method, amountCents }) as BillCorrection;
 
-describe('tallySummary: cash expected = cash received − change − cash refunds + cash income − cash expenses', () => {
+describe('tallySummary: cash expected = cash kept (received − change) − cash refunds + cash income − cash expenses', () => {
   it.each([
     ['nothing happened', [], [], [], 0],
     ['a cash sale paid exactly', [bill(5000, 0, [pay('cash', 5000)])], [], [], 5000],
@@ -49,7 +49,8 @@ describe('tallySummary: cash expected = cash received − change − cash refund
     expect(s).toEqual({
       billCount: 2,
       salesCents: 10_200,
-      salesByMethod: { cash: 9000, visa: 2000 },
+      // By method is what the drawer kept: S/ 90 handed over, S/ 8 back.
+      salesByMethod: { cash: 8200, visa: 2000 },
       changeCents: 800,
       cashRefundsCents: 0,
       incomeCents: 700,
@@ -59,5 +60,14 @@ describe('tallySummary: cash expected = cash received − change − cash refund
       cashExpenseCents: 3000,
       expectedCashCents: 9000 - 800 + 700 - 3000,
     });
+  });
+});
+
+describe('the book counts cash net of change (issue 18 item 15)', () => {
+  it('a guest pays S/ 100 for S/ 54.60: cash S/ 54.60, change S/ 45.40 told apart', () => {
+    const s = tallySummary([bill(5460, 4540, [pay('cash', 10_000)])], [], []);
+    expect(s.salesByMethod).toEqual({ cash: 5460 });
+    expect(s.changeCents).toBe(4540);
+    expect(s.expectedCashCents).toBe(5460);
   });
 });

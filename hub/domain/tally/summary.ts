@@ -1,4 +1,5 @@
 import type { Bill, BillCorrection, PayMethod, TallyEntry, TallySummary } from '#protocol';
+import { keptByMethod } from '../kept-by-method.ts';
 
 /**
  * The day's figures of the bookkeeping page, from the bills closed that
@@ -9,7 +10,7 @@ import type { Bill, BillCorrection, PayMethod, TallyEntry, TallySummary } from '
  * The cash that should be in the drawer, from the day's movements only
  * (the opening float and counted handovers are the shift's: hub/domain/shift):
  *
- *   expected = cash received from guests − change handed back
+ *   expected = cash kept from guests (handed over − change handed back)
  *            − cash given back by voids and refunds
  *            + cash income entries − cash expense entries
  *
@@ -46,6 +47,8 @@ export function tallySummary(bills: readonly Bill[], corrections: readonly BillC
       cashExpenseCents += cash;
     }
   }
-  const expectedCashCents = (salesByMethod.cash ?? 0) - changeCents - cashRefundsCents + cashIncomeCents - cashExpenseCents;
-  return { billCount, salesCents, salesByMethod, changeCents, cashRefundsCents, incomeCents, expenseCents, byCategory, cashIncomeCents, cashExpenseCents, expectedCashCents };
+  // By method is what each drawer or terminal kept: soles cash less the change (../kept-by-method.ts).
+  const kept = keptByMethod(salesByMethod, changeCents);
+  const expectedCashCents = (kept.cash ?? 0) - cashRefundsCents + cashIncomeCents - cashExpenseCents;
+  return { billCount, salesCents, salesByMethod: kept, changeCents, cashRefundsCents, incomeCents, expenseCents, byCategory, cashIncomeCents, cashExpenseCents, expectedCashCents };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from '../calendar-day.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema } from '../ids.ts';
 import { PAY_METHODS, type PayMethod } from './payment.ts';
@@ -84,7 +85,7 @@ export type TallySummary = {
   /** Closed bills of the day (withdrawn orders left out) and what they came to. */
   billCount: number;
   salesCents: number;
-  /** What the guests handed over, per payment method (before change). */
+  /** What each drawer or terminal kept, per payment method: soles cash is net of the change (hub/domain/kept-by-method.ts). */
   salesByMethod: Partial<Record<PayMethod, number>>;
   /** Change handed back (always soles cash). */
   changeCents: number;
@@ -95,12 +96,12 @@ export type TallySummary = {
   byCategory: Partial<Record<TallyCategory, number>>;
   cashIncomeCents: number;
   cashExpenseCents: number;
-  /** cash sales − change − cash refunds + cash income − cash expenses. */
+  /** cash kept (net of change) − cash refunds + cash income − cash expenses. */
   expectedCashCents: number;
 };
 
 /** GET /api/tally?day=YYYY-MM-DD. */
-export const tallyQuerySchema = z.object({ day: z.iso.date().optional() });
+export const tallyQuerySchema = z.object({ day: calendarDaySchema.optional() });
 export type TallyDayResponse = {
   ok: true;
   day: string;

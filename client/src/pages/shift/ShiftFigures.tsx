@@ -24,6 +24,8 @@ export function ShiftFigures(props: { shift: Shift }) {
         <dd>{formatSoles(f.tipCents)}</dd>
         <dt>{t('shift.refunds')}</dt>
         <dd>{formatSoles(f.refundCents)}</dd>
+        <dt>{t('shift.change')}</dt>
+        <dd data-testid="shift-change">{formatSoles(f.changeCents)}</dd>
       </dl>
       <h2>{t('shift.byMethod')}</h2>
       <dl className="shift-rows" data-testid="shift-by-method">
@@ -38,8 +40,6 @@ export function ShiftFigures(props: { shift: Shift }) {
       <dl className="shift-rows">
         <dt>{t('shift.float')}</dt>
         <dd>{formatSoles(props.shift.floatCents)}</dd>
-        <dt>{t('shift.change')}</dt>
-        <dd>−{formatSoles(f.changeCents)}</dd>
         <dt>{t('shift.cashIn')}</dt>
         <dd>{formatSoles(f.inCents)}</dd>
         <dt>{t('shift.cashOut')}</dt>

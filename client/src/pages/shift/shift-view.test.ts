@@ -35,8 +35,9 @@ describe('shift page figures', () => {
 
   it('sums the figures block', () => {
     expect(figuresOf(busy)).toMatchObject({ outCents: 2_000, inCents: 0, refundCents: 500, expectedCash: 11_500 });
+    // S/ 50 handed over in cash, S/ 10 back: the drawer kept S/ 40 (issue 18 item 15).
     expect(receivedRows(busy.totals)).toEqual([
-      { method: 'cash', cents: 5_000 },
+      { method: 'cash', cents: 4_000 },
       { method: 'visa', cents: 3_000 },
     ]);
     expect(figuresOf(shift()).expectedCash).toBe(10_000);

@@ -1,5 +1,6 @@
 import type { CountedMethod, PayMethod, Shift, ShiftTotals, State } from '#protocol';
 import { parseCents } from '#hub/domain/money.ts';
+import { keptByMethod } from '#hub/domain/kept-by-method.ts';
 import { cashMoved, expectedByMethod } from '#hub/domain/shift/totals.ts';
 
 /**
@@ -40,9 +41,9 @@ export function countedOf(lines: readonly CountLine[]): { ok: true; counted: Par
   return { ok: true, counted };
 }
 
-/** The received-by-method rows, largest first, without the empty ones. */
+/** The by-method rows as the drawer and terminals kept them (soles cash net of change), largest first, without the empty ones. */
 export function receivedRows(t: ShiftTotals): { method: PayMethod; cents: number }[] {
-  return (Object.entries(t.receivedByMethod) as [PayMethod, number][]).filter(([, c]) => c !== 0).map(([method, cents]) => ({ method, cents })).sort((a, b) => b.cents - a.cents);
+  return (Object.entries(keptByMethod(t.receivedByMethod, t.changeCents)) as [PayMethod, number][]).filter(([, c]) => c !== 0).map(([method, cents]) => ({ method, cents })).sort((a, b) => b.cents - a.cents);
 }
 
 /** The figures block of a shift (open or closed). */

@@ -16,6 +16,8 @@ export function SummaryCard(props: { summary: TallySummary }) {
         <dd>{s.billCount}</dd>
         <dt>{t('tally.sales')}</dt>
         <dd>{formatSoles(s.salesCents)}</dd>
+        <dt>{t('tally.change')}</dt>
+        <dd data-testid="tally-change">{formatSoles(s.changeCents)}</dd>
       </dl>
       {methodRows(s).length > 0 && (
         <>
@@ -31,8 +33,6 @@ export function SummaryCard(props: { summary: TallySummary }) {
         </>
       )}
       <dl className="tally-rows">
-        <dt>{t('tally.change')}</dt>
-        <dd>{formatSoles(-s.changeCents)}</dd>
         {s.cashRefundsCents > 0 && (
           <>
             <dt>{t('tally.cashRefunds')}</dt>

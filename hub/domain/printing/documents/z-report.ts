@@ -83,6 +83,8 @@ export function zReportDocument(report: ShiftReport, language: TicketLanguage): 
     row(w.orderSum, formatSoles(r.orderCents)),
     row(w.sales, formatSoles(r.salesCents), true),
     row(w.actualSum, formatSoles(r.actualCents), true),
+    // Told, not subtracted again: the cash by method below is already what the drawer kept (kept-by-method.ts).
+    row(w.change, formatSoles(r.figures.changeCents)),
     row(w.salesCount, String(r.salesCount)),
     row(w.discounts, formatSoles(r.discountCents)),
     row(w.offers, formatSoles(r.offerCents)),
@@ -100,8 +102,6 @@ export function zReportDocument(report: ShiftReport, language: TicketLanguage): 
   );
   blocks.push(...section(`${w.dineIn} / ${w.takeAway}`.toUpperCase(), r.channels, w.bills, (c) => (c.key === 'takeAway' ? w.takeAway : w.dineIn)));
   if (r.byMethod.length > 0) blocks.push(rule(), text(w.byMethod, { bold: true }), ...r.byMethod.map((m) => row(`${paymentMethodName(m.method, language)} (${m.count})`, formatSoles(m.cents))));
-  // Cash received counts what the guest handed over; the change went back out of the drawer.
-  if (r.figures.changeCents > 0) blocks.push(row(w.change, `-${formatSoles(r.figures.changeCents)}`));
   if (r.refundsByMethod.length > 0) blocks.push(rule(), text(w.refundsByMethod, { bold: true }), ...r.refundsByMethod.map((m) => row(paymentMethodName(m.method, language), formatSoles(m.cents))));
   blocks.push(...section(w.byCategory, r.figures.byCategory, w.bills));
   blocks.push(...section(w.byHour, r.figures.byHour, w.bills, (h) => `${h.key}:00`));

@@ -71,7 +71,8 @@ describe('GET /api/tally (a business day: entries and summary)', () => {
     expect(body.summary).toMatchObject({
       billCount: 1,
       salesCents: sale.totalCents,
-      salesByMethod: { cash: 100_000 },
+      // What the drawer kept: S/ 1000 handed over less the change (issue 18 item 15).
+      salesByMethod: { cash: 100_000 - sale.changeCents },
       changeCents: sale.changeCents,
       incomeCents: 1000,
       expenseCents: 3500 + 5000 + 99_900,
