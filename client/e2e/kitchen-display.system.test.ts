@@ -44,8 +44,8 @@ async function cookPage(device: typeof TILL | typeof PHONE | { viewport: { width
   contexts.push(context);
   const page = await context.newPage();
   await signInOnPage(page, env.hub.url, COOK.code, COOK.pin);
-  // Signed in, the app goes to the person's first section; a test's own address comes after that.
-  await page.waitForURL(/dining_table\/index/);
+  // Signed in, a cook's device is a kitchen screen and goes to the display; a test's own address comes after that.
+  await page.waitForURL(/kitchen\/display/);
   return page;
 }
 

@@ -20,6 +20,7 @@ import { GoodsBadge } from './pages/goods/GoodsBadge.tsx';
 import { AlertBanner } from './pages/staff/AlertsPanel.tsx';
 import { PATHS, PLANNED_ROUTES } from './routes.ts';
 import { Layout } from './ui/Layout.tsx';
+import { KitchenReadySignal } from './ui/KitchenReadySignal.tsx';
 import { PrinterAlert } from './ui/PrinterAlert.tsx';
 
 /**
@@ -75,6 +76,7 @@ function SignedInPages() {
         <>
           <PrinterAlert />
           <AlertBanner />
+          <KitchenReadySignal />
           <SettingsOnly>
             <OutboxBanner />
           </SettingsOnly>

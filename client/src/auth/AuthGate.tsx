@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { usePageTexts } from '../i18n/page-texts.ts';
 import { PATHS } from '../routes.ts';
 import { useAliases, useMenuData } from './aliases.ts';
+import { kitchenHome, useKitchenScreen } from './kitchen-screen.ts';
 import { homePath, OPEN_PATHS, PUBLIC_PATHS } from './route-alias.ts';
 import { preferredLoginPath } from './login-path.ts';
 import { session } from './session.ts';
@@ -19,6 +20,7 @@ export function AuthGate(props: { children: ReactNode }) {
   const { status, enrolled, knownStaff } = useSnapshot(session);
   const [location, navigate] = useLocation();
   const aliases = useAliases();
+  const kitchen = useKitchenScreen();
   useMenuData(aliases);
 
   useEffect(() => {
@@ -34,10 +36,12 @@ export function AuthGate(props: { children: ReactNode }) {
       if (!PUBLIC_PATHS.has(location) || location === PATHS.setup) go(status === 'locked' ? PATHS.appLogin : preferredLoginPath(enrolled && knownStaff.length > 0));
       return;
     }
+    // A cook's device is a kitchen screen: it starts on its station's display (kitchen-screen.ts).
+    const home = kitchen ? kitchenHome() : (homePath(aliases) ?? PATHS.tables);
     // Just claimed: the owner's first job is adding the staff.
-    if (location === PATHS.setup) go(aliases.has('staff') ? PATHS.staff : (homePath(aliases) ?? PATHS.tables));
-    else if (PUBLIC_PATHS.has(location)) go(homePath(aliases) ?? PATHS.tables);
-  }, [status, location, aliases, enrolled, knownStaff, navigate]);
+    if (location === PATHS.setup) go(aliases.has('staff') ? PATHS.staff : home);
+    else if (PUBLIC_PATHS.has(location)) go(home);
+  }, [status, location, aliases, enrolled, knownStaff, navigate, kitchen]);
 
   // Signed-in pages and their frame bring their texts in a chunk of their own (i18n/page-texts.ts).
   const signedInPage = !PUBLIC_PATHS.has(location) && !OPEN_PATHS.has(location);

@@ -14,6 +14,7 @@ import { replica } from '../../sync/replica.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { useView } from '../../sync/view.ts';
 import { Icon } from '../../ui/icons.tsx';
+import { useReadySeen } from '../../ui/KitchenReadySignal.tsx';
 import { NoOpenOrder } from '../../ui/NoOpenOrder.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';
 import { showToast } from '../../ui/ui-store.ts';
@@ -61,6 +62,8 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
   const { state, order } = props;
   const cart = useCart(order.id);
   useCartSettled(order.id);
+  // The table is open here: the map's "ready to serve" mark for it goes.
+  useReadySeen(order.id);
   // Queued lines show among the ordered ones (the view folds their command); one the view could not fold stays visible here.
   const shownLineIds = new Set(order.lines.map((l) => l.id));
   const shownCart = cart.filter((c) => !c.queued || !c.lineId || !shownLineIds.has(c.lineId));
@@ -103,7 +106,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
   return (
     <div className={`dinner pane-${pane}`}>
       <header className="dinner-head">
-        <Link href={PATHS.tables} className="btn btn-ghost" aria-label={t('order.back')}>
+        <Link href={PATHS.tables} className="btn btn-ghost" aria-label={t('order.back')} data-testid="order-back">
           <Icon name="arrowLeft" />
         </Link>
         <h1>{t('order.title', { table: props.tableName, no: orderNo })}</h1>

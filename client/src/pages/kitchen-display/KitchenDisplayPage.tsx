@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import type { State } from '#protocol';
+import { rememberedStation, rememberStation } from '../../auth/kitchen-screen.ts';
 import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';
@@ -31,10 +32,16 @@ function useNow(): number {
 export function KitchenDisplayPage() {
   const [params] = useSearchParams();
   const { state } = useView();
-  const stationId = params.get('station') ?? '';
-  if (!state) return null;
+  // Without a station in the address, the one this device showed last (a kitchen screen reopens on its station
+  // after a reload); `?pick` is the "change station" link, which asks again.
+  const stationId = params.get('station') ?? (params.has('pick') ? '' : rememberedStation());
   // Looked up among the known stations only: ?station=constructor gets the picker.
-  const station = stationsOf(state).find((s) => s.id === stationId);
+  const station = state ? stationsOf(state).find((s) => s.id === stationId) : undefined;
+  const shownId = station?.id;
+  useEffect(() => {
+    if (shownId) rememberStation(shownId);
+  }, [shownId]);
+  if (!state) return null;
   if (!station) return <StationPicker state={state} />;
   return <Board state={state} stationId={station.id} stationName={station.name} />;
 }
@@ -86,7 +93,7 @@ function Board(props: { state: State; stationId: string; stationName: string }) 
           >
             {t('kds.recall')}
           </button>
-          <Link className="btn btn-ghost" href={PATHS.kitchenDisplay} data-testid="kds-change-station">
+          <Link className="btn btn-ghost" href={`${PATHS.kitchenDisplay}?pick`} data-testid="kds-change-station">
             {t('kds.changeStation')}
           </Link>
         </span>

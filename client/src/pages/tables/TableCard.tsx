@@ -3,6 +3,7 @@ import type { Order, Table } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
 import { formatSoles, orderTotals } from '#hub/domain/money.ts';
 import { groupMinimumCents } from '#hub/domain/table-ops/group-minimum.ts';
+import { ReadyMark } from '../../ui/KitchenReadySignal.tsx';
 import { limaTime } from './reserved-soon.ts';
 
 /**
@@ -27,6 +28,7 @@ export function TableCard(props: { table: Table; tables: Readonly<Record<string,
       </span>
       <span className="table-status">{t(`status.${table.status}`)}</span>
       {props.mainName && <span className="table-note">{t('card.merged', { name: props.mainName })}</span>}
+      {order && <ReadyMark orderId={order.id} tableName={table.name} />}
       {free && props.reservedAt && (
         <span className="table-note table-reserved" data-testid={`reserved-${table.name}`}>
           {t('card.reservedAt', { time: limaTime(props.reservedAt) })}

@@ -19,6 +19,9 @@ export const kitchenDisplayEn: DeepStrings<typeof kitchenDisplayEs> = {
     minutes: '{{count}} min',
     held: 'ON HOLD',
     reprint: 'REPRINT',
+    // Told to the waiter when a screen bumps a ticket of their table (client/src/ui/kitchen-ready.ts).
+    readyToast: 'Table {{table}}: ready to serve',
+    readyMark: 'Ready to serve',
     markers: {
       new: 'NEW',
       hold: 'HOLD',

@@ -18,6 +18,9 @@ export const kitchenDisplayEs = {
     minutes: '{{count}} min',
     held: 'EN ESPERA',
     reprint: 'REIMPRESIÓN',
+    // Told to the waiter when a screen bumps a ticket of their table (client/src/ui/kitchen-ready.ts).
+    readyToast: 'Mesa {{table}}: listo para servir',
+    readyMark: 'Listo para servir',
     // A ticket of dishes just sent carries no mark; every other action has one.
     markers: {
       new: 'NUEVO',

@@ -19,6 +19,9 @@ export const kitchenDisplayZh: DeepStrings<typeof kitchenDisplayEs> = {
     minutes: '{{count}} 分钟',
     held: '暂缓',
     reprint: '重印',
+    // Told to the waiter when a screen bumps a ticket of their table (client/src/ui/kitchen-ready.ts).
+    readyToast: '{{table}} 桌：可以上菜了',
+    readyMark: '可以上菜',
     markers: {
       new: '新单',
       hold: '暂缓',
