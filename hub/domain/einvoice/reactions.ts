@@ -1,6 +1,7 @@
 import type { FiscalDocument, JobSpec } from '#protocol';
 import { fiscalKey } from '#protocol';
 import type { Reactors } from '../jobs/reactions.ts';
+import { documentBills } from '../payment/split-parts.ts';
 import { fiscalDocumentOf } from './tax.ts';
 
 /** The job that files, signs and (for a factura and its notes) sends one document; its key names it everywhere, `billId` its bill. */
@@ -19,9 +20,13 @@ export const EINVOICE_REACTORS: Reactors = {
   // settle refuses a numbered bill whose document cannot be computed, so `ok` holds here; the same
   // bill and settings give the same document the rules checked.
   'order.settled': (e, s) => {
-    if (!e.bill.fiscal || !s.fiscal) return [];
-    const made = fiscalDocumentOf(e.bill, s.fiscal);
-    return made.ok ? [sendJob(made.document, e.bill.id)] : [];
+    if (!s.fiscal) return [];
+    // A split whose parts carry their own documents sends one per numbered part (../payment/split-parts.ts).
+    return documentBills(e.bill, s.fiscal.bagProductIds).flatMap((bill) => {
+      if (!bill.fiscal) return [];
+      const made = fiscalDocumentOf(bill, s.fiscal!);
+      return made.ok ? [sendJob(made.document, e.bill.id)] : [];
+    });
   },
   'bill.corrected': (e) => (e.correction.creditNote && e.document ? [sendJob(e.document, e.correction.billId)] : []),
   'einvoice.summaryPlanned': (e) => [{ kind: 'einvoice.summary', payload: { key: e.summary.id, summary: e.summary } }],

@@ -1,13 +1,14 @@
 import type { Bill, BillPayment, CommandPayload, SaleDocument, State } from '#protocol';
+import { SALE_NOTE } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { orderTotals } from '../money.ts';
 import { getOwn } from '../records.ts';
 import { groupMinimumCents } from '../table-ops/group-minimum.ts';
 import { documentRefusal, storedDocument, toBillPayments } from './payments.ts';
-import { billShares, splitRefusal } from './split.ts';
+import { billShares, shareDocumentsRefusal, splitRefusal } from './split.ts';
 
 /** What settling needs besides the order: the payments (already in soles), the shares of a split bill, the document, printing. */
-export type SettleRequest = { payments: BillPayment[]; split?: readonly number[]; document: SaleDocument; print: boolean };
+export type SettleRequest = { payments: BillPayment[]; split?: readonly number[]; shareDocuments?: readonly SaleDocument[]; document: SaleDocument; print: boolean };
 
 /**
  * Settles an order in full and records the bill (dine-in's `order.settled`,
@@ -23,7 +24,8 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
   if (!s.openShift) return refuse('NO_OPEN_SHIFT');
   const table = getOwn(s.tables, order.tableId);
   const totals = orderTotals(order, groupMinimumCents(s.tables, order));
-  const docNo = documentRefusal(req.document, totals.totalCents);
+  // Parts with documents of their own (split-parts.ts): each part's document is checked for its part; the bill keeps a sale note's.
+  const docNo = req.shareDocuments ? shareDocumentsRefusal(req.shareDocuments, req.split, totals.depositCents) : documentRefusal(req.document, totals.totalCents);
   if (docNo) return refuse(docNo.code, docNo.field);
   const payNo = splitRefusal(req.split, req.payments, totals.dueCents);
   if (payNo) return refuse(payNo.code, payNo.field);
@@ -48,9 +50,9 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
     lunchBox: order.lunchBox,
     payments: req.payments,
     isAccount: req.payments.some((p) => p.method === 'onAccount') ? 1 : 0,
-    document: storedDocument(req.document),
+    document: storedDocument(req.shareDocuments ? SALE_NOTE : req.document),
     printRequested: req.print,
-    ...(req.split ? { shares: billShares(req.split, req.payments) } : {}),
+    ...(req.split ? { shares: billShares(req.split, req.payments, req.shareDocuments) } : {}),
   };
   // A boleta or factura is numbered by the hub only, after every check here (a refused settlement
   // uses no number): decide's hub-only step (einvoice/issue.ts) gives this bill its `fiscal`, adds
@@ -76,6 +78,6 @@ function payMethodOf(payments: readonly BillPayment[]): Bill['payMethod'] {
 export function settle(s: State, p: CommandPayload<'order.settle'>, ctx: DecideContext): Decision {
   const payments = toBillPayments(p.payments, s.exchangeRate, ctx.now);
   if (!Array.isArray(payments)) return refuse(payments.code, payments.field);
-  return settleOrder(s, p.orderId, { payments, ...(p.split ? { split: p.split } : {}), document: p.document, print: p.print }, ctx);
+  return settleOrder(s, p.orderId, { payments, ...(p.split ? { split: p.split } : {}), ...(p.shareDocuments ? { shareDocuments: p.shareDocuments } : {}), document: p.document, print: p.print }, ctx);
 }
 

@@ -1,5 +1,6 @@
-import type { BillPayment, BillShare } from '#protocol';
-import { paymentsRefusal, type Refusal } from './payments.ts';
+import type { BillPayment, BillShare, SaleDocument } from '#protocol';
+import { documentRefusal, paymentsRefusal, storedDocument, type Refusal } from './payments.ts';
+import { partTotals } from './split-parts.ts';
 
 /**
  * Splitting a bill so several guests pay separately (M0095 "split the bill by
@@ -51,10 +52,30 @@ export function paymentsOfShare(payments: readonly BillPayment[], index: number)
   return payments.filter((p) => (p.share ?? 0) === index);
 }
 
-/** The shares as the bill keeps them: each one's amount, what its guest paid and the change handed back. */
-export function billShares(shares: readonly number[], payments: readonly BillPayment[]): BillShare[] {
+/** The shares as the bill keeps them: each one's amount, what its guest paid and the change handed back, and its own document when the parts have theirs. */
+export function billShares(shares: readonly number[], payments: readonly BillPayment[], documents?: readonly SaleDocument[]): BillShare[] {
   return shares.map((amountCents, i) => {
     const paidCents = paymentsOfShare(payments, i).reduce((n, p) => n + p.amountCents, 0);
-    return { amountCents, paidCents, changeCents: paidCents - amountCents };
+    const document = documents?.[i];
+    return { amountCents, paidCents, changeCents: paidCents - amountCents, ...(document ? { document: storedDocument(document) } : {}) };
   });
+}
+
+/**
+ * Whether each part of a split can take the document its guest asked for
+ * (`shareDocuments`, one per share): as many documents as shares
+ * (`SPLIT_DOCUMENTS_MISMATCH`), each valid for its part's total as a bill of
+ * its own would be (a boleta from S/ 700 names its buyer; a factura its RUC:
+ * field `shareDocuments.<i>.…`), and no boleta or factura for a part of
+ * nothing (`SPLIT_SHARE_EMPTY`: SUNAT takes no document of S/ 0).
+ */
+export function shareDocumentsRefusal(docs: readonly SaleDocument[], shares: readonly number[] | undefined, depositCents: number): Refusal | null {
+  if (!shares || docs.length !== shares.length) return { code: 'SPLIT_DOCUMENTS_MISMATCH', field: 'shareDocuments' };
+  const totals = partTotals(shares, depositCents);
+  for (const [i, doc] of docs.entries()) {
+    if (doc.kind !== 'note' && totals[i]! === 0) return { code: 'SPLIT_SHARE_EMPTY', field: `shareDocuments.${i}` };
+    const refusal = documentRefusal(doc, totals[i]!);
+    if (refusal) return { code: refusal.code, field: refusal.field.replace(/^document/, `shareDocuments.${i}`) };
+  }
+  return null;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { centsSchema, shortText } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema } from '../ids.ts';
+import type { BillFiscal } from './einvoice.ts';
 
 /**
  * Payment (issue 9; SPEC.md section 2 "Payment tabs", section 3 Bill/order,
@@ -85,8 +86,12 @@ export type BillPayment = {
   share?: number;
 };
 
-/** One guest's share of a split bill: what it came to, what that guest paid and the change handed back. */
-export type BillShare = { amountCents: number; paidCents: number; changeCents: number };
+/**
+ * One guest's share of a split bill: what it came to, what that guest paid and the change handed back;
+ * when the parts were settled each with its own document (issue 18 item 12), that document and, for a
+ * boleta or factura, its number (hub/domain/payment/split-parts.ts reads the part as a bill of its own).
+ */
+export type BillShare = { amountCents: number; paidCents: number; changeCents: number; document?: SaleDocument; fiscal?: BillFiscal };
 
 /** One payment in soles cash, as the bill keeps it. */
 export function cashPayment(amountCents: number): BillPayment {
@@ -165,6 +170,11 @@ const paymentCommandPayloads = {
      * Absent: one bill paid together.
      */
     split: z.array(centsSchema).min(2).max(20).optional(),
+    /**
+     * A split bill whose parts each get their own document (three diners, three facturas): one per
+     * share, in the shares' order. `document` is then ignored (the bill keeps a sale note's).
+     */
+    shareDocuments: z.array(saleDocumentSchema).min(2).max(20).optional(),
     document: saleDocumentSchema,
     print: z.boolean(),
   }),
@@ -207,5 +217,7 @@ export const paymentProtocol = defineProtocol<PaymentEvent, PaymentState>()({
     DISCOUNT_TOO_LARGE: 400,
     SPLIT_SUM_MISMATCH: 400,
     SPLIT_SHARE_UNKNOWN: 400,
+    SPLIT_DOCUMENTS_MISMATCH: 400,
+    SPLIT_SHARE_EMPTY: 400,
   },
 });

@@ -114,6 +114,8 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     CHANGE_ONLY_FROM_CASH: 'Change comes only from cash: card, Yape, Plin or transfer cannot exceed the total',
     SPLIT_SUM_MISMATCH: 'The shares do not add up to the amount due',
     SPLIT_SHARE_UNKNOWN: 'A payment names a share the bill does not have',
+    SPLIT_DOCUMENTS_MISMATCH: 'Each part needs its own document',
+    SPLIT_SHARE_EMPTY: 'A part of S/ 0.00 takes no boleta or factura',
     NO_EXCHANGE_RATE: "Today's exchange rate is not set",
     INVALID_DNI: 'A DNI has 8 digits',
     INVALID_BUYER_ID: 'The document number has 1 to 15 letters or digits, no spaces',

@@ -113,6 +113,8 @@ export const coreEs = {
     CHANGE_ONLY_FROM_CASH: 'El vuelto solo sale del efectivo: la tarjeta, Yape, Plin o transferencia no pueden pasar del total',
     SPLIT_SUM_MISMATCH: 'Las partes no suman el total por cobrar',
     SPLIT_SHARE_UNKNOWN: 'Un pago es de una parte que la cuenta no tiene',
+    SPLIT_DOCUMENTS_MISMATCH: 'Cada parte necesita su propio comprobante',
+    SPLIT_SHARE_EMPTY: 'Una parte de S/ 0.00 no lleva boleta ni factura',
     NO_EXCHANGE_RATE: 'Falta el tipo de cambio de hoy',
     INVALID_DNI: 'El DNI tiene 8 dígitos',
     INVALID_BUYER_ID: 'El número del documento tiene de 1 a 15 letras o dígitos, sin espacios',

@@ -114,6 +114,8 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     CHANGE_ONLY_FROM_CASH: '只能从现金中找零：刷卡、Yape、Plin 或转账不能超过应收金额',
     SPLIT_SUM_MISMATCH: '各份金额之和不等于应收金额',
     SPLIT_SHARE_UNKNOWN: '某笔付款对应的份额不存在',
+    SPLIT_DOCUMENTS_MISMATCH: '每一份都需要自己的票据',
+    SPLIT_SHARE_EMPTY: '金额为 S/ 0.00 的一份不能开 boleta 或 factura',
     NO_EXCHANGE_RATE: '尚未设置今日汇率',
     INVALID_DNI: 'DNI 为 8 位数字',
     INVALID_BUYER_ID: '证件号码为 1 至 15 位字母或数字，不含空格',

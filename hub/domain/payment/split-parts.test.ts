@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import type { Bill, CommandPayload, DomainEvent, EventOf, PaymentInput, SaleDocument, State } from '#protocol';
+import { applyAll } from '../apply.ts';
+import { SAMPLE_FISCAL } from '../einvoice/samples.ts';
+import { fiscalDocumentOf } from '../einvoice/tax.ts';
+import { testBill, testSettings } from '../einvoice/test-bills.ts';
+import { addLines, ctxAt, decideOn, deepFreeze, exec, LATER, menuState, openTable, P, T, uid } from '../test-fixtures.ts';
+import { allocate, documentBills, partBill, partTotals } from './split-parts.ts';
+import { splitEvenly } from './split.ts';
+
+/**
+ * A split bill whose parts each take their own document (issue 18 item 12):
+ * three diners, three facturas, each with its amount to the céntimo, its
+ * number and its e-invoice job, in the settlement's one record; every part's
+ * document adds up; the archived bill stays one bill with every dish.
+ */
+
+const ORDER = uid(1);
+const AT = ctxAt(LATER, 'cajera-1');
+const NOTE: SaleDocument = { kind: 'note', docId: '', name: '' };
+const BOLETA: SaleDocument = { kind: 'boleta', docId: '', name: '' };
+const F = (docId: string, name: string): SaleDocument => ({ kind: 'factura', docId, name });
+const THREE_FACTURAS = [F('20100070970', 'Supermercados Peruanos S.A.'), F('20131312955', 'SUNAT'), F('20100047218', 'Banco de Crédito del Perú')];
+
+/** The issue's table of 3: two ceviches, a lomo, a chicha (S/ 108.00) and a S/ 1.00 tip: S/ 109.00; e-invoicing set up. */
+function tableOf3(): State {
+  let s = exec(menuState(), 'fiscal.saveSettings', SAMPLE_FISCAL).state;
+  s = openTable(s, T.s1, ORDER, 3);
+  s = addLines(s, ORDER, [
+    { lineId: uid(11), productId: P.ceviche.id, qty: 2 },
+    { lineId: uid(12), productId: P.lomo.id, qty: 1 },
+    { lineId: uid(13), productId: P.chicha.id, qty: 1 },
+  ]);
+  s = exec(s, 'order.send', { orderId: ORDER }).state;
+  return exec(s, 'order.setTip', { orderId: ORDER, tipCents: 100 }).state;
+}
+
+function settle(s: State, payload: Partial<CommandPayload<'order.settle'>>) {
+  return decideOn(s, 'order.settle', { orderId: ORDER, payments: [], document: NOTE, print: false, ...payload }, AT);
+}
+
+/** Each share paid exactly in cash. */
+const cashFor = (shares: readonly number[]): PaymentInput[] => shares.map((amountCents, share) => ({ method: 'cash', amountCents, share }));
+const ofType = <K extends DomainEvent['type']>(events: readonly DomainEvent[], type: K) => events.filter((e): e is EventOf<K> => e.type === type);
+const cents = (dec: string) => Math.round(Number(dec) * 100);
+
+describe('allocate: proportional parts exact to the céntimo', () => {
+  const cases = [
+    { total: 100, weights: [3634, 3633, 3633], out: [34, 33, 33] },
+    { total: 0, weights: [5, 5], out: [0, 0] },
+    { total: 5, weights: [0, 0, 0], out: [2, 2, 1] },
+    { total: 1, weights: [1, 1], out: [1, 0] },
+    { total: 1000, weights: [1, 0, 1], out: [500, 0, 500] },
+    { total: 7, weights: [1, 2, 4], out: [1, 2, 4] },
+  ];
+  it.each(cases)('$total by $weights', ({ total, weights, out }) => {
+    expect(allocate(total, weights)).toEqual(out);
+    expect(allocate(total, weights).reduce((n, c) => n + c, 0)).toBe(total);
+  });
+  it('the deposit goes back to the parts so their documents add up to the total', () => expect(partTotals([4000, 3000], 3000)).toEqual([5714, 4286]));
+});
+
+describe("each part's document adds up to the part, and the parts to the bill", () => {
+  const settings = testSettings({ bagProductIds: ['p-bolsa'] });
+  const dinner = (spec: Parameters<typeof testBill>[1]) =>
+    testBill(
+      [
+        { price: 3200, qty: 2, gifted: 1, name: 'Ceviche' },
+        { price: 600, qty: 3, name: 'Chicha morada' },
+        { price: 3800, qty: 1, discount: 800, name: 'Lomo saltado' },
+        { price: 100, qty: 2, productId: 'p-bolsa', name: 'Bolsa' },
+      ],
+      { fiscal: null, ...spec },
+    );
+  const bills = [
+    { name: 'plain', bill: dinner({}) },
+    { name: 'tip', bill: dinner({ tip: 1500 }) },
+    { name: '10 % off and a tip', bill: dinner({ orderDiscount: { kind: 'percent', percent: 10 }, tip: 777 }) },
+    { name: 'a deposit', bill: dinner({ deposit: 3000 }) },
+    { name: 'lunch boxes and a minimum', bill: dinner({ lunchBox: { mode: 'perOrder', priceCents: 150 }, minimum: 20000 }) },
+  ];
+  const cases = bills.flatMap(({ name, bill }) => [2, 3, 7].map((n) => ({ name: `${name} by ${n}`, bill, n })));
+  it.each(cases)('$name', ({ bill, n }) => {
+    const shares = splitEvenly(bill.dueCents, n);
+    const split: Bill = {
+      ...bill,
+      shares: shares.map((amountCents, i) => ({ amountCents, paidCents: amountCents, changeCents: 0, document: BOLETA, fiscal: { type: '03', series: 'B001', number: i + 1 } })),
+      payments: shares.map((amountCents, share) => ({ method: 'cash', accountCode: 1, amountCents, operationNo: '', usdCents: 0, rateMilli: 0, person: '', contact: '', share })),
+    };
+    const parts = documentBills(split, settings.bagProductIds);
+    expect(parts).toHaveLength(n);
+    const docs = parts.map((p) => {
+      const made = fiscalDocumentOf(p, settings);
+      if (!made.ok) throw new Error(made.code);
+      return made.document;
+    });
+    // Each part: its document is what its guest owes plus its part of the deposit; the parts add up to the whole bill.
+    docs.forEach((d, i) => expect(cents(d.totals.payable)).toBe(parts[i]!.totalCents));
+    expect(parts.reduce((sum, p) => sum + p.totalCents, 0)).toBe(bill.totalCents);
+    expect(parts.reduce((sum, p) => sum + p.dueCents, 0)).toBe(bill.dueCents);
+    expect(parts.reduce((sum, p) => sum + p.tipCents, 0)).toBe(bill.tipCents);
+    // The tax is never split away: ICBPER is on the bags of one part, the IGV of the parts within céntimos of the whole's.
+    const whole = fiscalDocumentOf({ ...bill, fiscal: { type: '03', series: 'B001', number: 99 } }, settings);
+    if (!whole.ok) throw new Error(whole.code);
+    expect(docs.reduce((sum, d) => sum + cents(d.totals.icbper), 0)).toBe(cents(whole.document.totals.icbper));
+    expect(Math.abs(docs.reduce((sum, d) => sum + cents(d.totals.igv), 0) - cents(whole.document.totals.igv))).toBeLessThanOrEqual(n);
+    // One consumption line per part (bags besides on the largest), never a free or empty line.
+    for (const d of docs) expect(d.lines.every((l) => !l.free && cents(l.lineExtension) > 0)).toBe(true);
+    expect(docs[0]!.lines[0]!.description).toBe(`CONSUMO SEGÚN PEDIDO N° ${bill.orderNo} (PARTE 1 DE ${n})`);
+  });
+  it('a bill paid together is its own document', () => {
+    const bill = dinner({});
+    expect(documentBills(bill, [])).toEqual([bill]);
+  });
+  it('the part as a bill names which part it is', () => {
+    const bill = dinner({});
+    const split: Bill = { ...bill, shares: [{ amountCents: bill.dueCents - 100, paidCents: 0, changeCents: 0, document: NOTE }, { amountCents: 100, paidCents: 0, changeCents: 0, document: NOTE }] };
+    expect(partBill(split, 1, []).part).toEqual({ index: 1, of: 2 });
+  });
+});
+
+describe('order.settle with a document per part', () => {
+  it('S/ 109.00 by 3 people: three facturas of 36.34, 36.33 and 36.33, each with its RUC, number and job, in one record', () => {
+    const before = deepFreeze(tableOf3());
+    const shares = splitEvenly(10900, 3);
+    expect(shares).toEqual([3634, 3633, 3633]);
+    const d = settle(before, { split: shares, payments: cashFor(shares), shareDocuments: THREE_FACTURAS });
+    if (!d.ok) throw new Error(d.code);
+    const [settled] = ofType(d.events, 'order.settled');
+    const bill = settled!.bill;
+    // The archived bill is one bill with every dish and the whole total: reports count it once.
+    expect(bill.totalCents).toBe(10900);
+    expect(bill.lines).toHaveLength(3);
+    expect(bill.document.kind).toBe('note');
+    expect(bill.fiscal).toBeUndefined();
+    expect(bill.shares!.map((sh) => [sh.amountCents, sh.document!.docId, sh.fiscal])).toEqual([
+      [3634, '20100070970', { type: '01', series: 'F001', number: 1 }],
+      [3633, '20131312955', { type: '01', series: 'F001', number: 2 }],
+      [3633, '20100047218', { type: '01', series: 'F001', number: 3 }],
+    ]);
+    expect(ofType(d.events, 'fiscal.numbered').map((e) => `${e.series}-${e.number}`)).toEqual(['F001-1', 'F001-2', 'F001-3']);
+    // Three e-invoice jobs, each the part's factura: its buyer and its amount.
+    const jobs = ofType(d.events, 'job.created').map((e) => e.job).filter((j) => j.kind === 'einvoice.send');
+    const docs = jobs.map((j) => (j.kind === 'einvoice.send' ? j.payload.document : null)!);
+    expect(docs.map((doc) => [doc.series, doc.number, doc.customer.idNumber, doc.totals.payable])).toEqual([
+      ['F001', 1, '20100070970', '36.34'],
+      ['F001', 2, '20131312955', '36.33'],
+      ['F001', 3, '20100047218', '36.33'],
+    ]);
+    // Facturas go to SUNAT alone: no summary line.
+    expect(ofType(d.events, 'einvoice.summaryQueued')).toEqual([]);
+    expect(d.result).toMatchObject({ documents: [{ series: 'F001', number: 1 }, { series: 'F001', number: 2 }, { series: 'F001', number: 3 }] });
+    const after = applyAll(before, d.events);
+    expect(after.fiscalNumbers['F001']).toBe(3);
+    expect(after.orders[ORDER]).toBeUndefined();
+  });
+
+  it('a boleta, a factura and a sale note: only the first two are numbered, the boleta joins the summary', () => {
+    const before = deepFreeze(tableOf3());
+    const shares = [5000, 4000, 1900];
+    const d = settle(before, { split: shares, payments: cashFor(shares), shareDocuments: [BOLETA, THREE_FACTURAS[0]!, NOTE] });
+    if (!d.ok) throw new Error(d.code);
+    const bill = ofType(d.events, 'order.settled')[0]!.bill;
+    expect(bill.shares!.map((sh) => sh.fiscal ?? null)).toEqual([{ type: '03', series: 'B001', number: 1 }, { type: '01', series: 'F001', number: 1 }, null]);
+    expect(ofType(d.events, 'einvoice.summaryQueued').map((e) => e.pending.key)).toEqual(['03-B001-1']);
+    expect(ofType(d.events, 'job.created').filter((e) => e.job.kind === 'einvoice.send')).toHaveLength(2);
+  });
+
+  it('the same parts again continue the series (F001-4..6)', () => {
+    const s = exec(tableOf3(), 'fiscal.saveSettings', SAMPLE_FISCAL).state;
+    const numbered = applyAll(s, [{ type: 'fiscal.numbered', series: 'F001', number: 3, billId: 'x' }]);
+    const shares = splitEvenly(10900, 3);
+    const d = settle(numbered, { split: shares, payments: cashFor(shares), shareDocuments: THREE_FACTURAS });
+    if (!d.ok) throw new Error(d.code);
+    expect(ofType(d.events, 'fiscal.numbered').map((e) => e.number)).toEqual([4, 5, 6]);
+  });
+
+  const refusals: { name: string; payload: Partial<CommandPayload<'order.settle'>>; code: string; field: string }[] = [
+    { name: 'fewer documents than parts', payload: { split: [5450, 5450], payments: cashFor([5450, 5450]), shareDocuments: [THREE_FACTURAS[0]!, THREE_FACTURAS[1]!, THREE_FACTURAS[2]!] }, code: 'SPLIT_DOCUMENTS_MISMATCH', field: 'shareDocuments' },
+    { name: 'documents per part on a bill not split', payload: { payments: [{ method: 'cash', amountCents: 10900 }], shareDocuments: [NOTE, NOTE] }, code: 'SPLIT_DOCUMENTS_MISMATCH', field: 'shareDocuments' },
+    { name: "the second part's RUC is wrong", payload: { split: [5450, 5450], payments: cashFor([5450, 5450]), shareDocuments: [THREE_FACTURAS[0]!, F('20100070971', 'Otra SAC')] }, code: 'INVALID_RUC', field: 'shareDocuments.1.docId' },
+    { name: 'a factura without a name', payload: { split: [5450, 5450], payments: cashFor([5450, 5450]), shareDocuments: [NOTE, F('20100070970', '  ')] }, code: 'BUYER_NAME_REQUIRED', field: 'shareDocuments.1.name' },
+    { name: 'a factura for a part of nothing', payload: { split: [10900, 0], payments: cashFor([10900]), shareDocuments: [NOTE, THREE_FACTURAS[0]!] }, code: 'SPLIT_SHARE_EMPTY', field: 'shareDocuments.1' },
+    { name: 'a boleta with a bad DNI on the first part', payload: { split: [5450, 5450], payments: cashFor([5450, 5450]), shareDocuments: [{ kind: 'boleta', docId: '1234', name: 'Ana' }, NOTE] }, code: 'INVALID_DNI', field: 'shareDocuments.0.docId' },
+    { name: "the issue's Visa then cash both on part 1: part 2 unpaid", payload: { split: [5450, 5450], payments: [{ method: 'visa', amountCents: 5450, share: 0 }, { method: 'cash', amountCents: 6000, share: 0 }], shareDocuments: [NOTE, NOTE] }, code: 'AMOUNT_TOO_LOW', field: 'split.1' },
+    { name: "a card paying past its part (another guest's change from a card)", payload: { split: [5450, 5450], payments: [{ method: 'visa', amountCents: 6000, share: 0 }, { method: 'cash', amountCents: 4900, share: 1 }], shareDocuments: [NOTE, NOTE] }, code: 'CHANGE_ONLY_FROM_CASH', field: 'split.0' },
+  ];
+  it.each(refusals)('refused: $name', ({ payload, code, field }) => {
+    const before = deepFreeze(tableOf3());
+    const d = settle(before, payload);
+    expect(d).toEqual({ ok: false, code, message: field });
+  });
+
+  it('a boleta of S/ 700 or more per part names its buyer; under it, per part, it need not', () => {
+    const bill = 10900;
+    // S/ 109 is far below S/ 700 for each part: anonymous boletas are fine.
+    const shares = splitEvenly(bill, 2);
+    const d = settle(deepFreeze(tableOf3()), { split: shares, payments: cashFor(shares), shareDocuments: [BOLETA, BOLETA] });
+    expect(d.ok).toBe(true);
+  });
+
+  it('a document name like __proto__ is only text', () => {
+    const shares = splitEvenly(10900, 2);
+    const d = settle(deepFreeze(tableOf3()), { split: shares, payments: cashFor(shares), shareDocuments: [F('20100070970', '__proto__'), F('20131312955', 'constructor')] });
+    if (!d.ok) throw new Error(d.code);
+    expect(ofType(d.events, 'order.settled')[0]!.bill.shares!.map((sh) => sh.document!.name)).toEqual(['__proto__', 'constructor']);
+  });
+});
