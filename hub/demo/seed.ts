@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, Engine } from '#hub/engine/engine.ts';
 import type { Command, CommandPayload, CommandType } from '#protocol';
+import { VIRTUAL_PRINTER } from '#protocol';
 import { DEMO_GOODS, DEMO_STATIONS } from './goods-data.ts';
 import { DEMO_AREAS, DEMO_CATEGORIES, DEMO_DISHES, DEMO_TABLES } from './menu-data.ts';
 
@@ -15,6 +16,9 @@ export function demoCommands(deviceId: string, at: string): Command[] {
     cmd('restaurant.rename', { name: DEMO_NAME }),
     ...DEMO_CATEGORIES.map((c, i) => cmd('category.save', { id: c.id, names: { ...c.names }, sort: i })),
     cmd('menu.saveStations', { stations: DEMO_STATIONS }),
+    // Every station reaches a printer: the virtual one shows the kitchen's and the bar's tickets
+    // until the owner adds real printers or screens (issue 18: the bar's chicha reached nobody).
+    cmd('printer.save', { printer: { ...VIRTUAL_PRINTER, stations: DEMO_STATIONS.map((st) => st.id) } }),
     ...DEMO_DISHES.map(([code, categoryId, es, en, zh, priceCents], i) => {
       const { stock: _stock, ...extra } = DEMO_GOODS[code] ?? {};
       const station = categoryId === 'cat-bebidas' ? 'st-bar' : 'st-cocina';

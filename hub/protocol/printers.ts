@@ -110,6 +110,12 @@ export const kitchenTicketSchema = z.object({
   marker: z.enum(TICKET_MARKERS),
   /** Return, cancel and withdraw carry their reason. */
   reason: z.string().max(140),
+  /**
+   * No printer or screen prints this station: the ticket came out on the
+   * kitchen fallback (hub/domain/printing/routing.ts), and says where the
+   * dishes belong. Absent on every other ticket.
+   */
+  fallback: z.literal(true).optional(),
   lines: z
     .array(z.object({ lineId: idSchema, name: z.string().max(140), qty: z.int().min(0).max(999), remark: z.string().max(140), held: z.boolean() }))
     .max(200),

@@ -1,8 +1,9 @@
 import type { JobSpec, KitchenTicket, Order, OrderLine, State, TicketMarker } from '#protocol';
+import { remarkText } from '../kitchen/remarks.ts';
 import { getOwn } from '../records.ts';
 import { dishName } from './documents/format.ts';
 import { kitchenTicketDocument } from './documents/kitchen-ticket.ts';
-import { kitchenTargets } from './routing.ts';
+import { kitchenRoute } from './routing.ts';
 
 /** The order a ticket is about, as the kitchen reads it at the top of the paper. */
 export type TicketHeader = { orderId: string; orderNo: number; table: string; waiter: string; people: number };
@@ -43,22 +44,26 @@ function byStation(items: readonly TicketItem[]): Map<string, TicketItem[]> {
 
 /**
  * The kitchen ticket jobs of one action: for each station among the items,
- * one `print` job per printer or screen that station routes to, holding only
+ * one `print` job per printer or screen that station routes to (or the
+ * kitchen fallback, marked, when nothing prints it: routing.ts), holding only
  * these items, with dish names in that target's language. The ticket travels
  * as data too (a kitchen screen shows it) beside its paper.
  */
 export function kitchenJobs(state: State, header: TicketHeader, items: readonly TicketItem[], action: TicketAction): JobSpec[] {
   const jobs: JobSpec[] = [];
   for (const [station, group] of byStation(items.filter((i) => i.qty > 0))) {
-    for (const target of kitchenTargets(state, station)) {
+    const route = kitchenRoute(state, station);
+    for (const target of route.targets) {
       const ticket: KitchenTicket = {
         station,
         stationName: stationName(state, station),
+        // A named station nothing prints: the paper says where the dishes belong.
+        ...(route.fallback && station !== '' ? { fallback: true } : {}),
         ...header,
         at: action.at,
         marker: action.marker,
         reason: action.reason,
-        lines: group.map(({ line, qty }) => ({ lineId: line.id, name: dishName(line, target.language).slice(0, 140), qty, remark: line.remark, held: line.held })),
+        lines: group.map(({ line, qty }) => ({ lineId: line.id, name: dishName(line, target.language).slice(0, 140), qty, remark: remarkText(line, target.language).slice(0, 400), held: line.held })),
       };
       const document = kitchenTicketDocument(ticket, target.language);
       jobs.push({ kind: 'print', payload: { printerId: target.id, purpose: 'kitchen', document, orderId: header.orderId, ticket } });

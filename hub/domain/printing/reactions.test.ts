@@ -53,9 +53,12 @@ describe('sending to the kitchen', () => {
       ],
     },
     {
-      name: 'a printer without the station gets nothing (no bar printer, a real one exists)',
+      name: 'a station no printer prints (the bar): its ticket goes to the receipt printer, the kitchen fallback',
       printers: [kitchen, cashier],
-      expected: [{ printer: 'pr-cocina', purpose: 'kitchen', station: ST.kitchen, marker: 'new', lines: ['2 Plato 101'] }],
+      expected: [
+        { printer: 'pr-cocina', purpose: 'kitchen', station: ST.kitchen, marker: 'new', lines: ['2 Plato 101'] },
+        { printer: 'pr-caja', purpose: 'kitchen', station: ST.bar, marker: 'new', lines: ['1 Plato 401'] },
+      ],
     },
     {
       name: 'a kitchen screen gets the same ticket as the kitchen printer',
@@ -63,7 +66,8 @@ describe('sending to the kitchen', () => {
       expected: [
         { printer: 'pr-cocina', purpose: 'kitchen', station: ST.kitchen, marker: 'new', lines: ['2 Plato 101'] },
         { printer: 'pr-pantalla', purpose: 'kitchen', station: ST.kitchen, marker: 'new', lines: ['2 Plato 101'] },
-        // No network printer for the bar, and a real one exists: no fallback.
+        // Nothing prints the bar and no printer takes receipts: the first real printer is the fallback.
+        { printer: 'pr-cocina', purpose: 'kitchen', station: ST.bar, marker: 'new', lines: ['1 Plato 401'] },
       ],
     },
   ];

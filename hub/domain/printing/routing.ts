@@ -6,6 +6,10 @@ import type { Printer, State } from '#protocol';
  * - A kitchen ticket for station S goes to every printer and screen whose
  *   `stations` include S. A line without a station goes to every printer and
  *   screen that prints at least one station, so no kitchen misses it.
+ * - A kitchen ticket with none of those goes to the kitchen fallback (one
+ *   printer: the first real receipt printer, else the first real printer,
+ *   else the virtual one, else a screen) and, for a named station, says so on
+ *   the paper: a dish never goes nowhere silently (issue 18).
  * - Pre-bills go to printers with `prebills`, receipts to those with
  *   `receipts` (never to a screen).
  * - The virtual printer is the fallback while the restaurant has no network
@@ -30,11 +34,31 @@ function orFallback(state: State, targets: Printer[]): Printer[] {
   return printersInOrder(state).filter((p) => p.connection.type === 'virtual');
 }
 
-/** Printers and screens for the kitchen tickets of one station ('' = the line has none). */
-export function kitchenTargets(state: State, station: string): Printer[] {
+/** The printers and screens set to print a station ('' = a line without one: every printer or screen that prints some station). */
+export function stationTargets(state: State, station: string): Printer[] {
   const all = printersInOrder(state);
-  const targets = station === '' ? all.filter((p) => p.stations.length > 0) : all.filter((p) => p.stations.includes(station));
-  return orFallback(state, targets);
+  return station === '' ? all.filter((p) => p.stations.length > 0) : all.filter((p) => p.stations.includes(station));
+}
+
+/**
+ * Where a kitchen ticket goes when no printer or screen prints its station:
+ * the counter's printer, where someone is always near (the first real receipt
+ * printer), else the first real printer, else the virtual printer (no real
+ * one yet), else a screen; null only when the restaurant has none at all.
+ */
+export function kitchenFallback(state: State): Printer | null {
+  const all = printersInOrder(state);
+  const paper = all.filter((p) => p.connection.type !== 'screen');
+  const real = paper.filter((p) => p.connection.type === 'network' || p.connection.type === 'usb');
+  return real.find((p) => p.receipts) ?? real[0] ?? paper.find((p) => p.receipts) ?? paper[0] ?? all[0] ?? null;
+}
+
+/** Where the kitchen tickets of one station go, and whether they went to the fallback because nothing prints it. */
+export function kitchenRoute(state: State, station: string): { targets: Printer[]; fallback: boolean } {
+  const targets = stationTargets(state, station);
+  if (targets.length > 0) return { targets, fallback: false };
+  const fallback = kitchenFallback(state);
+  return { targets: fallback ? [fallback] : [], fallback: true };
 }
 
 /** Printers for a pre-bill. */

@@ -54,7 +54,7 @@ async function settle(document: SaleDocument, tableIndex: number): Promise<Fisca
   await send(command('order.addLines', { orderId, lines: [{ lineId: crypto.randomUUID(), productId: 'p-fiscal-1', qty: 1, remark: '' }] }));
   await send(command('order.send', { orderId }));
   await send(command('order.settle', { orderId, payments: [{ method: 'visa', amountCents: PRICE }], document, print: true }));
-  const jobs = Object.values(t.hub.engine.state.jobs).filter((j): j is Extract<Job, { kind: 'print' }> => j.kind === 'print' && j.payload.orderId === orderId);
+  const jobs = Object.values(t.hub.engine.state.jobs).filter((j): j is Extract<Job, { kind: 'print' }> => j.kind === 'print' && j.payload.orderId === orderId && j.payload.purpose === 'receipt');
   expect(jobs.map((j) => j.payload.printerId).sort()).toEqual(['pr-es', 'pr-zh', 'virtual']);
   const fiscal = jobs[0]?.payload.fiscal;
   if (!fiscal) throw new Error('the receipt job carries no fiscal document');

@@ -19,8 +19,9 @@ export const VIRTUAL_PRINTER_ID = 'virtual';
 /**
  * The printer a fresh store (and an older store, through its migration) has:
  * a virtual printer that keeps each printout to show on screen. It prints
- * receipts and pre-bills; kitchen tickets go to it only while no network or
- * USB printer exists and no printer or screen is set for their station.
+ * receipts and pre-bills; kitchen tickets go to it when set for their
+ * station, or as the kitchen fallback while no network or USB printer exists
+ * and no printer or screen is set for their station (domain/printing/routing.ts).
  */
 export const VIRTUAL_PRINTER: Printer = {
   id: VIRTUAL_PRINTER_ID,

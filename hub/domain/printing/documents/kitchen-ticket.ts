@@ -29,6 +29,13 @@ const WORDS: Record<TicketLanguage, { table: string; order: string; waiter: stri
   },
 };
 
+/** What a fallback ticket says under its station (routing.ts: no printer or screen prints that station). */
+const FALLBACK_NOTE: Record<TicketLanguage, (station: string) => string> = {
+  es: (station) => `SIN IMPRESORA: llevar a ${station}`,
+  en: (station) => `NO PRINTER: take to ${station}`,
+  zh: (station) => `无打印机：请送至${station}`,
+};
+
 /** The words of a ticket's marker (HOLD, FIRE...) in a language; '' for dishes just sent. */
 export function markerWord(m: TicketMarker, language: TicketLanguage): string {
   return m === 'new' ? '' : WORDS[language].markers[m];
@@ -44,6 +51,7 @@ export function kitchenTicketDocument(ticket: KitchenTicket, language: TicketLan
   const w = WORDS[language];
   const blocks: PrintBlock[] = [];
   if (ticket.stationName) blocks.push(text(ticket.stationName, { align: 'center', size: 'tall', bold: true }));
+  if (ticket.fallback) blocks.push(text(FALLBACK_NOTE[language](ticket.stationName || ticket.station), { bold: true, invert: true }));
   const word = markerWord(ticket.marker, language);
   if (word) blocks.push(marker(word));
   if (ticket.reason) blocks.push(text(ticket.reason, { size: 'tall', bold: true }));
