@@ -1,11 +1,20 @@
 import { ConfigError, parseConfig, USAGE } from './config.ts';
-import { serveUrls } from './net/addresses.ts';
+import { CLAIM_FILE } from './auth/claim-file.ts';
+import { serveUrls, setupLink } from './net/addresses.ts';
+import { mdnsHostName } from './net/mdns.ts';
 import { DEMO_STAFF } from './demo/staff.ts';
-import { startHub, HUB_VERSION } from './server.ts';
+import { DataDirLockError } from './store/data-lock.ts';
+import { startHub, HUB_VERSION, PortInUseError } from './server.ts';
+import path from 'node:path';
 
 /**
  * The single entry point, for `npm start` and for the appliance binary. No
  * top-level await: the binary is CommonJS.
+ *
+ * The console is read by whoever installs the box (a technician, or the owner
+ * following the README), so it is in English like the README, in plain words:
+ * where to open the hub, how to claim it, how to stop it. What staff and the
+ * owner read day to day (pages, printed slips) is in their language.
  */
 async function main(): Promise<void> {
   let config;
@@ -21,26 +30,41 @@ async function main(): Promise<void> {
     return;
   }
   const hub = await startHub(config);
-  console.log(`POS hub ${HUB_VERSION}: data in ${config.dataDir}`);
-  if (hub.seeded) console.log('Demo restaurant created (30 dishes, 12 tables).');
-  console.log('Open the hub on any device of this network:');
-  for (const url of serveUrls(config.host, hub.port)) console.log(`  ${url}`);
+  const dataDir = path.resolve(config.dataDir);
+  // The shop network's addresses first: "localhost" opens nothing on a phone.
+  const urls = [...serveUrls(config.host, hub.port), ...(config.mdns && config.host === '0.0.0.0' ? [`http://${mdnsHostName()}:${hub.port}/`] : [])];
+  const lan = urls.filter((u) => !u.startsWith('http://localhost'));
+  console.log(`POS hub ${HUB_VERSION} is running. Its data is in ${dataDir}`);
+  console.log('Open it on a phone, tablet or PC connected to this network:');
+  for (const url of lan) console.log(`  ${url}`);
+  console.log(`  http://localhost:${hub.port}/   (on this computer only)`);
   if (hub.claimCode) {
+    const code = hub.claimCode.code;
+    console.log('');
     console.log('This hub has no owner yet. To set it up, open on a phone or PC of this network:');
-    for (const url of serveUrls(config.host, hub.port)) console.log(`  ${url}#/pages/setup/index`);
-    console.log(`Claim code: ${hub.claimCode.code} (use it once, within 15 minutes; restart the hub for a new one)`);
-  } else if (config.demo) {
+    for (const url of lan.length > 0 ? lan : urls) console.log(`  ${setupLink(url, code)}`);
+    console.log(`Claim code: ${code} (use it once, within 15 minutes; restart the hub for a new one).`);
+    console.log(`It is also in ${path.join(dataDir, CLAIM_FILE)} and on the setup slip of a receipt printer the hub finds.`);
+  } else if (isDemo(hub.engine.state.staff)) {
     const demo = DEMO_STAFF.filter((s) => hub.engine.state.staff[s.id]);
-    if (demo.length > 0) console.log(`Demo staff (number / PIN): ${demo.map((s) => `${s.code} / ${s.pin} ${s.name} (${s.roleId})`).join('; ')}`);
+    console.log('');
+    console.log(`This is the DEMO restaurant${hub.seeded ? ', just created' : ''} (sample menu, tables and staff), to try things out.`);
+    console.log(`Demo staff (number / PIN): ${demo.map((s) => `${s.code} / ${s.pin} ${s.name} (${s.roleId})`).join('; ')}`);
+    console.log(`A real restaurant starts empty, in a folder of its own: ${process.env.npm_lifecycle_event ? 'npm run start:real' : 'start without --demo, with --data set to an empty folder'}.`);
   }
+  console.log('');
+  console.log('To stop the hub press Ctrl+C: it saves everything first.');
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: closing (writing a final snapshot)...`);
+    console.log(`${signal === 'SIGINT' ? 'Ctrl+C' : signal}: stopping, saving everything first...`);
     hub.close().then(
-      () => process.exit(0),
+      () => {
+        console.log('Stopped.');
+        process.exit(0);
+      },
       (err) => {
         console.error(err);
         process.exit(1);
@@ -51,7 +75,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+/** The demo restaurant's people are still there (they may have been changed since, but not removed). */
+function isDemo(staff: Record<string, unknown>): boolean {
+  return DEMO_STAFF.some((s) => staff[s.id] !== undefined);
+}
+
 main().catch((err: unknown) => {
-  console.error(`POS hub could not start: ${(err as Error)?.message ?? String(err)}`);
+  // Refusals the person can act on are one sentence; anything else keeps its detail.
+  if (err instanceof DataDirLockError || err instanceof PortInUseError) console.error(`POS hub did not start. ${err.message}`);
+  else console.error(`POS hub could not start: ${(err as Error)?.message ?? String(err)}`);
   process.exit(1);
 });

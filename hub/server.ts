@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AuthService } from './auth/auth-service.ts';
 import { ClaimCode } from './auth/claim.ts';
-import { seedDemo, DEMO_NAME } from './demo/seed.ts';
+import { seedDemo } from './demo/seed.ts';
 import { seedDemoStaff } from './demo/staff.ts';
 import { isClaimed } from './domain/index.ts';
 import { Engine } from './engine/engine.ts';
@@ -26,9 +26,11 @@ import { buildFiscalXml } from './einvoice/ubl/index.ts';
 import { createDriver, listUsbPrinters, readVirtualPaper } from '../hardware/index.ts';
 import type { AnyJobRunner } from './jobs/runner.ts';
 import { createHostCheck } from './net/host-names.ts';
-import { serveUrls } from './net/addresses.ts';
+import { serveUrls, setupLink } from './net/addresses.ts';
+import { removeClaimFile, writeClaimFile } from './auth/claim-file.ts';
 import { advertise, mdnsHostName, type Advertiser } from './net/mdns.ts';
 import { oneLineLog } from './safe-log.ts';
+import { lockDataDir, type DataDirLock } from './store/data-lock.ts';
 import { createIntake } from './engine/intake.ts';
 import type { SocketLimits } from './sync/socket-limits.ts';
 import { attachSockets } from './sync/socket-server.ts';
@@ -58,7 +60,9 @@ export type RunningHub = {
   close(): Promise<void>;
 };
 
-export type StartOptions = Omit<HubConfig, 'help'> & {
+export type StartOptions = Omit<HubConfig, 'help' | 'setupPrinter'> & {
+  /** A network receipt printer for an unclaimed hub's setup slip (`--setup-printer`); none by default. */
+  setupPrinter?: HubConfig['setupPrinter'];
   log?: (msg: string) => void;
   clock?: () => Date;
   assets?: AssetSource;
@@ -88,6 +92,22 @@ function defaultClientDir(): string {
  * close, called in reverse order, so tests can start and stop whole hubs.
  */
 export async function startHub(opts: StartOptions): Promise<RunningHub> {
+  // One hub per data folder, before anything is read (hub/store/README.md "One hub per data folder").
+  const lock = lockDataDir(opts.dataDir);
+  try {
+    return await startLocked(opts, lock);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+/** A port another program holds, said in one sentence (Node's error names only the code). */
+export class PortInUseError extends Error {
+  override name = 'PortInUseError';
+}
+
+async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<RunningHub> {
   // Every message one line, whatever text people typed into it (safe-log.ts).
   const log = oneLineLog(opts.log ?? ((m: string) => console.log(m)));
   const clock = opts.clock ?? (() => new Date());
@@ -118,6 +138,8 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
     fiscalDigest: async (document) => digestOfUnsigned(buildFiscalXml((await outboxRef?.store.filed(document)) ?? document)),
     // A Z report prints with its shift's bills read from the archive (hub/http/routes/shifts/report.ts).
     shiftReport: (ref) => loadShiftReport(engine, ref, clock()),
+    // An unclaimed hub prints its claim code on the receipt printer it finds (hub/jobs/printing/first-printer.ts).
+    firstPrinters: { listUsb: listUsbPrinters, setupPrinter: opts.setupPrinter ?? null },
   });
   // Where SUNAT is comes from the owner's settings (an OSE URL on 127.0.0.1 in tests: the fake SUNAT).
   const outbox = createOutbox({ engine, dataDir: opts.dataDir, clock, log, ...(opts.sunatTimeoutMs ? { timeoutMs: opts.sunatTimeoutMs } : {}) });
@@ -152,17 +174,31 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new PortInUseError(`Port ${opts.port} is already in use by another program: stop it, or start the hub on another port (--port N).`) : err),
+    );
     server.listen(opts.port, opts.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   listeningPort = port;
+  lock.notePort(port);
+  // A box with neither screen nor printer: the claim code in the data folder (hub/auth/claim-file.ts).
+  let unwatchClaim: (() => void) | null = null;
+  if (claimCode && !isClaimed(engine.state)) {
+    writeClaimFile(opts.dataDir, claimCode, serveUrls(opts.host, port).map((url) => setupLink(url, claimCode.code)));
+    unwatchClaim = engine.onChange(() => {
+      if (!isClaimed(engine.state)) return;
+      removeClaimFile(opts.dataDir);
+      unwatchClaim?.();
+      unwatchClaim = null;
+    });
+  } else removeClaimFile(opts.dataDir);
   // Status checks and the first setup slip once the hub answers at its address.
   await printing.start(jobs);
   // Past days' report figures are computed in the background, a week at a time, after the hub answers.
   reports.start();
   let mdns: Advertiser | null = null;
-  if (opts.mdns) mdns = advertise(engine.state.restaurant.name || DEMO_NAME, port, { storeId: engine.storeId, version: HUB_VERSION }, log);
+  if (opts.mdns) mdns = advertise(engine.state.restaurant.name, port, { storeId: engine.storeId, version: HUB_VERSION }, log);
   return {
     engine,
     auth,
@@ -178,6 +214,8 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
     seeded,
     close: async () => {
       await mdns?.close();
+      unwatchClaim?.();
+      removeClaimFile(opts.dataDir);
       await sockets.close();
       server.closeAllConnections();
       await printing.stop();
@@ -188,6 +226,7 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
       await printing.close();
       await auth.close();
       await engine.close();
+      lock.release();
     },
   };
 }

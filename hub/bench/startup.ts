@@ -161,7 +161,7 @@ export async function run(partial: Partial<StartupOptions> = {}): Promise<Startu
     const bundledRssMb = bundled.length ? median(bundled.map((s) => s.rssKb)) / 1024 : NaN;
     // The store must come back at exactly the expected seq; by the time health answers, the hub may
     // already have recorded its own work on top (a print job left pending in the data set, started).
-    const recoveredSeq = (s: OneStart) => Number(/recovered seq (\d+)/.exec(s.recovered)?.[1] ?? Number.NaN);
+    const recoveredSeq = (s: OneStart) => Number(/store: (\d+) saved changes read back/.exec(s.recovered)?.[1] ?? Number.NaN);
     const seqOk = [...starts, ...bundled].every((s) => recoveredSeq(s) === data.expectedSeq && s.health.seq >= data.expectedSeq);
     // The goals are judged on the hub as it ships (the single binary runs the
     // esbuild bundle); running from source strips types at start and is shown beside it.

@@ -81,7 +81,7 @@ describe('Engine: snapshots', () => {
     const recovered = await recoverCopy(dir, clock, sink.log);
     expect(recovered.seq).toBe(engine.seq);
     expect(recovered.state).toEqual(engine.state);
-    expect(sink.lines).toContain(`store: recovered seq ${engine.seq} (snapshot ${snap!.seq}, ${engine.seq - snap!.seq} replayed)`);
+    expect(sink.lines).toContain(`store: ${engine.seq} saved changes read back (${snap!.seq} from the snapshot, ${engine.seq - snap!.seq} from the log)`);
     // The replayed tail is served to devices; older changes need a snapshot.
     expect(recovered.changesSince(snap!.seq)).toHaveLength(engine.seq - snap!.seq);
     expect(recovered.changesSince(snap!.seq - 1)).toBeNull();
@@ -103,7 +103,7 @@ describe('Engine: snapshots', () => {
     const reopened = await engines.open({ dir, clock: clock.now, log: sink.log });
     expect(reopened.seq).toBe(seq);
     expect(reopened.state).toEqual(live);
-    expect(sink.lines).toContain(`store: recovered seq ${seq} (snapshot ${seq}, 0 replayed)`);
+    expect(sink.lines).toContain(`store: ${seq} saved changes read back (${seq} from the snapshot, 0 from the log)`);
   });
 
   it.each([0, 1, 2, 4, 8, 16])('a snapshot requested while commands arrive (%i ticks later) covers exactly what it says', async (ticks) => {

@@ -247,6 +247,6 @@ describe('Engine: changes', () => {
     const sink = logSink();
     const copy = await crashCopy(dir, path.join(await dirs.make(), 'data'));
     await engines.open({ dir: copy, clock: clock.now, log: sink.log });
-    expect(sink.lines).toContain(`store: recovered seq ${seeds} (snapshot 0, ${seeds} replayed)`);
+    expect(sink.lines).toContain(`store: ${seeds} saved changes read back (0 from the snapshot, ${seeds} from the log)`);
   });
 });

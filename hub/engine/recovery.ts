@@ -137,7 +137,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   // Data recorded by an older hub gains the fields added since (menu sizes, stock...).
   state = migrate(replayed.state, format).state;
   const archive = new Archive(`${opts.dir}/archive`, opts.utcOffsetMinutes);
-  opts.log(`store: recovered seq ${seq} (snapshot ${base}, ${records.length} replayed${truncatedBytes ? `, torn tail of ${truncatedBytes} bytes cut` : ''})`);
+  opts.log(`store: ${seq} saved changes read back (${base} from the snapshot, ${records.length} from the log${truncatedBytes ? `; a half-written last record cut off (torn tail of ${truncatedBytes} bytes cut)` : ''})`);
   return {
     storeId: meta.storeId,
     wal,

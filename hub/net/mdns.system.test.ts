@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NAME } from '#hub/demo/seed.ts';
 import type { FoundHub } from './find-hubs.ts';
+import { UNNAMED_HUB } from './mdns.ts';
 
 /**
  * The hub announces itself over mDNS, and find-hubs.ts finds it. The loopback
@@ -41,13 +42,14 @@ function inNamespace(script: string, args: string[]): Run {
   return { child, output: () => out, exit };
 }
 
-async function startHub(extra: string[]): Promise<Run> {
+/** Starts a hub in the namespace and waits for `ready` in its output (by default: its address). */
+async function startHub(extra: string[], port = PORT, ready = `:${port}/`): Promise<Run> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pos-mdns-'));
   dirs.push(dataDir);
-  const hub = inNamespace('hub/main.ts', ['--data', dataDir, '--port', String(PORT), ...extra]);
+  const hub = inNamespace('hub/main.ts', ['--data', dataDir, '--port', String(port), ...extra]);
   running.push(hub);
   const deadline = Date.now() + 30_000;
-  while (!hub.output().includes(`:${PORT}/`)) {
+  while (!hub.output().includes(ready)) {
     if (hub.child.exitCode !== null) throw new Error(`hub exited early:\n${hub.output()}`);
     if (Date.now() > deadline) throw new Error(`hub did not start:\n${hub.output()}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -81,7 +83,7 @@ describe.skipIf(nsError !== null)('mDNS announcement (network namespace)', () =>
 
   it('a hub announces its restaurant name, port and store id', async () => {
     const hub = await startHub(['--demo']);
-    const finder = inNamespace('hub/net/find-hubs.ts', ['--timeout', '10', '--health']);
+    const finder = inNamespace('hub/net/find-hubs.ts', ['--timeout', '3', '--health', '--json']);
     expect(await finder.exit, finder.output()).toBe(0);
     const found = JSON.parse(finder.output()) as FoundHub & { health: { ok: boolean; storeId: string } };
     expect(found.name).toBe(DEMO_NAME);
@@ -90,6 +92,24 @@ describe.skipIf(nsError !== null)('mDNS announcement (network namespace)', () =>
     expect(found.health.ok).toBe(true);
     expect(found.txt.storeId).toBe(found.health.storeId);
     expect(await stop(hub), hub.output()).toBe(0);
+  });
+
+  it('a second unclaimed hub whose name is taken announces the next free name, without a stack trace; find-hubs lists both', async () => {
+    const first = await startHub([], PORT, 'mdns: announced as');
+    const second = await startHub([], PORT + 1, 'mdns: announced as');
+    expect(first.output()).toContain(`mdns: announced as "${UNNAMED_HUB}"`);
+    expect(second.output()).toContain(`another hub on this network is already called "${UNNAMED_HUB}"; this one is announced as "${UNNAMED_HUB} (2)"`);
+    expect(second.output()).not.toMatch(/Error|\n\s+at /);
+    const finder = inNamespace('hub/net/find-hubs.ts', ['--timeout', '3', '--json']);
+    expect(await finder.exit, finder.output()).toBe(0);
+    const found = finder
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as FoundHub);
+    expect(found.map((h) => `${h.name} ${h.port}`).sort()).toEqual([`${UNNAMED_HUB} (2) ${PORT + 1}`, `${UNNAMED_HUB} ${PORT}`]);
+    expect(await stop(second), second.output()).toBe(0);
+    expect(await stop(first), first.output()).toBe(0);
   });
 
   it('a hub started with --no-mdns stays silent', async () => {

@@ -6,6 +6,7 @@ import { DriverCache, type DriverFactory } from './drivers.ts';
 import { PrintHistory } from './history.ts';
 import { drawerRunner, printRunner, type PrintRunnerDeps } from './print-runner.ts';
 import { showOnScreen } from './screen-target.ts';
+import { firstPrinters, type FirstPrinterSources } from './first-printer.ts';
 import { setupSlipOnce } from './setup-slip-on-start.ts';
 import type { SlipFacts } from './setup-slip.ts';
 import { StatusMonitor } from './status-monitor.ts';
@@ -30,6 +31,8 @@ export type PrintingOptions = {
   fiscalDigest?: PrintRunnerDeps['fiscalDigest'];
   /** A shift's full report, to complete a Z report as it prints (print-runner.ts). */
   shiftReport?: PrintRunnerDeps['shiftReport'];
+  /** Where an unclaimed hub looks for a receipt printer for its setup slip (first-printer.ts); none: it does not look. */
+  firstPrinters?: FirstPrinterSources;
 };
 
 /** What the hub holds of printing: the runners for the job service, and what starts once the lanes exist. */
@@ -69,7 +72,27 @@ export function createPrinting(opts: PrintingOptions): Printing {
     ...(opts.log ? { log: opts.log } : {}),
   };
   let unsubscribe: (() => void) | null = null;
-  const slipOnce = () => setupSlipOnce(opts.dataDir, opts.engine.state, (printerId) => submit('printer.setupSlip', { printerId })).catch(() => false);
+  // One slip decision at a time (a start and a printer saved meanwhile must not both print one).
+  let printedThisStart = false;
+  let slipChain: Promise<unknown> = Promise.resolve();
+  const slipOnce = () => {
+    const next = slipChain.then(async () => {
+      const start = { unclaimed: opts.slipFacts().claimCode !== null, printedThisStart };
+      const printed = await setupSlipOnce(opts.dataDir, opts.engine.state, (printerId) => submit('printer.setupSlip', { printerId }), start).catch(() => false);
+      if (printed) printedThisStart = true;
+      return printed;
+    });
+    slipChain = next;
+    return next;
+  };
+  // A hub nobody owns yet adds the receipt printers it finds, so its claim code reaches paper (first-printer.ts).
+  const addFirstPrinters = async () => {
+    if (!opts.firstPrinters || opts.slipFacts().claimCode === null) return;
+    for (const printer of await firstPrinters(opts.engine.state, opts.firstPrinters)) {
+      const reply = await submit('printer.save', { printer });
+      opts.log?.(reply.ok ? `printing: found the printer "${printer.name}" for the setup slip` : `printing: could not add the printer "${printer.name}": ${reply.code}`);
+    }
+  };
   return {
     runners: [printRunner(deps), drawerRunner(deps)],
     get monitor() {
@@ -84,6 +107,7 @@ export function createPrinting(opts: PrintingOptions): Printing {
         if (change.events.some((e) => e.type === 'printer.saved')) void slipOnce();
       });
       monitor.start();
+      await addFirstPrinters();
       await slipOnce();
     },
     stop: async () => {

@@ -288,7 +288,8 @@ describe('print lanes', () => {
     const urlAt = texts.indexOf('http://192.168.1.20:8080/');
     expect(urlAt).toBeGreaterThanOrEqual(0);
     expect(urlAt).toBeLessThan(texts.indexOf('http://localhost:8080/'));
-    expect(blocks.find((b) => b.kind === 'qr')).toMatchObject({ data: 'http://192.168.1.20:8080/' });
+    // Unclaimed: the QR opens the setup page with the code filled in (holding the slip is the physical proof).
+    expect(blocks.find((b) => b.kind === 'qr')).toMatchObject({ data: 'http://192.168.1.20:8080/#/pages/setup/index?code=ABCD-EFGH' });
     expect(texts).toContain('ABCD-EFGH');
     // Asked for by a person later: printed again.
     await hub(engine, 'printer.setupSlip', { printerId: 'till' });

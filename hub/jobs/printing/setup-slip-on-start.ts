@@ -18,11 +18,18 @@ export function slipPrinter(state: State): Printer | null {
  * there (at a start, or when one is saved), the hub records
  * `printer.setupSlip` itself, once per data directory. The marker is written
  * after the command is on disk: a stop in between prints a second slip, which
- * is harmless, rather than none.
+ * is harmless, rather than none. While the hub is unclaimed every start has a
+ * new claim code, so the slip prints once per start (`unclaimed`, with
+ * `printedThisStart` saying whether it did already).
  */
-export async function setupSlipOnce(dataDir: string, state: State, record: (printerId: string) => Promise<CommandReply>): Promise<boolean> {
+export async function setupSlipOnce(
+  dataDir: string,
+  state: State,
+  record: (printerId: string) => Promise<CommandReply>,
+  start: { unclaimed: boolean; printedThisStart: boolean } = { unclaimed: false, printedThisStart: false },
+): Promise<boolean> {
   const marker = setupSlipMarker(dataDir);
-  if (existsSync(marker)) return false;
+  if (start.unclaimed ? start.printedThisStart : existsSync(marker)) return false;
   const printer = slipPrinter(state);
   if (!printer) return false;
   const reply = await record(printer.id);

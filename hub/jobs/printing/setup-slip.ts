@@ -1,4 +1,5 @@
 import type { PrintBlock, PrintDocument, TicketLanguage } from '#protocol';
+import { setupLink } from '#hub/net/addresses.ts';
 
 /** What only the running hub knows for its setup slip: the addresses to open and, while unclaimed, the claim code. */
 export type SlipFacts = { urls: readonly string[]; claimCode: string | null };
@@ -23,7 +24,9 @@ export function withSlipFacts(document: PrintDocument, facts: SlipFacts, languag
   const blocks: PrintBlock[] = [{ kind: 'rule' }, { kind: 'text', text: w.open, bold: true }];
   for (const url of urls) blocks.push({ kind: 'text', text: url, size: isLocal(url) ? 'normal' : 'tall' });
   const first = urls[0];
-  if (first !== undefined) blocks.push({ kind: 'qr', data: first.slice(0, 700), size: 6, align: 'center' }, { kind: 'text', text: w.scan, align: 'center' });
+  // While unclaimed the QR opens the setup page with the claim code filled in: holding the slip
+  // (being in the shop) is what reveals the code (threat model: hub/auth/README.md "Claim code").
+  if (first !== undefined) blocks.push({ kind: 'qr', data: (facts.claimCode ? setupLink(first, facts.claimCode) : first).slice(0, 700), size: 6, align: 'center' }, { kind: 'text', text: w.scan, align: 'center' });
   if (facts.claimCode) {
     blocks.push({ kind: 'rule' }, { kind: 'text', text: w.claim, bold: true }, { kind: 'text', text: facts.claimCode, size: 'large', align: 'center' }, { kind: 'text', text: w.claimHint, align: 'center' });
   }
