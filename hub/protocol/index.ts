@@ -12,6 +12,7 @@ export * from './features/settings.ts';
 export * from './features/goods.ts';
 export * from './goods-io.ts';
 export * from './features/dine-in.ts';
+export * from './remarks.ts';
 export * from './features/staff.ts';
 export * from './command-alias.ts';
 export * from './ruc.ts';

@@ -117,7 +117,8 @@ export const kitchenTicketSchema = z.object({
    */
   fallback: z.literal(true).optional(),
   lines: z
-    .array(z.object({ lineId: idSchema, name: z.string().max(140), qty: z.int().min(0).max(999), remark: z.string().max(140), held: z.boolean() }))
+    // remark: the presets in the target's language and the free text (hub/domain/kitchen/remarks.ts): up to 10 presets and 140 characters.
+    .array(z.object({ lineId: idSchema, name: z.string().max(140), qty: z.int().min(0).max(999), remark: z.string().max(400), held: z.boolean() }))
     .max(200),
 });
 export type KitchenTicket = z.infer<typeof kitchenTicketSchema>;

@@ -60,6 +60,8 @@ export const LINE_DEFAULTS: FieldDefaults<OrderLine> = {
   qty: 1,
   unit: '',
   remark: '',
+  // Optional and absent on most lines: sent when there (never filled in on unpacking, so a line keeps its shape).
+  presets: ALWAYS,
   station: '',
   sentBatch: null,
   returnedQty: 0,

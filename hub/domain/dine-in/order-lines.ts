@@ -3,6 +3,7 @@ import { refuse, accept, type Decision } from '../decision.ts';
 import { billableQty, subtotalCents } from '../money.ts';
 import { MAX_CENTS, UNTOUCHED_LINE } from '#protocol';
 import { putBackStockEvents, shortOfStock, takeStockEvents } from '../goods/stock.ts';
+import { presetsFor, presetsRefused, withPresets } from '../kitchen/remarks.ts';
 import { getOwn } from '../records.ts';
 
 /** The open, not pre-billed order a line command works on, or why not. */
@@ -45,7 +46,9 @@ export const orderLineHandlers = {
       if (want.specId && !spec) return refuse('NOT_FOUND', 'specId');
       if (!spec && product.specs.length > 0) return refuse('SPEC_REQUIRED', product.code);
       if (spec?.soldOut) return refuse('PRODUCT_UNAVAILABLE', product.code);
-      lines.push({
+      const presets = presetsFor(s, want.remarkIds);
+      if (presetsRefused(presets)) return presets;
+      const line: OrderLine = {
         id: want.lineId,
         productId: product.id,
         code: product.code,
@@ -66,7 +69,8 @@ export const orderLineHandlers = {
         restockedQty: 0,
         stockTaken: product.usesInventory,
         ...UNTOUCHED_LINE,
-      });
+      };
+      lines.push(withPresets(line, presets));
     }
     if (wouldBeTooLarge(order, lines)) return refuse('ORDER_TOO_LARGE');
     const needs = lines.map((l) => ({ productId: l.productId ?? '', qty: l.qty }));

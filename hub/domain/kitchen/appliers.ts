@@ -2,6 +2,7 @@ import type { EventOf, OrderLine, State } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
 import { billableQty } from '../money.ts';
 import { getOwn, withOwn, withoutOwn } from '../records.ts';
+import { withPresets } from './remarks.ts';
 
 /** The state with some lines of one order changed (table status never changes by these). */
 function withLines(s: State, orderId: string, lineIds: readonly string[], change: (l: OrderLine) => OrderLine): State {
@@ -24,7 +25,7 @@ export const kitchenAppliers = {
       // Charged portions go first; gifted ones only when nothing charged is left.
       return { ...next, giftedQty: Math.max(0, Math.min(next.giftedQty, billableQty(next))) };
     }),
-  'order.lineRemarkSet': (s: State, e: EventOf<'order.lineRemarkSet'>): State => withLines(s, e.orderId, [e.lineId], (l) => ({ ...l, remark: e.remark })),
+  'order.lineRemarkSet': (s: State, e: EventOf<'order.lineRemarkSet'>): State => withLines(s, e.orderId, [e.lineId], (l) => withPresets({ ...l, remark: e.remark }, e.presets ?? [])),
   /** The order leaves the live state (the archive keeps it) and its table is free again. */
   'order.withdrawn': (s: State, e: EventOf<'order.withdrawn'>): State => {
     const table = getOwn(s.tables, e.bill.tableId);

@@ -3,6 +3,7 @@ import { UNTOUCHED_LINE } from '#protocol';
 import { accept, refuse, type Decision } from '../decision.ts';
 import { orderLineHandlers, wouldBeTooLarge } from '../dine-in/order-lines.ts';
 import { isClosed, isSent, lineOf, openOrder, refused } from './lines.ts';
+import { livePresetIds, presetIds, presetsFor, presetsRefused } from './remarks.ts';
 
 /** A copy of an off-menu line as a new, unsent, untouched line. */
 function copyOfCustom(line: OrderLine, lineId: string): OrderLine {
@@ -28,7 +29,7 @@ export const reorderRemarkHandlers = {
       if (fresh.has(want.lineId) || order.lines.some((l) => l.id === want.lineId)) return refuse('DUPLICATE_ID', 'lineId');
       fresh.add(want.lineId);
       if (line.productId === null) custom.push(copyOfCustom(line, want.lineId));
-      else menu.push({ lineId: want.lineId, productId: line.productId, specId: line.specId, qty: line.qty, remark: line.remark });
+      else menu.push({ lineId: want.lineId, productId: line.productId, specId: line.specId, qty: line.qty, remark: line.remark, remarkIds: livePresetIds(s, line) });
     }
     const events: DomainEvent[] = [];
     if (menu.length > 0) {
@@ -52,7 +53,11 @@ export const reorderRemarkHandlers = {
     const line = lineOf(order, p.lineId);
     if (refused(line)) return line;
     if (isClosed(line)) return refuse('LINE_CLOSED');
-    if (line.remark === p.remark) return refuse('INCORRECT_INPUT', 'remark');
-    return accept([{ type: 'order.lineRemarkSet', orderId: order.id, lineId: line.id, remark: p.remark, sent: isSent(line) }]);
+    const presets = presetsFor(s, p.remarkIds);
+    if (presetsRefused(presets)) return presets;
+    const ids = presets.map((x) => x.id);
+    const same = line.remark === p.remark && presetIds(line).join() === ids.join();
+    if (same) return refuse('INCORRECT_INPUT', 'remark');
+    return accept([{ type: 'order.lineRemarkSet', orderId: order.id, lineId: line.id, remark: p.remark, ...(presets.length > 0 ? { presets } : {}), sent: isSent(line) }]);
   },
 };

@@ -1,5 +1,6 @@
 import type { OrderLine, ParkedLine, ParkedLineInput, State } from '#protocol';
 import { refuse, type Decision } from '../decision.ts';
+import { presetIds, presetsFor, presetsRefused } from '../kitchen/remarks.ts';
 import { getOwn } from '../records.ts';
 
 /**
@@ -14,9 +15,13 @@ export function parkedLines(s: State, inputs: readonly ParkedLineInput[], taken:
   for (const l of inputs) {
     if (seen.has(l.lineId)) return refuse('DUPLICATE_ID', 'lineId');
     seen.add(l.lineId);
+    // Checked now as a table's order would check them (a preset the restaurant does not have is refused).
+    const presets = presetsFor(s, l.remarkIds);
+    if (presetsRefused(presets)) return presets;
+    const ids = presets.length > 0 ? { remarkIds: presets.map((x) => x.id) } : {};
     if (l.productId === null) {
       if (!l.custom) return refuse('REQUIRED_FIELD', 'custom');
-      out.push({ lineId: l.lineId, productId: null, specId: null, qty: l.qty, remark: l.remark, custom: l.custom });
+      out.push({ lineId: l.lineId, productId: null, specId: null, qty: l.qty, remark: l.remark, ...ids, custom: l.custom });
       continue;
     }
     if (l.custom) return refuse('INCORRECT_INPUT', 'custom');
@@ -25,7 +30,7 @@ export function parkedLines(s: State, inputs: readonly ParkedLineInput[], taken:
     const specId = l.specId ?? null;
     if (specId !== null && !product.specs.some((x) => x.id === specId)) return refuse('NOT_FOUND', 'specId');
     if (specId === null && product.specs.length > 0) return refuse('SPEC_REQUIRED', product.code);
-    out.push({ lineId: l.lineId, productId: product.id, specId, qty: l.qty, remark: l.remark, custom: null });
+    out.push({ lineId: l.lineId, productId: product.id, specId, qty: l.qty, remark: l.remark, ...ids, custom: null });
   }
   return out;
 }
@@ -38,6 +43,7 @@ export function parkedFromOrderLine(line: OrderLine): ParkedLine {
     specId: line.specId,
     qty: line.qty,
     remark: line.remark,
+    ...(line.presets?.length ? { remarkIds: presetIds(line) } : {}),
     custom: line.productId === null ? { name: line.names.es, priceCents: line.unitPriceCents, unit: line.unit } : null,
   };
 }

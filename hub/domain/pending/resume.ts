@@ -6,6 +6,7 @@ import { orderAppliers } from '../dine-in/order-appliers.ts';
 import { orderLineHandlers, wouldBeTooLarge } from '../dine-in/order-lines.ts';
 import { openTable } from '../dine-in/table-open.ts';
 import { getOwn } from '../records.ts';
+import { knownPresetIds } from '../kitchen/remarks.ts';
 
 /**
  * Seats a parked order: at a free (or reserved) table it opens the table
@@ -36,7 +37,8 @@ export function resumeParked(s: State, p: CommandPayload<'pending.resume'>, ctx:
   const custom = parked.lines.filter((l) => l.custom !== null);
   const added: OrderLine[] = [];
   if (menu.length > 0) {
-    const lines = menu.map((l) => ({ lineId: l.lineId, productId: l.productId ?? '', specId: l.specId, qty: l.qty, remark: l.remark }));
+    // Presets deleted while the order waited are left out rather than refusing to seat the guests.
+    const lines = menu.map((l) => ({ lineId: l.lineId, productId: l.productId ?? '', specId: l.specId, qty: l.qty, remark: l.remark, remarkIds: knownPresetIds(staged, l.remarkIds ?? []) }));
     const d = orderLineHandlers['order.addLines'](staged, { orderId, lines });
     if (!d.ok) return d;
     events.push(...d.events);

@@ -5,6 +5,7 @@ import { billableQty } from '../money.ts';
 import { orderLineHandlers, wouldBeTooLarge } from '../dine-in/order-lines.ts';
 import { getOwn } from '../records.ts';
 import { NO_GUEST, refused, seatAt } from './seat.ts';
+import { livePresetIds } from '../kitchen/remarks.ts';
 
 /**
  * M0094: orders the chosen lines of an order again at a free table, as a new
@@ -24,7 +25,7 @@ export function copyOrder(s: State, p: CommandPayload<'order.copyTo'>, ctx: Deci
     if (!line) return refuse('NOT_FOUND', 'fromLineId');
     const qty = billableQty(line);
     if (qty <= 0) continue;
-    if (line.productId !== null) menu.push({ lineId: want.lineId, productId: line.productId, specId: line.specId, qty, remark: line.remark });
+    if (line.productId !== null) menu.push({ lineId: want.lineId, productId: line.productId, specId: line.specId, qty, remark: line.remark, remarkIds: livePresetIds(s, line) });
     else custom.push({ ...line, ...UNTOUCHED_LINE, id: want.lineId, qty, sentBatch: null, returnedQty: 0, returnReason: '', returnToStock: false, restockedQty: 0 });
   }
   if (menu.length === 0 && custom.length === 0) return refuse('CART_EMPTY');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { shortText, uuidSchema } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema } from '../ids.ts';
+import { remarkIdsSchema, type LinePreset } from '../remarks.ts';
 import type { Bill } from './dine-in.ts';
 
 /**
@@ -34,8 +35,8 @@ const kitchenCommandPayloads = {
     orderId: idSchema,
     lines: z.array(z.object({ fromLineId: idSchema, lineId: uuidSchema })).min(1).max(100),
   }),
-  /** A free-text remark on any dish; on a line the kitchen has, it reaches the kitchen as an amendment. */
-  'order.setRemark': z.object({ orderId: idSchema, lineId: idSchema, remark: shortText }),
+  /** A dish's remark (free text, and the presets picked by id); on a line the kitchen has, it reaches the kitchen as an amendment. */
+  'order.setRemark': z.object({ orderId: idSchema, lineId: idSchema, remark: shortText, remarkIds: remarkIdsSchema.optional() }),
 } as const;
 
 /** Events of the kitchen actions (each one a kitchen ticket in the printing issue). */
@@ -47,7 +48,8 @@ export type KitchenEvent =
   | { type: 'order.lineCancelled'; orderId: string; lineId: string; qty: number; reason: string; toStock?: boolean }
   /** The withdrawn order as it goes to the archive: a Bill with `deleted: 2`, its reason, and nothing charged. */
   | { type: 'order.withdrawn'; bill: Bill }
-  | { type: 'order.lineRemarkSet'; orderId: string; lineId: string; remark: string; sent: boolean };
+  /** `presets`: the presets the line has now (absent: none; events before issue 18 never carry it). */
+  | { type: 'order.lineRemarkSet'; orderId: string; lineId: string; remark: string; presets?: LinePreset[]; sent: boolean };
 
 /** Kitchen actions keep no state of their own: they change dine-in's orders. */
 export type KitchenState = object;

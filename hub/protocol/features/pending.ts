@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { centsSchema, shortText, uuidSchema } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema } from '../ids.ts';
+import { remarkIdsSchema } from '../remarks.ts';
 
 /**
  * Pending orders (SPEC.md routes /pages/dining_table/pending and
@@ -22,12 +23,23 @@ export const parkedLineInputSchema = z.object({
   specId: idSchema.nullable().optional(),
   qty: z.int().min(1).max(999),
   remark: shortText,
+  /** Remark presets picked (hub/protocol/remarks.ts); they reach the table's order when it is resumed. */
+  remarkIds: remarkIdsSchema.optional(),
   /** Only for a dish not on the menu (productId null): its name, price and unit. */
   custom: z.object({ name: text(60).min(1), priceCents: centsSchema, unit: text(20) }).optional(),
 });
 export type ParkedLineInput = z.infer<typeof parkedLineInputSchema>;
 /** A dish of a parked order as the state keeps it. */
-export type ParkedLine = { lineId: string; productId: string | null; specId: string | null; qty: number; remark: string; custom: { name: string; priceCents: number; unit: string } | null };
+export type ParkedLine = {
+  lineId: string;
+  productId: string | null;
+  specId: string | null;
+  qty: number;
+  remark: string;
+  /** The remark presets' ids (absent when none, and on lines parked before issue 18). */
+  remarkIds?: string[];
+  custom: { name: string; priceCents: number; unit: string } | null;
+};
 
 /** An order hung up to finish later: not on a table, not in the kitchen. */
 export type ParkedOrder = {

@@ -104,7 +104,14 @@ export function DinnerSheets(props: { state: State; order: Order; cart: readonly
         />
       );
     case 'remark':
-      return <RemarkDialog state={props.state} line={sheet.line} onCancel={close} onSave={(remark) => act('order.setRemark', { orderId, lineId: sheet.line.id, remark })} />;
+      return (
+        <RemarkDialog
+          state={props.state}
+          line={sheet.line}
+          onCancel={close}
+          onSave={(d) => act('order.setRemark', { orderId, lineId: sheet.line.id, remark: d.text, ...(d.ids.length ? { remarkIds: [...d.ids] } : {}) })}
+        />
+      );
     case 'reorder':
       return (
         <ConfirmDialog
@@ -154,7 +161,7 @@ export function DinnerSheets(props: { state: State; order: Order; cart: readonly
   function hangUp(label: string) {
     const lines = props.cart
       .filter((c) => !c.queued)
-      .map((c) => ({ lineId: c.lineId ?? uuid(), productId: c.productId, specId: c.specId ?? null, qty: c.qty, remark: c.remark }));
+      .map((c) => ({ lineId: c.lineId ?? uuid(), productId: c.productId, specId: c.specId ?? null, qty: c.qty, remark: c.remark.trim(), ...(c.remarkIds?.length ? { remarkIds: [...c.remarkIds] } : {}) }));
     act('order.hangUp', { orderId, parkedId: uuid(), label, lines });
     clearCart(orderId);
     navigate(PATHS.pending);

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Names, Order, OrderLine, State } from '#protocol';
 import { billableQty, formatSoles, lineTotalCents } from '#hub/domain/money.ts';
+import { remarkText } from '#hub/domain/kitchen/remarks.ts';
 import { nameIn } from '../../i18n/index.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { changeQty, toggleRemark, type CartLine } from './cart.ts';
+import { changeQty, setRemarks, type CartLine } from './cart.ts';
 import { pickUnitCents } from './cart-prices.ts';
 import { orderable } from './MenuPanel.tsx';
-import { remarkPresets } from './RemarkDialog.tsx';
+import { RemarkEditor, remarkShown } from './RemarkEditor.tsx';
 
 /** "Ceviche · Fuente": a dish and the size it was ordered in. */
 function withSize(name: string, size: Names | null | undefined, lang: string): string {
@@ -16,11 +17,13 @@ function withSize(name: string, size: Names | null | undefined, lang: string): s
 
 /** The marks a line carries: held, rushed, gifted, voided, returned, on its way. */
 function LineMarks(props: { line: OrderLine; pending: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { line } = props;
+  // Presets in this device's language (the kitchen prints them in its own), then the free text.
+  const remark = remarkText(line, i18n.language === 'zh' || i18n.language === 'en' ? i18n.language : 'es');
   return (
     <>
-      {line.remark && <small className="line-remark">{line.remark}</small>}
+      {remark && <small className="line-remark">{remark}</small>}
       {line.held && <small className="mark mark-held">{t('kitchen.held')}</small>}
       {line.rushCount > 0 && <small className="mark mark-rush">{t('kitchen.rushed', { count: line.rushCount })}</small>}
       {line.giftedQty > 0 && <small className="mark mark-gift">{t('kitchen.gifted', { count: line.giftedQty })}</small>}
@@ -68,12 +71,13 @@ export function OrderPanel(props: { state: State; order: Order; cart: readonly C
             const product = props.state.products[c.productId];
             const size = product?.specs.find((x) => x.id === c.specId);
             const open = noting === c.key && !c.queued;
+            const remark = remarkShown(props.state, { ids: c.remarkIds ?? [], text: c.remark }, i18n.language);
             return (
               <li key={c.key} className="line cart-line" data-testid="cart-line">
                 <div className="cart-row">
                   <span className="line-name">
                     {product ? withSize(nameIn(product.names, i18n.language), size?.names, i18n.language) : c.productId}
-                    {c.remark && <small className="line-remark">{c.remark}</small>}
+                    {remark && <small className="line-remark">{remark}</small>}
                     {/* Sold out since it was picked: the waiter sees which line the hub will refuse. */}
                     {product && !orderable(product) && <small className="cart-unavailable">{t('ordering.unavailable')}</small>}
                   </span>
@@ -104,15 +108,7 @@ export function OrderPanel(props: { state: State; order: Order; cart: readonly C
                     </button>
                   </div>
                 )}
-                {open && (
-                  <div className="chips remarks">
-                    {remarkPresets(props.state, c.productId, i18n.language).map((text) => (
-                      <button key={text} className={`chip${c.remark.split(', ').includes(text) ? ' active' : ''}`} onClick={() => toggleRemark(order.id, c.key, text)}>
-                        {text}
-                      </button>
-                    ))}
-                  </div>
-                )}
+                {open && <RemarkEditor state={props.state} productId={c.productId} draft={{ ids: c.remarkIds ?? [], text: c.remark }} onChange={(d) => setRemarks(order.id, c.key, d.ids, d.text)} />}
               </li>
             );
           })}

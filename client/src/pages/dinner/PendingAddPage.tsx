@@ -21,6 +21,7 @@ import { seatParked } from './PendingPage.tsx';
 import { SeatDialog } from './SeatDialog.tsx';
 import { SpecPicker } from './SpecPicker.tsx';
 import './ordering.css';
+import { remarkShown } from './RemarkEditor.tsx';
 
 /**
  * /pages/dining_table/pending_add: a new parked order (`?` without
@@ -41,7 +42,7 @@ export function PendingAddPage() {
 }
 
 function cartLinesToParked(cart: readonly CartLine[]) {
-  return cart.map((c) => ({ lineId: c.lineId ?? uuid(), productId: c.productId, specId: c.specId ?? null, qty: c.qty, remark: c.remark }));
+  return cart.map((c) => ({ lineId: c.lineId ?? uuid(), productId: c.productId, specId: c.specId ?? null, qty: c.qty, remark: c.remark.trim(), ...(c.remarkIds?.length ? { remarkIds: [...c.remarkIds] } : {}) }));
 }
 
 function PendingAdd(props: { state: State; parked: ParkedOrder | null }) {
@@ -104,12 +105,13 @@ function PendingAdd(props: { state: State; parked: ParkedOrder | null }) {
               <ul className="lines">
                 {parked.lines.map((l) => {
                   const product = l.productId ? getOwn(state.products, l.productId) : undefined;
+                  const remark = remarkShown(state, { ids: l.remarkIds ?? [], text: l.remark }, i18n.language);
                   return (
                     <li key={l.lineId} className="line">
                       <span className="line-qty">{l.qty}×</span>
                       <span className="line-name">
                         {l.custom ? l.custom.name : product ? nameIn(product.names, i18n.language) : ''}
-                        {l.remark && <small className="line-remark">{l.remark}</small>}
+                        {remark && <small className="line-remark">{remark}</small>}
                       </span>
                       <button className="btn note-btn btn-danger-outline" onClick={() => void enqueue('pending.removeLine', { parkedId: parked.id, lineId: l.lineId })}>
                         {t('order.remove')}

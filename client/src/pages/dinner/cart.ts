@@ -10,7 +10,7 @@ import { uuid } from '../../sync/uuid.ts';
  * can never be added twice: the hub refuses a line id it already has.
  * `queued`: in the outbox as part of a send, waiting for the hub's answer.
  */
-export type CartLine = { key: string; productId: string; specId?: string | null; qty: number; remark: string; lineId?: string; queued?: boolean };
+export type CartLine = { key: string; productId: string; specId?: string | null; qty: number; remark: string; remarkIds?: readonly string[]; lineId?: string; queued?: boolean };
 
 const carts = proxy<Record<string, CartLine[]>>({});
 
@@ -43,7 +43,7 @@ export function useCart(orderId: string): readonly CartLine[] {
 /** Adds one portion (of a size, when the dish has sizes); the same dish and size again adds to its line. */
 export function addToCart(orderId: string, productId: string, specId: string | null = null): void {
   const lines = linesOf(orderId);
-  const same = lines.find((l) => !l.queued && l.productId === productId && (l.specId ?? null) === specId && l.remark === '');
+  const same = lines.find((l) => !l.queued && l.productId === productId && (l.specId ?? null) === specId && l.remark === '' && !l.remarkIds?.length);
   if (same) same.qty = Math.min(999, same.qty + 1);
   else lines.push({ key: `${productId}-${specId ?? ''}-${Date.now()}-${lines.length}`, productId, specId, qty: 1, remark: '' });
   save(orderId);
@@ -58,19 +58,22 @@ export function changeQty(orderId: string, key: string, delta: number): void {
   save(orderId);
 }
 
-/** Toggles one remark preset on a cart line (remarks are a comma-separated list). */
-export function toggleRemark(orderId: string, key: string, remark: string): void {
+/** Sets a cart line's remarks: the presets picked (by id) and the free text (issue 18 items 8 and 10). */
+export function setRemarks(orderId: string, key: string, ids: readonly string[], text: string): void {
   const line = linesOf(orderId).find((l) => l.key === key);
   if (!line || line.queued) return;
-  const set = new Set(line.remark ? line.remark.split(', ') : []);
-  if (set.has(remark)) set.delete(remark);
-  else set.add(remark);
-  line.remark = [...set].join(', ');
+  line.remarkIds = [...ids];
+  line.remark = text.slice(0, 140);
   save(orderId);
 }
 
+/** The free text as the hub takes it (trimmed), and the presets only when there are some. */
+function remarksOf(line: CartLine): { remark: string; remarkIds?: string[] } {
+  return { remark: line.remark.trim(), ...(line.remarkIds?.length ? { remarkIds: [...line.remarkIds] } : {}) };
+}
+
 /** An order line as `order.addLines` takes it. */
-export type LineToAdd = { lineId: string; productId: string; qty: number; remark: string; specId?: string | null };
+export type LineToAdd = { lineId: string; productId: string; qty: number; remark: string; remarkIds?: string[]; specId?: string | null };
 
 /**
  * Marks every line not already on its way as queued and returns them as the
@@ -83,7 +86,7 @@ export function queueForSending(orderId: string): LineToAdd[] {
     if (line.queued) continue;
     line.lineId ??= uuid();
     line.queued = true;
-    out.push({ lineId: line.lineId, productId: line.productId, qty: line.qty, remark: line.remark, ...(line.specId ? { specId: line.specId } : {}) });
+    out.push({ lineId: line.lineId, productId: line.productId, qty: line.qty, ...remarksOf(line), ...(line.specId ? { specId: line.specId } : {}) });
   }
   save(orderId);
   return out;

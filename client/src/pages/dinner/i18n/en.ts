@@ -108,6 +108,8 @@ export const dinnerEn: DeepStrings<typeof dinnerEs> = {
     prebillConfirm: "Issue the pre-bill?",
     remarkTitle: "Dish note",
     remarkSentHint: "The dish is in the kitchen: the kitchen gets the change.",
+    remarkFree: "Free note",
+    remarkPlaceholder: "Other note: medium rare, no salt…",
     save: "Save",
     addNote: "Note",
     hideNote: "Hide notes",

@@ -105,6 +105,8 @@ export const dinnerEs = {
     prebillConfirm: "¿Emitir la precuenta?",
     remarkTitle: "Nota del plato",
     remarkSentHint: "El plato ya está en cocina: la cocina recibe el cambio.",
+    remarkFree: "Nota libre",
+    remarkPlaceholder: "Otra nota: término medio, sin sal…",
     save: "Guardar",
     addNote: "Nota",
     hideNote: "Ocultar notas",

@@ -101,6 +101,8 @@ export const dinnerZh: DeepStrings<typeof dinnerEs> = {
     prebillConfirm: "打印预结单？",
     remarkTitle: "菜品备注",
     remarkSentHint: "此菜已在厨房：厨房会收到修改。",
+    remarkFree: "自定义备注",
+    remarkPlaceholder: "其他备注：五分熟、少盐…",
     save: "保存",
     addNote: "备注",
     hideNote: "收起备注",
