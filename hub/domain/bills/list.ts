@@ -1,7 +1,6 @@
 import type { Bill, BillCorrections, DocKind, PayMethod } from '#protocol';
 import { isSafeId } from '#protocol';
 import { businessDayOf } from '../business-day.ts';
-import { fiscalNumbersOf, hasPartDocuments } from '../payment/split-parts.ts';
 
 /**
  * The bills page's list (GET /api/bills, README.md here "The list"): which
@@ -56,20 +55,9 @@ export function recordStateOf(bill: Bill, corrections: BillCorrections | undefin
   return corrections?.voided ? 'deleted' : 'normal';
 }
 
-/** A numbered document's "series-number" (each part's, comma-separated, for a split whose parts have their own), or ''. */
+/** A numbered document's "series-number", or ''. */
 export function documentNoOf(bill: Bill): string {
-  return fiscalNumbersOf(bill).map((f) => `${f.series}-${f.number}`).join(', ');
-}
-
-/** The kinds of a bill's documents: its own, or its parts' when each part of a split has its own. */
-function documentKindsOf(bill: Bill): Set<DocKind> {
-  return new Set(hasPartDocuments(bill) ? bill.shares!.map((sh) => sh.document!.kind) : [bill.document.kind]);
-}
-
-/** The document kind a bill lists under: the weightiest of its documents' (factura, boleta, note). */
-function documentKindOf(bill: Bill): DocKind {
-  const kinds = documentKindsOf(bill);
-  return kinds.has('factura') ? 'factura' : kinds.has('boleta') ? 'boleta' : 'note';
+  return bill.fiscal ? `${bill.fiscal.series}-${bill.fiscal.number}` : '';
 }
 
 /** Whether `no` names this bill: its bill, order or document number, or the document's series-number. */
@@ -78,9 +66,9 @@ function numberMatches(bill: Bill, no: string): boolean {
   if (wanted === '') return true;
   if (/^\d+$/.test(wanted)) {
     const n = Number(wanted);
-    return bill.billNo === n || bill.orderNo === n || fiscalNumbersOf(bill).some((f) => f.number === n);
+    return bill.billNo === n || bill.orderNo === n || bill.fiscal?.number === n;
   }
-  return fiscalNumbersOf(bill).some((f) => `${f.series}-${f.number}` === wanted);
+  return documentNoOf(bill).toUpperCase() === wanted;
 }
 
 /** Whether a bill passes every filter given. */
@@ -92,8 +80,7 @@ export function matchesFilters(bill: Bill, corrections: BillCorrections | undefi
   }
   if (f.no !== undefined && !numberMatches(bill, f.no)) return false;
   if (f.method !== undefined && !bill.payments.some((p) => p.method === f.method)) return false;
-  // A split whose parts have their own documents is found by any of its parts' kinds.
-  if (f.document !== undefined && !documentKindsOf(bill).has(f.document)) return false;
+  if (f.document !== undefined && bill.document.kind !== f.document) return false;
   return true;
 }
 
@@ -110,7 +97,7 @@ export function billRow(bill: Bill, corrections: BillCorrections | undefined): B
     paidAt: bill.paidAt,
     totalCents: bill.totalCents,
     methods: [...new Set(bill.payments.map((p) => p.method))],
-    document: documentKindOf(bill),
+    document: bill.document.kind,
     documentNo: documentNoOf(bill),
     people: bill.people,
     operator: bill.operator,
