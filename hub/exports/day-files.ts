@@ -2,7 +2,7 @@ import type { Bill, BillCorrections } from '#protocol';
 import { writeCsv } from '#hub/goods-io/csv.ts';
 import { writeXlsx } from '#hub/goods-io/xlsx-write.ts';
 import { writeZip } from '#hub/goods-io/zip.ts';
-import { BILL_HEADER, billRow, cellText, LINE_HEADER, lineRows, type Cell, type DocumentOf } from './sales-rows.ts';
+import { BILL_HEADER, billRow, cellText, LINE_HEADER, lineRows, type Cell, type DocumentOf, type StaffNameOf } from './sales-rows.ts';
 
 /** One file of an export: its name in the day folder and its bytes. */
 export type ExportFile = { name: string; bytes: Buffer };
@@ -15,6 +15,8 @@ export type SalesInput = {
   corrections: Readonly<Record<string, BillCorrections>>;
   /** Each fiscal bill's document (sales-rows.ts `documentsOf`), for its tax base and IGV. */
   documentOf: DocumentOf;
+  /** Who an operator id is (the "Operador" column shows names, never ids). */
+  staffName: StaffNameOf;
   /** Whether the lines files go too (the day's; the month's workbook is one row per bill). */
   lines: boolean;
 };
@@ -46,7 +48,7 @@ function byTime(a: Bill, b: Bill): number {
 export function salesFiles(input: SalesInput): ExportFile[] {
   const bills = [...input.bills].sort(byTime);
   const corrections = (bill: Bill) => (Object.hasOwn(input.corrections, bill.id) ? input.corrections[bill.id] : undefined);
-  const billRows = bills.map((bill) => billRow(bill, corrections(bill), input.documentOf));
+  const billRows = bills.map((bill) => billRow(bill, corrections(bill), input.documentOf, input.staffName));
   const files = [
     { name: `ventas-${input.label}.xlsx`, bytes: writeXlsx('Ventas', BILL_HEADER, billRows) },
     { name: `ventas-${input.label}.csv`, bytes: csvOf(BILL_HEADER, billRows) },

@@ -9,6 +9,12 @@ export type DayDelivery = {
   usb?: { at: string; stick: string };
   /** Last mail: when and how it went (`reason` a job reason code when it did not). */
   mail?: { at: string; ok: boolean; reason: JobReason | null };
+  /**
+   * The day's folder could not be written (runners.ts): which file (null: the folder itself) and the
+   * system's error code (ENOSPC, EACCES, EROFS…), so the page says what and where, not just "could not write".
+   * Cleared (null) once the folder is written.
+   */
+  folderError?: { at: string; file: string | null; code: string } | null;
 };
 
 const FILE = '.deliveries.json';

@@ -2,7 +2,7 @@ import type { ClosedShift } from '#protocol';
 import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
 import { buildPle141 } from './ple/ple141.ts';
 import { documentsZip, salesFiles, type ExportFile } from './day-files.ts';
-import { documentsOf } from './sales-rows.ts';
+import { documentsOf, staffNamesOf } from './sales-rows.ts';
 import { writeDayFolder, type Manifest } from './folder.ts';
 import { billsBetween, documentFiles, nextDay, rangeOf, shiftsOfBusinessDay, type ExportEngine } from './sources.ts';
 
@@ -22,14 +22,19 @@ export type ExporterDeps = {
 export const isMonthEnd = (day: string) => nextDay(day).slice(0, 7) !== day.slice(0, 7);
 
 /**
- * A Z report's file: `Z-<shift id>.txt`, the printed report as text; without
- * a renderer (a test's hub) or when it finds no report, `Z-<shift id>.json`,
- * the figures as the close recorded them.
+ * A Z report's file, named as the accountant files it: by business day and
+ * the shift's number within it, in the order the shifts closed
+ * (`Z-2026-11-27-turno-1.txt`, `-turno-2` for the evening's). The printed
+ * report as text; without a renderer (a test's hub) or when it finds no
+ * report, `.json`: the figures as the close recorded them.
  */
-async function zFile(shift: ClosedShift, render: ZRenderer | undefined): Promise<ExportFile> {
-  const id = shift.id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60);
+export function zFileName(day: string, shiftNo: number, ext: 'txt' | 'json'): string {
+  return `Z-${day}-turno-${shiftNo}.${ext}`;
+}
+
+async function zFile(day: string, shiftNo: number, shift: ClosedShift, render: ZRenderer | undefined): Promise<ExportFile> {
   const text = render ? await render(shift) : null;
-  return text !== null ? { name: `Z-${id}.txt`, bytes: Buffer.from(text, 'utf8') } : { name: `Z-${id}.json`, bytes: Buffer.from(JSON.stringify(shift, null, 2), 'utf8') };
+  return text !== null ? { name: zFileName(day, shiftNo, 'txt'), bytes: Buffer.from(text, 'utf8') } : { name: zFileName(day, shiftNo, 'json'), bytes: Buffer.from(JSON.stringify(shift, null, 2), 'utf8') };
 }
 
 /**
@@ -48,7 +53,7 @@ async function monthFiles(deps: ExporterDeps, day: string, documentOf: ReturnTyp
   const to = calendar.to > business.to ? calendar.to : business.to;
   const { bills, corrections } = await billsBetween(deps.engine, from, to);
   const inBusiness = bills.filter((b) => b.paidAt >= business.from && b.paidAt < business.to);
-  const files = salesFiles({ label: month, bills: inBusiness, corrections: state.billCorrections, documentOf, lines: false });
+  const files = salesFiles({ label: month, bills: inBusiness, corrections: state.billCorrections, documentOf, staffName: staffNamesOf(state.staff), lines: false });
   if (state.fiscal) {
     // The documents computed once for the rows are the register's too (the builder computes the ones missing).
     for (const bill of bills) documentOf(bill);
@@ -69,8 +74,10 @@ export async function exportDay(deps: ExporterDeps, day: string): Promise<Manife
   const { from, to } = rangeOf(state, day);
   const { bills } = await billsBetween(deps.engine, from, to);
   const documentOf = documentsOf(state.fiscal);
-  const files: ExportFile[] = salesFiles({ label: day, bills, corrections: state.billCorrections, documentOf, lines: true });
-  for (const shift of await shiftsOfBusinessDay(deps.engine, day)) files.push(await zFile(shift, deps.zReport));
+  const files: ExportFile[] = salesFiles({ label: day, bills, corrections: state.billCorrections, documentOf, staffName: staffNamesOf(state.staff), lines: true });
+  // Oldest close first (shiftsOfBusinessDay's order), so the numbers stay the same on every export of the day.
+  const shifts = await shiftsOfBusinessDay(deps.engine, day);
+  for (const [i, shift] of shifts.entries()) files.push(await zFile(day, i + 1, shift, deps.zReport));
   files.push(documentsZip(day, await documentFiles(deps.documents, state, day), deps.clock()));
   if (isMonthEnd(day)) files.push(...(await monthFiles(deps, day, documentOf)));
   return writeDayFolder(deps.root, day, files, deps.clock().toISOString());

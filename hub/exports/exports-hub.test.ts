@@ -8,8 +8,9 @@ import { SAMPLE_FISCAL } from '#hub/domain/einvoice/samples.ts';
 import { parseCsv } from '#hub/goods-io/csv.ts';
 import { listZip } from '#hub/goods-io/zip.ts';
 import type { ExportsReply } from '#hub/http/routes/exports/schema.ts';
+import type { SuggestedDayReply } from '#hub/http/routes/exports/suggested-day.ts';
 import { demoPick, openOrder, until } from '#hub/jobs/printing/test-orders.ts';
-import { command, getJson, postCommand, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
+import { command, DEMO_OWNER, getJson, postCommand, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 import { readManifest, sha256 } from './folder.ts';
 
 /**
@@ -91,7 +92,8 @@ describe('the nightly export', () => {
     expect(names).toEqual(
       expect.arrayContaining([`ventas-${DAY}.xlsx`, `ventas-${DAY}.csv`, `lineas-${DAY}.xlsx`, `lineas-${DAY}.csv`, `comprobantes-${DAY}.zip`, 'ventas-2026-03.xlsx', 'ventas-2026-03.csv']),
     );
-    expect(names.filter((n) => /^Z-.+\.txt$/.test(n))).toHaveLength(1);
+    // Named by business day and the shift's number in it, never by an id.
+    expect(names.filter((n) => n.startsWith('Z-'))).toEqual([`Z-${DAY}-turno-1.txt`]);
     expect(names.filter((n) => n === `LE${SAMPLE_FISCAL.ruc}20260300140100001111.txt`)).toHaveLength(1);
     for (const f of manifest!.files) {
       const bytes = await readFile(join(root(), DAY, f.name));
@@ -110,14 +112,21 @@ describe('the nightly export', () => {
     expect(rows.slice(1).map((r) => r[12])).toEqual(['118.00', '118.00', '118.00']);
     // Tax base and IGV on the fiscal bills only (18 % IGV: 100.00 + 18.00).
     expect(rows.slice(1).map((r) => [r[13], r[14]])).toEqual([['100.00', '18.00'], ['100.00', '18.00'], ['', '']]);
+    // The accountant reads methods in Spanish and people by name: no "cash", no staff id.
+    expect(rows[0]!.slice(15, 17)).toEqual(['Medios de pago', 'Operador']);
+    expect(rows.slice(1).map((r) => [r[15], r[16]])).toEqual(Array(3).fill(['Efectivo 118.00', DEMO_OWNER.name]));
+    const text = bytes.toString('utf8');
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+    expect(text).not.toContain(DEMO_OWNER.id);
     const lines = parseCsv((await readFile(join(root(), DAY, `lineas-${DAY}.csv`))).subarray(3).toString('utf8'), ',').map((r) => r.cells);
     expect(lines.slice(1).map((r) => r[4])).toEqual(['\'=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")']);
   });
 
   it('the XLSX opens in a real reader (openpyxl)', () => {
-    const script = 'import sys, openpyxl\nws = openpyxl.load_workbook(sys.argv[1]).active\nrows = list(ws.iter_rows(values_only=True))\nprint(len(rows), rows[0][0], rows[1][3], rows[1][12], type(rows[1][12]).__name__)';
-    const out = execFileSync('/usr/bin/python3', ['-c', script, join(root(), DAY, `ventas-${DAY}.xlsx`)], { encoding: 'utf8' }).trim();
-    expect(out).toBe('4 Fecha Boleta 118 int');
+    const script = 'import sys, openpyxl\nws = openpyxl.load_workbook(sys.argv[1]).active\nrows = list(ws.iter_rows(values_only=True))\nprint(len(rows), rows[0][0], rows[1][3], rows[1][12], type(rows[1][12]).__name__)\nfor r in rows[1:]: print(r[15] + \' | \' + r[16])';
+    const out = execFileSync('/usr/bin/python3', ['-c', script, join(root(), DAY, `ventas-${DAY}.xlsx`)], { encoding: 'utf8' }).trim().split('\n');
+    expect(out[0]).toBe('4 Fecha Boleta 118 int');
+    expect(out.slice(1)).toEqual(Array(3).fill(`Efectivo 118.00 | ${DEMO_OWNER.name}`));
   });
 
   it('the e-invoice files are zipped under SUNAT\'s names', async () => {
@@ -180,7 +189,15 @@ describe('GET /api/exports', () => {
     expect(statuses).toContain(r.status);
   });
 
+  it('offers the last day with bills when today has none yet (not an empty yesterday)', async () => {
+    // The clock is past the 31st's closing hour: the 1st of April is under way and has sold nothing.
+    expect(now.getTime()).toBeGreaterThan(closing);
+    const r = await getJson<SuggestedDayReply>(t.url, '/api/exports/suggested-day');
+    expect(r.body).toEqual({ ok: true, day: DAY, why: 'lastSales' });
+  });
+
   it('refuses a waiter and no session', async () => {
+    expect((await getJson(t.url, '/api/exports/suggested-day', { cookie: waiter })).status).toBe(403);
     expect((await getJson(t.url, '/api/exports', { cookie: waiter })).status).toBe(403);
     expect((await getJson(t.url, `/api/exports/${DAY}/ventas-${DAY}.csv`, { cookie: waiter })).status).toBe(403);
     expect((await getJson(t.url, '/api/exports', { cookie: null })).status).toBe(401);

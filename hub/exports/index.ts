@@ -55,9 +55,19 @@ export function createExports(opts: ExportsOptions): Exports {
   const planner = new ExportPlanner({ engine: opts.engine, root, clock: opts.clock, log: opts.log, hadActivity, ...(opts.planEveryMs ? { everyMs: opts.planEveryMs } : {}) });
   const usb = new UsbWatcher({ root, ...mountRootsFromEnv(opts.env ?? process.env), deliveries, clock: opts.clock, log: opts.log, ...(opts.usbEveryMs ? { everyMs: opts.usbEveryMs } : {}) });
   const exporter = { engine: opts.engine, documents: opts.documents, root, clock: opts.clock, ...(opts.zReport ? { zReport: opts.zReport } : {}) };
+  const dayHooks = {
+    written: (day: string) => {
+      void usb.scan();
+      void deliveries.all().then((all) => (all[day]?.folderError ? deliveries.note(day, { folderError: null }) : undefined)).catch(() => undefined);
+    },
+    failed: async (day: string, failure: { file: string | null; code: string }) => {
+      opts.log(`exports: could not write ${failure.file ?? 'the folder'} of ${day} into ${join(root, day)} (${failure.code}); tried again`);
+      await deliveries.note(day, { folderError: { at: opts.clock().toISOString(), ...failure } });
+    },
+  };
   return {
     root,
-    runners: [exportDayRunner(exporter, () => void usb.scan()), mailRunner(root, mail, mailGate, deliveries, opts.clock, () => opts.engine.state)],
+    runners: [exportDayRunner(exporter, dayHooks), mailRunner(root, mail, mailGate, deliveries, opts.clock, () => opts.engine.state)],
     planner,
     usb,
     deliveries,

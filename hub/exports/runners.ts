@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { JobOutcome, State } from '#protocol';
 import type { JobRunner } from '#hub/jobs/runner.ts';
 import type { ExportFile } from './day-files.ts';
@@ -18,17 +18,30 @@ export type MailPort = {
 export const EXPORT_LANE = 'export';
 export const MAIL_LANE = 'export-mail';
 
+/** What went wrong writing a day's folder, in words a person can act on: the file (null: the folder itself) and the system's code. */
+export function folderFailure(err: unknown): { file: string | null; code: string } {
+  const e = err as NodeJS.ErrnoException | null;
+  const name = typeof e?.path === 'string' ? basename(e.path) : '';
+  // The temporary folder, the day's folder or the exports folder: the folder itself, not one of its files.
+  const file = name === '' || name.startsWith('.') || /^\d{4}-\d{2}-\d{2}$/.test(name) || name === 'exports' ? null : name;
+  return { file, code: typeof e?.code === 'string' ? e.code : 'UNKNOWN' };
+}
+
+/** What the day's runner tells the rest of the hub: written (the USB stick gets it), or why not (the page and the console say it). */
+export type ExportDayHooks = { written(day: string): void; failed(day: string, failure: { file: string | null; code: string }): Promise<void> };
+
 /** `export.day`: the folder, written whole (repeatable: a crash mid-write leaves no half folder, the retry writes it). */
-export function exportDayRunner(deps: ExporterDeps, onWritten: (day: string) => void): JobRunner<'export.day'> {
+export function exportDayRunner(deps: ExporterDeps, hooks: ExportDayHooks): JobRunner<'export.day'> {
   return {
     kind: 'export.day',
     laneOf: () => EXPORT_LANE,
     perform: async (job): Promise<JobOutcome> => {
       try {
         await exportDay(deps, job.payload.day);
-        onWritten(job.payload.day);
+        hooks.written(job.payload.day);
         return { ok: true };
-      } catch {
+      } catch (err) {
+        await hooks.failed(job.payload.day, folderFailure(err)).catch(() => undefined);
         return { ok: false, canRetry: true, reason: 'IO_ERROR' };
       }
     },

@@ -2,6 +2,7 @@ import type { Bill, BillCorrections, FiscalDocument, FiscalSettings } from '#pro
 import { fiscalKey } from '#protocol';
 import { limaDateTime } from '#hub/domain/einvoice/lima-time.ts';
 import { fiscalDocumentOf } from '#hub/domain/einvoice/tax.ts';
+import { paymentMethodName } from '#hub/domain/printing/documents/receipt.ts';
 
 /**
  * The day's sales as rows for the accountant (hub/exports/README.md "Files"):
@@ -39,9 +40,21 @@ export function recordState(bill: Bill, corrections: BillCorrections | undefined
   return 'Normal';
 }
 
-/** "cash 50.00 + yape 20.00": each payment's method and amount. */
+/**
+ * "Efectivo 50.00 + Yape 20.00": each payment's method, in Spanish as the
+ * printed receipt names it (the files are the accountant's, in Spanish like
+ * their headers, whatever language the staff's devices use), and amount.
+ */
 function methods(bill: Bill): string {
-  return bill.payments.map((p) => `${p.method} ${(p.amountCents / 100).toFixed(2)}`).join(' + ');
+  return bill.payments.map((p) => `${paymentMethodName(p.method, 'es')} ${(p.amountCents / 100).toFixed(2)}`).join(' + ');
+}
+
+/** A staff id as the files show it: the person's name; the id kept in brackets only for someone no longer on the staff list. */
+export type StaffNameOf = (staffId: string) => string;
+
+/** Names from the live staff list (people are disabled, never removed, so a past operator is still there). */
+export function staffNamesOf(staff: Readonly<Record<string, { name: string }>>): StaffNameOf {
+  return (id) => (Object.hasOwn(staff, id) ? staff[id]!.name : `(${id})`);
 }
 
 /** A bill's fiscal document, or null (a sale note, no fiscal settings). */
@@ -74,14 +87,14 @@ function taxCells(doc: FiscalDocument | null): [Cell, Cell] {
   return [money(Math.round(Number(doc.totals.taxable) * 100)), money(Math.round(Number(doc.totals.igv) * 100))];
 }
 
-export function billRow(bill: Bill, corrections: BillCorrections | undefined, documentOf: DocumentOf): Cell[] {
+export function billRow(bill: Bill, corrections: BillCorrections | undefined, documentOf: DocumentOf, staffName: StaffNameOf): Cell[] {
   const { date, time } = limaDateTime(bill.paidAt);
   const discounts = bill.giftCents + bill.lineDiscountCents + bill.orderDiscountCents;
   return [
     s(date), s(time), n(bill.billNo), s(documentType(bill)), s(bill.fiscal ? fiscalKey(bill.fiscal).slice(3) : ''),
     s(bill.document.docId), s(bill.document.name), s(bill.tableName), n(bill.people),
     money(bill.goodsCents), money(discounts), money(bill.tipCents), money(bill.totalCents), ...taxCells(documentOf(bill)),
-    s(methods(bill)), s(bill.operator ?? ''), s(recordState(bill, corrections)),
+    s(methods(bill)), s(bill.operator ? staffName(bill.operator) : ''), s(recordState(bill, corrections)),
   ];
 }
 

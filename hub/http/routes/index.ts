@@ -75,6 +75,6 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     // E-invoicing: how sending to SUNAT stands (the banner).
     ...(deps.outbox ? [outboxRoutes(deps.engine, deps.outbox)] : []),
     // The nightly export: past days' files, where they went, the USB stick (export and resend are commands).
-    ...(deps.exports ? [exportRoutes(deps.engine, deps.exports)] : []),
+    ...(deps.exports ? [exportRoutes(deps.engine, deps.exports, deps.auth.clock)] : []),
   ];
 }

@@ -10,6 +10,7 @@ import { HttpError } from '../../http-error.ts';
 import { sessionOf } from '../../middleware/actor.ts';
 import { parseBody } from '../../validate.ts';
 import { exportFilePathSchema, MAX_LISTED_DAYS, type ExportDayView, type ExportJobView, type ExportsReply } from './schema.ts';
+import { suggestedDay } from './suggested-day.ts';
 
 /** What the routes read of the exports (hub/exports/index.ts). */
 export type ExportsRouteDeps = Pick<Exports, 'root' | 'deliveries' | 'usb' | 'mailGate'>;
@@ -40,12 +41,13 @@ function jobsByDay(engine: Engine): Map<string, ExportJobView[]> {
  *
  * GET /api/exports                 the newest days (exported, or with an export job in hand), newest first,
  *                                  with their files, deliveries and jobs; the USB sticks seen; whether mail waits
+ * GET /api/exports/suggested-day   the day the page offers first: today with bills, else the last day with bills (suggested-day.ts)
  * GET /api/exports/:day/:file      one file of a day's folder, only a name its manifest lists
  *
  * A name is matched against the manifest, never joined raw: `..`, slashes,
  * `__proto__` or a file not exported are NOT_FOUND or INCORRECT_INPUT.
  */
-export function exportRoutes(engine: Engine, deps: ExportsRouteDeps): Router {
+export function exportRoutes(engine: Engine, deps: ExportsRouteDeps, clock: () => Date = () => new Date()): Router {
   const router = new Router();
   const gate = (ctx: Context) => {
     if (!aliasesOf(engine.state, sessionOf(ctx).actor.staffId).has('settings')) throw new HttpError('FORBIDDEN', 'settings');
@@ -69,6 +71,13 @@ export function exportRoutes(engine: Engine, deps: ExportsRouteDeps): Router {
     }
     ctx.set('cache-control', 'no-store');
     ctx.body = { ok: true, days: views, usb: deps.usb.states(), mailWaiting: deps.mailGate.paused } satisfies ExportsReply;
+  });
+
+  // Registered before `/:day/:file`'s sibling paths could match it; read once when the page opens (not polled).
+  router.get('/api/exports/suggested-day', async (ctx) => {
+    gate(ctx);
+    ctx.set('cache-control', 'no-store');
+    ctx.body = await suggestedDay(engine.state, clock(), (from, to) => engine.closedBillsBetween(from, to));
   });
 
   router.get('/api/exports/:day/:file', async (ctx) => {
