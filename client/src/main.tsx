@@ -3,10 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { initI18n } from './i18n/index.ts';
 import { bootSession, watchSession } from './auth/session.ts';
+import { keepClaimCodeFromLink } from './auth/claim-link.ts';
 import { loadOutbox, watchOtherTabs } from './sync/outbox.ts';
 import { loadReplica, saveReplicaWhenLeaving } from './sync/replica.ts';
 import './styles.css';
 
+// The setup slip's QR brings the claim code in the address: kept before any redirect drops it.
+keepClaimCodeFromLink();
 // Order matters: what this device already knows and owes (IndexedDB) is loaded before the hub is asked.
 watchOtherTabs();
 saveReplicaWhenLeaving(window);

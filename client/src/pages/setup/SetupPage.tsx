@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidRuc, PIN_PATTERN } from '#protocol';
 import { claimHub } from '../../auth/session.ts';
+import { claimCodeFromLink } from '../../auth/claim-link.ts';
 import { LoginShell, refusalText } from '../login/LoginShell.tsx';
 
 type Form = { claimCode: string; restaurantName: string; ruc: string; ownerName: string; ownerCode: string; pin: string; pinAgain: string };
@@ -14,7 +15,9 @@ const EMPTY: Form = { claimCode: '', restaurantName: '', ruc: '', ownerName: '',
  */
 export function SetupPage() {
   const { t } = useTranslation();
-  const [form, setForm] = useState<Form>(EMPTY);
+  // Scanning the setup slip's QR fills the code in (client/src/auth/claim-link.ts).
+  const [fromSlip] = useState(claimCodeFromLink);
+  const [form, setForm] = useState<Form>(() => ({ ...EMPTY, claimCode: fromSlip }));
   const [error, setError] = useState<{ field: keyof Form | ''; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
@@ -67,7 +70,7 @@ export function SetupPage() {
     <LoginShell title={t('setup.title')} testId="setup-page">
       <p className="hint">{t('setup.intro')}</p>
       <form className="setup-form" onSubmit={(e) => void submit(e)}>
-        {field('claimCode', t('setup.claimCode'), { className: 'claim', maxLength: 12 })}
+        {field('claimCode', t('setup.claimCode'), { className: 'claim', maxLength: 12, ...(fromSlip ? { hint: t('setup.codeFromSlip') } : {}) })}
         <h2>{t('setup.restaurant')}</h2>
         {field('restaurantName', t('setup.restaurantName'), { maxLength: 80 })}
         {field('ruc', t('setup.ruc'), { inputMode: 'numeric', hint: t('setup.rucHint'), optional: true, maxLength: 11 })}

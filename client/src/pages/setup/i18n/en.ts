@@ -5,7 +5,8 @@ import type { setupEs } from './es.ts';
 export const setupEn: DeepStrings<typeof setupEs> = {
   setup: {
     title: 'Set up the restaurant',
-    intro: 'This device has no owner yet. Enter the activation code it showed when it started (valid 15 minutes).',
+    intro: 'This device has no owner yet. Enter the activation code: it is on the slip it printed when it started (or on its screen, or in the claim.txt file of its data folder). Valid 15 minutes.',
+    codeFromSlip: 'Taken from the printed slip.',
     claimCode: 'Activation code',
     restaurant: 'Restaurant',
     restaurantName: 'Restaurant name',

@@ -2,7 +2,8 @@
 export const setupEs = {
   setup: {
     title: 'Configurar el restaurante',
-    intro: 'Este equipo aún no tiene dueño. Ingrese el código de activación que mostró al encenderse (vale 15 minutos).',
+    intro: 'Este equipo aún no tiene dueño. Ingrese el código de activación: está en la hoja que imprimió al encenderse (o en la pantalla del equipo, o en el archivo claim.txt de su carpeta de datos). Vale 15 minutos.',
+    codeFromSlip: 'Tomado de la hoja impresa.',
     claimCode: 'Código de activación',
     restaurant: 'Restaurante',
     restaurantName: 'Nombre del restaurante',

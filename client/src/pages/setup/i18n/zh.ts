@@ -5,7 +5,8 @@ import type { setupEs } from './es.ts';
 export const setupZh: DeepStrings<typeof setupEs> = {
   setup: {
     title: '设置餐厅',
-    intro: '此设备还没有店主。请输入设备启动时显示的激活码（15 分钟内有效）。',
+    intro: '此设备还没有店主。请输入激活码：它印在设备启动时打印的纸条上（或显示在设备屏幕上，或在数据文件夹的 claim.txt 文件中）。15 分钟内有效。',
+    codeFromSlip: '已从打印的纸条读取。',
     claimCode: '激活码',
     restaurant: '餐厅',
     restaurantName: '餐厅名称',
