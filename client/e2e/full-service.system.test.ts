@@ -82,7 +82,7 @@ describe('a lunch service on a phone and a till', () => {
     await waiter.getByTestId('pane-order').click();
     await shot(waiter, 'cart');
     await waiter.getByTestId('send').click();
-    await expect.poll(() => waiter.locator('.toast').textContent()).toContain('Submit successful');
+    await expect.poll(() => waiter.locator('.toast').textContent()).toContain('Sent to the kitchen');
     await expect.poll(() => orderOn('t-s1')?.lines.map((l) => [l.code, l.qty, l.sentBatch])).toEqual([
       ['101', 2, 1],
       ['102', 1, 1],

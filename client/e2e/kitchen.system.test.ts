@@ -37,7 +37,7 @@ describe('kitchen actions on a phone', () => {
 
     await page.getByTestId('send').click();
     await expect.poll(() => orderOf('t-s5')?.lines.every((l) => l.sentBatch === 1)).toBe(true);
-    await expect.poll(() => page.locator('.toast').textContent()).toContain('Enviado correctamente');
+    await expect.poll(() => page.locator('.toast').textContent()).toContain('Enviado a cocina');
 
     const lomo = page.getByTestId('order-line').filter({ hasText: 'Lomo saltado' });
     await lomo.click();

@@ -81,6 +81,9 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
   // The cart counts: the guest hears the amount with the dishes not yet sent.
   const totals = totalsWithCart(state, order, shownCart, props.minimum);
   const unsent = order.lines.some((l) => l.sentBatch === null);
+  // The tab and the send button count alike, in portions: all the table's dishes, and those the kitchen does not have yet.
+  const orderedQty = order.lines.reduce((n, l) => n + l.qty, 0) + shownCart.reduce((n, c) => n + c.qty, 0);
+  const toSendQty = order.lines.reduce((n, l) => n + (l.sentBatch === null ? l.qty : 0), 0) + toSend.reduce((n, c) => n + c.qty, 0);
   const prebilled = order.status === 'prebilled';
   const orderNo = useOrderNo(order);
 
@@ -89,13 +92,13 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
   const send = () => {
     const lines = queueForSending(order.id);
     if (lines.length === 0) {
-      void enqueue('order.send', { orderId: order.id }).then((reply) => reply.ok && showToast(t('success.submitted')));
+      void enqueue('order.send', { orderId: order.id }).then((reply) => reply.ok && showToast(t('kitchen.done.send')));
       return;
     }
     const ids = new Set(lines.map((l) => l.lineId));
     void enqueue('order.addLines', { orderId: order.id, lines, send: true }, { ownsRefusal: true }).then((reply) => {
       if (reply.ok) {
-        showToast(t('success.submitted'));
+        showToast(t('kitchen.done.send'));
         return dropSent(order.id, ids);
       }
       unqueue(order.id, ids);
@@ -117,7 +120,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
           {t('app.menu')}
         </button>
         <button className={`chip${pane === 'order' ? ' active' : ''}`} onClick={() => setPane('order')} data-testid="pane-order">
-          {t('order.ordered')} ({order.lines.length + shownCart.length}) · {formatSoles(totals.subtotalCents)}
+          {t('order.orderedCount', { count: orderedQty })} · {formatSoles(totals.subtotalCents)}
         </button>
       </div>
       <div className="dinner-body">
@@ -134,8 +137,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
         </button>
         {!prebilled && (
           <button className="btn btn-primary" disabled={toSend.length === 0 && !unsent} onClick={send} data-testid="send">
-            {t('order.send')}
-            {toSend.length > 0 && ` (${toSend.reduce((n, c) => n + c.qty, 0)})`}
+            {toSendQty > 0 ? t('order.sendCount', { count: toSendQty }) : t('order.send')}
           </button>
         )}
         {!prebilled ? (
@@ -143,7 +145,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
             {t('order.prebill')}
           </button>
         ) : (
-          <button className="btn" onClick={() => void enqueue('order.cancelPrebill', { orderId: order.id })} data-testid="cancel-prebill">
+          <button className="btn" onClick={() => void enqueue('order.cancelPrebill', { orderId: order.id }).then((reply) => reply.ok && showToast(t('kitchen.done.cancelPrebill')))} data-testid="cancel-prebill">
             {t('order.cancelPrebill')}
           </button>
         )}

@@ -40,23 +40,24 @@ export function DinnerSheets(props: { state: State; order: Order; cart: readonly
   const [, navigate] = useLocation();
   const { order, sheet, setSheet } = props;
   const close = () => setSheet(null);
-  const act = <K extends CommandType>(type: K, payload: CommandPayload<K>) => {
+  // Each action says what it did once the hub has it (issue 18 item 16: a pre-bill or a hang-up read "Sent successfully").
+  const act = <K extends CommandType>(type: K, payload: CommandPayload<K>, done: string) => {
     close();
-    void enqueue(type, payload).then((reply) => reply.ok && showToast(t('success.submitted')));
+    void enqueue(type, payload).then((reply) => reply.ok && showToast(done));
   };
   if (!sheet) return null;
   const orderId = order.id;
 
   const onLine = (line: OrderLine, a: LineAction) => {
-    if (a === 'remove') return act('order.removeLine', { orderId, lineId: line.id });
-    if (a === 'hold') return act('order.holdLines', { orderId, lineIds: [line.id] });
-    if (a === 'fire') return act('order.fire', { orderId, lineIds: [line.id] });
-    if (a === 'rush') return act('order.rush', { orderId, lineIds: [line.id] });
+    if (a === 'remove') return act('order.removeLine', { orderId, lineId: line.id }, t('kitchen.done.remove'));
+    if (a === 'hold') return act('order.holdLines', { orderId, lineIds: [line.id] }, t('kitchen.done.hold'));
+    if (a === 'fire') return act('order.fire', { orderId, lineIds: [line.id] }, t('kitchen.done.fire'));
+    if (a === 'rush') return act('order.rush', { orderId, lineIds: [line.id] }, t('kitchen.done.rush'));
     setSheet({ kind: a, line });
   };
   const onOrder = (a: OrderAction) => {
-    if (a === 'prepare') return act('order.fire', { orderId });
-    if (a === 'rushAll') return act('order.rush', { orderId });
+    if (a === 'prepare') return act('order.fire', { orderId }, t('kitchen.done.fire'));
+    if (a === 'rushAll') return act('order.rush', { orderId }, t('kitchen.done.rush'));
     setSheet({ kind: a });
   };
 
@@ -70,7 +71,7 @@ export function DinnerSheets(props: { state: State; order: Order; cart: readonly
         <ReturnDialog
           line={sheet.line}
           onCancel={close}
-          onReturn={(qty, reason, toStock) => act('order.returnLine', { orderId, lineId: sheet.line.id, qty, reason, ...(toStock ? { toStock } : {}) })}
+          onReturn={(qty, reason, toStock) => act('order.returnLine', { orderId, lineId: sheet.line.id, qty, reason, ...(toStock ? { toStock } : {}) }, t('kitchen.done.returned'))}
         />
       );
     case 'gift':
@@ -84,7 +85,7 @@ export function DinnerSheets(props: { state: State; order: Order; cart: readonly
           confirmLabel={t('kitchen.gift')}
           testId="gift-confirm"
           onCancel={close}
-          onConfirm={(c) => act('order.giftLine', { orderId, lineId: sheet.line.id, qty: c.qty, reason: c.reason })}
+          onConfirm={(c) => act('order.giftLine', { orderId, lineId: sheet.line.id, qty: c.qty, reason: c.reason }, t('kitchen.done.gift'))}
         />
       );
     case 'cancel':
@@ -100,7 +101,7 @@ export function DinnerSheets(props: { state: State; order: Order; cart: readonly
           offerStock={sheet.line.stockTaken}
           danger
           onCancel={close}
-          onConfirm={(c) => act('order.cancelLine', { orderId, lineId: sheet.line.id, qty: c.qty, reason: c.reason, ...(c.toStock ? { toStock: true } : {}) })}
+          onConfirm={(c) => act('order.cancelLine', { orderId, lineId: sheet.line.id, qty: c.qty, reason: c.reason, ...(c.toStock ? { toStock: true } : {}) }, t('kitchen.done.cancel'))}
         />
       );
     case 'remark':
@@ -109,7 +110,7 @@ export function DinnerSheets(props: { state: State; order: Order; cart: readonly
           state={props.state}
           line={sheet.line}
           onCancel={close}
-          onSave={(d) => act('order.setRemark', { orderId, lineId: sheet.line.id, remark: d.text, ...(d.ids.length ? { remarkIds: [...d.ids] } : {}) })}
+          onSave={(d) => act('order.setRemark', { orderId, lineId: sheet.line.id, remark: d.text, ...(d.ids.length ? { remarkIds: [...d.ids] } : {}) }, t(sheet.line.sentBatch !== null ? 'kitchen.done.remarkSent' : 'kitchen.done.remarkSaved'))}
         />
       );
     case 'reorder':
@@ -119,7 +120,7 @@ export function DinnerSheets(props: { state: State; order: Order; cart: readonly
           confirmLabel={t('kitchen.reorder')}
           testId="reorder-confirm"
           onCancel={close}
-          onConfirm={() => act('order.reorder', { orderId, lines: [{ fromLineId: sheet.line.id, lineId: uuid() }] })}
+          onConfirm={() => act('order.reorder', { orderId, lines: [{ fromLineId: sheet.line.id, lineId: uuid() }] }, t('kitchen.done.reorder'))}
         />
       );
     case 'reorderAll':
@@ -129,11 +130,11 @@ export function DinnerSheets(props: { state: State; order: Order; cart: readonly
           confirmLabel={t('kitchen.reorderAll')}
           testId="reorder-all-confirm"
           onCancel={close}
-          onConfirm={() => act('order.reorder', { orderId, lines: order.lines.map((l) => ({ fromLineId: l.id, lineId: uuid() })) })}
+          onConfirm={() => act('order.reorder', { orderId, lines: order.lines.map((l) => ({ fromLineId: l.id, lineId: uuid() })) }, t('kitchen.done.reorder'))}
         />
       );
     case 'prebill':
-      return <ConfirmDialog title={t('kitchen.prebillConfirm')} confirmLabel={t('order.prebill')} testId="prebill-confirm" onCancel={close} onConfirm={() => act('order.prebill', { orderId })} />;
+      return <ConfirmDialog title={t('kitchen.prebillConfirm')} confirmLabel={t('order.prebill')} testId="prebill-confirm" onCancel={close} onConfirm={() => act('order.prebill', { orderId }, t('kitchen.done.prebill'))} />;
     case 'withdraw':
       return (
         <ReasonDialog
@@ -148,7 +149,7 @@ export function DinnerSheets(props: { state: State; order: Order; cart: readonly
           danger
           onCancel={close}
           onConfirm={(c) => {
-            act('order.withdraw', { orderId, reason: c.reason });
+            act('order.withdraw', { orderId, reason: c.reason }, t('kitchen.done.withdraw'));
             clearCart(orderId);
             navigate(PATHS.tables);
           }}
@@ -162,7 +163,7 @@ export function DinnerSheets(props: { state: State; order: Order; cart: readonly
     const lines = props.cart
       .filter((c) => !c.queued)
       .map((c) => ({ lineId: c.lineId ?? uuid(), productId: c.productId, specId: c.specId ?? null, qty: c.qty, remark: c.remark.trim(), ...(c.remarkIds?.length ? { remarkIds: [...c.remarkIds] } : {}) }));
-    act('order.hangUp', { orderId, parkedId: uuid(), label, lines });
+    act('order.hangUp', { orderId, parkedId: uuid(), label, lines }, t('kitchen.done.hangUp', { label: label || props.tableName }));
     clearCart(orderId);
     navigate(PATHS.pending);
   }

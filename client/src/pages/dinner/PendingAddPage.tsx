@@ -69,8 +69,8 @@ function PendingAdd(props: { state: State; parked: ParkedOrder | null }) {
       return false;
     }
     const lines = cartLinesToParked(cart);
-    if (parked) void enqueue('pending.addLines', { parkedId: parked.id, lines }).then((r) => r.ok && showToast(t('success.submitted')));
-    else void enqueue('pending.hangUp', { parkedId: uuid(), label: label.trim(), people, lines }).then((r) => r.ok && showToast(t('success.submitted')));
+    if (parked) void enqueue('pending.addLines', { parkedId: parked.id, lines }).then((r) => r.ok && showToast(t('kitchen.done.parkedAdd', { label: parked.label })));
+    else void enqueue('pending.hangUp', { parkedId: uuid(), label: label.trim(), people, lines }).then((r) => r.ok && showToast(t('kitchen.done.hangUp', { label: label.trim() })));
     clearCart(key);
     return true;
   };
