@@ -118,6 +118,9 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'reservation.statusSet': holdersOf('M001'),
   'reservation.arrived': holdersOf('M001'),
   'reservation.filed': holdersOf('M001'),
+  // A deposit taken or settled: to those who see reservations, and to cashiers (M006), whose open shift's totals it moves on.
+  'reservation.depositTaken': holdersOf('M001', 'M006'),
+  'reservation.depositSettled': holdersOf('M001', 'M006'),
   'kds.shown': holdersOf('M001'),
   'kds.bumped': holdersOf('M001'),
   'kds.recalled': holdersOf('M001'),

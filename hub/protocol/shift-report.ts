@@ -70,7 +70,7 @@ export type ShiftReport = {
   /** On-account debts written off during the shift. */
   writeOffCount: number;
   writeOffCents: number;
-  /** Predetermined orders: reservation deposits credited to the shift's bills. */
+  /** Predetermined orders: reservation deposits taken during the shift (its `depositsByMethod`). */
   depositCents: number;
   /** Member recharges: the hub has no members yet, so always 0 (kept so the report has every field). */
   memberRechargeCount: number;

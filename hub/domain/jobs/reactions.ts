@@ -4,6 +4,7 @@ import type { Decision } from '../decision.ts';
 import { EINVOICE_REACTORS } from '../einvoice/reactions.ts';
 import { EXPORT_REACTORS } from '../exports/reactions.ts';
 import { PRINTING_REACTORS } from '../printing/reactions.ts';
+import { DEPOSIT_REACTORS } from '../reservations/deposit-receipt.ts';
 
 /**
  * What one event type causes: the jobs to create, given the state right after
@@ -34,6 +35,7 @@ const REACTORS: Reactors = /* @__PURE__ */ mergeReactors(
   PRINTING_REACTORS,
   EINVOICE_REACTORS,
   EXPORT_REACTORS,
+  DEPOSIT_REACTORS,
 );
 
 /**

@@ -110,7 +110,7 @@ describe('money is exact to the céntimo (fast-check)', () => {
           const order = s.orders[ORDER]!;
           const t = orderTotals(order, s.tables[order.tableId]!.minConsumptionCents);
           expect(t.goodsCents - t.giftCents - t.lineDiscountCents - t.orderDiscountCents + t.tipCents + t.minSpendFeeCents + t.lunchBoxCents).toBe(t.totalCents);
-          const d = decide(s, command('order.settle', { orderId: ORDER, payments: payments(t.dueCents, cardShare, yapeShare, extraCash), document: { kind: 'note', docId: '', name: '' }, print: false }), HUB);
+          const d = decide(s, command('order.settle', { orderId: ORDER, payments: payments(t.dueCents, cardShare, yapeShare, extraCash), document: { kind: 'note', docId: '', name: '' }, print: false, depositExcess: { action: 'keep' } }), HUB);
           if (!d.ok) throw new Error(`settle refused: ${d.code} ${d.message ?? ''}`);
           const settled = d.events[0];
           if (settled?.type !== 'order.settled') throw new Error('no bill');

@@ -136,11 +136,13 @@ describe('order.settle: the order', () => {
     expect(d.ok && d.events[0]?.type === 'order.settled' && d.events[0].bill).toMatchObject({ totalCents: TOTAL, depositCents: 5000, dueCents: 2000, receivedCents: 2000, changeCents: 0 });
   });
 
-  it('a deposit larger than the bill settles with no payment and credits only the total', () => {
+  it('a deposit larger than the bill settles with no payment and credits only the total, the excess kept as the cashier chose', () => {
     const s = orderAt('sent');
     const paid: State = { ...s, orders: { ...s.orders, [ORDER]: { ...s.orders[ORDER]!, depositCents: 9000 } } };
-    const d = settle(paid, []);
-    expect(d.ok && d.events[0]?.type === 'order.settled' && d.events[0].bill).toMatchObject({ depositCents: TOTAL, dueCents: 0, payMethod: 'cash', payments: [] });
+    // What the excess becomes is the cashier's word (hub/domain/reservations/deposit.test.ts).
+    expect(settle(paid, [])).toEqual({ ok: false, code: 'DEPOSIT_EXCESS_CHOICE_REQUIRED', message: 'depositExcess' });
+    const d = decideOn(paid, 'order.settle', { orderId: ORDER, payments: [], document: NOTE, print: false, depositExcess: { action: 'keep' } }, ctxAt(LATER, 'cajera-2'));
+    expect(d.ok && d.events[0]?.type === 'order.settled' && d.events[0].bill).toMatchObject({ depositCents: TOTAL, dueCents: 0, payMethod: 'cash', payments: [], depositExcess: { action: 'kept', cents: 9000 - TOTAL } });
   });
 
   it('marks a bill on account (isAccount 1) and a mixed one as mixed', () => {

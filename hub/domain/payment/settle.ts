@@ -3,12 +3,13 @@ import { SALE_NOTE } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { orderTotals } from '../money.ts';
 import { getOwn } from '../records.ts';
+import { depositExcessOf } from '../reservations/deposit.ts';
 import { groupMinimumCents } from '../table-ops/group-minimum.ts';
 import { documentRefusal, storedDocument, toBillPayments } from './payments.ts';
 import { billShares, shareDocumentsRefusal, splitRefusal } from './split.ts';
 
 /** What settling needs besides the order: the payments (already in soles), the shares of a split bill, the document, printing. */
-export type SettleRequest = { payments: BillPayment[]; split?: readonly number[]; shareDocuments?: readonly SaleDocument[]; document: SaleDocument; print: boolean };
+export type SettleRequest = { payments: BillPayment[]; split?: readonly number[]; shareDocuments?: readonly SaleDocument[]; document: SaleDocument; print: boolean; depositExcess?: CommandPayload<'order.settle'>['depositExcess'] };
 
 /**
  * Settles an order in full and records the bill (dine-in's `order.settled`,
@@ -29,6 +30,9 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
   if (docNo) return refuse(docNo.code, docNo.field);
   const payNo = splitRefusal(req.split, req.payments, totals.dueCents);
   if (payNo) return refuse(payNo.code, payNo.field);
+  // A deposit larger than the bill: the excess is given back or kept, the cashier says which (issue 18 item 6).
+  const excess = depositExcessOf(s, order, totals, req.depositExcess, ctx);
+  if (!excess.ok) return refuse(excess.code, 'depositExcess');
   const received = req.payments.reduce((n, p) => n + p.amountCents, 0);
   const bill: Bill = {
     id: order.id,
@@ -52,6 +56,7 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
     isAccount: req.payments.some((p) => p.method === 'onAccount') ? 1 : 0,
     document: storedDocument(req.shareDocuments ? SALE_NOTE : req.document),
     printRequested: req.print,
+    ...(excess.excess ? { depositExcess: excess.excess } : {}),
     ...(req.split ? { shares: billShares(req.split, req.payments, req.shareDocuments) } : {}),
   };
   // A boleta or factura is numbered by the hub only, after every check here (a refused settlement
@@ -59,7 +64,7 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
   // `fiscal.numbered` and the document's consequences to this same decision, hence one log record.
   // With "clear on settle" (issue 18 item 14) the tables are free again in the same record: no second tap per table.
   const cleared = s.settings.clearOnSettle ? [bill.tableId, ...order.mergedTableIds].filter((id) => getOwn(s.tables, id)).map((tableId) => ({ type: 'table.cleared' as const, tableId })) : [];
-  return accept([{ type: 'order.settled', bill }, ...cleared], {
+  return accept([{ type: 'order.settled', bill }, ...cleared, ...excess.events], {
     orderId: order.id,
     billNo: bill.billNo,
     totalCents: bill.totalCents,
@@ -78,6 +83,6 @@ function payMethodOf(payments: readonly BillPayment[]): Bill['payMethod'] {
 export function settle(s: State, p: CommandPayload<'order.settle'>, ctx: DecideContext): Decision {
   const payments = toBillPayments(p.payments, s.exchangeRate, ctx.now);
   if (!Array.isArray(payments)) return refuse(payments.code, payments.field);
-  return settleOrder(s, p.orderId, { payments, ...(p.split ? { split: p.split } : {}), ...(p.shareDocuments ? { shareDocuments: p.shareDocuments } : {}), document: p.document, print: p.print }, ctx);
+  return settleOrder(s, p.orderId, { payments, ...(p.depositExcess ? { depositExcess: p.depositExcess } : {}), ...(p.split ? { split: p.split } : {}), ...(p.shareDocuments ? { shareDocuments: p.shareDocuments } : {}), document: p.document, print: p.print }, ctx);
 }
 

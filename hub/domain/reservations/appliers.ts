@@ -1,6 +1,7 @@
 import type { EventOf, Reservation, State } from '#protocol';
 import { RESERVATION_STATUS } from '#protocol';
 import { getOwn, withOwn, withoutOwn } from '../records.ts';
+import { foldIntoShift, withDeposit, withDepositKept, withDepositReturn } from '../shift/totals.ts';
 
 const CLOSING: readonly number[] = [RESERVATION_STATUS.cancelled, RESERVATION_STATUS.arrived, RESERVATION_STATUS.completed];
 
@@ -27,6 +28,17 @@ export const reservationAppliers = {
     })),
   'reservation.arrived': (s: State, e: EventOf<'reservation.arrived'>): State =>
     update(s, e.reservationId, (r) => ({ ...r, status: RESERVATION_STATUS.arrived, orderId: e.orderId, closedAt: e.at })),
+  // A deposit is money in the shift that took it (issue 18 item 6); its tally entry is the same decision's `tally.added`.
+  'reservation.depositTaken': (s: State, e: EventOf<'reservation.depositTaken'>): State =>
+    foldIntoShift(
+      update(s, e.reservationId, (r) => ({ ...r, deposit: e.deposit })),
+      (t) => withDeposit(t, e.deposit.method, e.deposit.amountCents),
+    ),
+  'reservation.depositSettled': (s: State, e: EventOf<'reservation.depositSettled'>): State =>
+    foldIntoShift(
+      update(s, e.reservationId, (r) => ({ ...r, depositOutcome: e.outcome })),
+      (t) => (e.outcome.action === 'refunded' ? withDepositReturn(t, e.outcome.method, e.outcome.amountCents) : withDepositKept(t, e.outcome.amountCents)),
+    ),
   'reservation.filed': (s: State, e: EventOf<'reservation.filed'>): State => {
     let upcoming = s.upcomingReservations;
     for (const r of e.reservations) upcoming = withoutOwn(upcoming, r.id);

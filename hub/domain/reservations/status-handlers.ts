@@ -2,6 +2,7 @@ import type { CommandPayload, ReservationEvent, State } from '#protocol';
 import { openTable } from '../dine-in/table-open.ts';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { getOwn } from '../records.ts';
+import { depositOutcomeEvents, paidDepositOf, payDeposit } from './deposit.ts';
 import { sweepEvents } from './sweep.ts';
 import { canMove, TRANSITIONS, type TransitionCommand } from './transitions.ts';
 
@@ -11,12 +12,22 @@ type Ref = { reservationId: string };
  * The common part of every status change: the reservation exists, the move
  * is in the table (TRANSITIONS), and the decision files past days' reservations.
  */
-function move(command: TransitionCommand, s: State, p: Ref, ctx: DecideContext, extra: Partial<Extract<ReservationEvent, { type: 'reservation.statusSet' }>> = {}): Decision {
+function move(
+  command: TransitionCommand,
+  s: State,
+  p: Ref & { deposit?: CommandPayload<'reservation.cancel'>['deposit'] },
+  ctx: DecideContext,
+  extra: Partial<Extract<ReservationEvent, { type: 'reservation.statusSet' }>> = {},
+): Decision {
   const r = getOwn(s.upcomingReservations, p.reservationId);
   if (!r) return refuse('NOT_FOUND', 'reservationId');
   if (!canMove(command, r.status)) return refuse('RESERVATION_STATUS', String(r.status));
+  // Cancelled or not come: a paid deposit is given back or kept, the cashier's word (deposit.ts).
+  const money = command === 'reservation.cancel' || command === 'reservation.noShow' ? depositOutcomeEvents(s, r, p.deposit, ctx) : [];
+  if (!Array.isArray(money)) return money;
   return accept([
     { type: 'reservation.statusSet', reservationId: r.id, status: TRANSITIONS[command].to, at: ctx.now, ...extra },
+    ...money,
     ...sweepEvents(s, ctx.now, r.id),
   ]);
 }
@@ -35,7 +46,8 @@ function arrive(s: State, p: CommandPayload<'reservation.arrive'>, ctx: DecideCo
   if (!opened.ok) return opened;
   const [event] = opened.events;
   if (event?.type !== 'table.opened') return refuse('INTERNAL');
-  const order = { ...event.order, depositCents: r.depositPaid ? r.depositCents : 0, reservationId: r.id };
+  // The deposit as taken (its amount may differ from the one asked); none when it never arrived.
+  const order = { ...event.order, depositCents: paidDepositOf(r)?.amountCents ?? 0, reservationId: r.id };
   return accept(
     [{ type: 'table.opened', order }, { type: 'reservation.arrived', reservationId: r.id, orderId: order.id, at: ctx.now }, ...sweepEvents(s, ctx.now, r.id)],
     opened.result,
@@ -44,7 +56,7 @@ function arrive(s: State, p: CommandPayload<'reservation.arrive'>, ctx: DecideCo
 
 /** Handlers of every command that changes a reservation's status. */
 export const statusHandlers = {
-  'reservation.payDeposit': (s: State, p: CommandPayload<'reservation.payDeposit'>, ctx: DecideContext) => move('reservation.payDeposit', s, p, ctx, { depositPaid: true }),
+  'reservation.payDeposit': payDeposit,
   'reservation.depositFailed': (s: State, p: CommandPayload<'reservation.depositFailed'>, ctx: DecideContext) => move('reservation.depositFailed', s, p, ctx),
   'reservation.ready': (s: State, p: CommandPayload<'reservation.ready'>, ctx: DecideContext) => move('reservation.ready', s, p, ctx),
   'reservation.arrive': arrive,

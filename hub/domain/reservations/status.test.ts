@@ -9,7 +9,7 @@ const ORDER = uid(601);
 describe('reservation.arrive: the table opens with the deposit', () => {
   it('opens the booked table as an order carrying the reservation and its paid deposit', () => {
     let s = booked();
-    s = exec(s, 'reservation.payDeposit', { reservationId: R1 }).state;
+    s = exec(s, 'reservation.payDeposit', { reservationId: R1, payment: { method: 'cash', amountCents: 5000 }, print: false }).state;
     const { state, result } = exec(s, 'reservation.arrive', { reservationId: R1, orderId: ORDER }, ctxAt('2025-03-15T01:05:00.000Z'));
     expect(state.orders[ORDER]).toMatchObject({ tableId: T.s1, people: 4, depositCents: 5000, reservationId: R1, customer: { name: 'Ana Torres', phone: '987654321', reason: 'family' } });
     expect(state.tables[T.s1]).toMatchObject({ status: TABLE_STATUS.pending, orderId: ORDER });
@@ -24,7 +24,7 @@ describe('reservation.arrive: the table opens with the deposit', () => {
   ];
   it.each(deposits)('credits the deposit only when it was paid: $name', ({ status, paid, credited }) => {
     let s = inStatus(status);
-    if (paid) s = exec(inStatus(0), 'reservation.payDeposit', { reservationId: R1 }).state;
+    if (paid) s = exec(inStatus(0), 'reservation.payDeposit', { reservationId: R1, payment: { method: 'cash', amountCents: 5000 }, print: false }).state;
     expect(exec(s, 'reservation.arrive', { reservationId: R1, orderId: ORDER }).state.orders[ORDER]!.depositCents).toBe(credited);
   });
 

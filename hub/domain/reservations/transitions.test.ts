@@ -8,7 +8,7 @@ import { TRANSITIONS, type TransitionCommand } from './transitions.ts';
 
 /** One payload per transition command, for R1. */
 const PAYLOADS: { [K in TransitionCommand]: CommandPayload<K> } = {
-  'reservation.payDeposit': { reservationId: R1 },
+  'reservation.payDeposit': { reservationId: R1, payment: { method: 'cash', amountCents: 5000 }, print: false },
   'reservation.depositFailed': { reservationId: R1 },
   'reservation.ready': { reservationId: R1 },
   'reservation.arrive': { reservationId: R1, orderId: uid(601) },

@@ -5,7 +5,7 @@ import { chargedQty, lineTotalCents } from '../money.ts';
 import { dishKeyOf } from '../reports/aggregate.ts';
 import { emptyFigures } from '../reports/figures.ts';
 import { RESTAURANT_UTC_OFFSET_MINUTES } from '../reservations/calendar.ts';
-import { cashMoved, expectedByMethod } from './totals.ts';
+import { cashMoved, depositsTakenCents, expectedByMethod } from './totals.ts';
 
 /**
  * A shift's report (SPEC.md section 3, README.md here "The report"): the
@@ -133,7 +133,8 @@ export function shiftReportOf(input: ShiftReportInput): ShiftReport {
     onAccountCents: f.onAccountCents,
     writeOffCount: input.writeOffs.count,
     writeOffCents: input.writeOffs.cents,
-    depositCents: f.depositCents,
+    // Deposits TAKEN during the shift, from the shift's own record of them (issue 18 item 6), not those credited to its bills.
+    depositCents: depositsTakenCents(shift.totals),
     memberRechargeCount: 0,
     memberRechargeCents: 0,
     channels: channelsOf(input.bills),

@@ -26,8 +26,11 @@ export function withBill(t: ShiftTotals, bill: Bill): ShiftTotals {
     receivedByMethod = add(receivedByMethod, p.method, p.amountCents);
     if (p.method === 'usd') usdCents += p.usdCents;
   }
+  // A deposit larger than the bill (issue 18 item 6): the excess went back out of the drawer, or was kept.
+  const excess = bill.depositExcess;
+  const after = !excess ? t : excess.action === 'returned' ? withDepositReturn(t, excess.method, excess.cents) : withDepositKept(t, excess.cents);
   return {
-    ...t,
+    ...after,
     salesCount: t.salesCount + 1,
     salesCents: t.salesCents + bill.totalCents,
     receivedByMethod,
@@ -56,6 +59,26 @@ export function withDebtPayments(t: ShiftTotals, payments: readonly { method: Pa
   return { ...t, receivedByMethod };
 }
 
+/** A reservation deposit taken during the shift: money in its drawer or terminal, not a sale (issue 18 item 6). */
+export function withDeposit(t: ShiftTotals, method: PayMethod, cents: number): ShiftTotals {
+  return { ...t, depositsByMethod: add(t.depositsByMethod ?? {}, method, cents) };
+}
+
+/** A deposit (or what it exceeded the bill by) given back during the shift, by the method it went back by. */
+export function withDepositReturn(t: ShiftTotals, method: PayMethod, cents: number): ShiftTotals {
+  return { ...t, depositReturnsByMethod: add(t.depositReturnsByMethod ?? {}, method, cents) };
+}
+
+/** A deposit (or its excess) the restaurant kept: no money moves (it was counted when taken), the report shows it. */
+export function withDepositKept(t: ShiftTotals, cents: number): ShiftTotals {
+  return { ...t, depositKeptCents: (t.depositKeptCents ?? 0) + cents };
+}
+
+/** Deposits taken during the shift (all methods): the report's "Reservas (adelantos)". */
+export function depositsTakenCents(t: ShiftTotals): number {
+  return Object.values(t.depositsByMethod ?? {}).reduce((n, c) => n + (c ?? 0), 0);
+}
+
 /** The live state with the open shift's totals moved on (unchanged when no shift is open). */
 export function foldIntoShift(s: State, fold: (t: ShiftTotals) => ShiftTotals): State {
   const shift = s.openShift;
@@ -76,7 +99,8 @@ export function cashMoved(shift: Shift): { inCents: number; outCents: number } {
 
 /**
  * What the drawer and each terminal should show at the close, per method:
- * cash = float + cash received − change − cash out + cash in − cash refunds;
+ * cash = float + cash received − change − cash out + cash in − cash refunds,
+ * deposits taken counted as received and deposits given back as refunds;
  * any other method = received − given back by it. Cash is always listed (the
  * float is there); another method once the shift used it. Dollars are in
  * soles at each bill's rate (the figure a bill's payment records).
@@ -85,11 +109,14 @@ export function expectedByMethod(shift: Shift): Partial<Record<CountedMethod, nu
   const t = shift.totals;
   const { inCents, outCents } = cashMoved(shift);
   const out: Partial<Record<CountedMethod, number>> = {};
+  const deposits = t.depositsByMethod ?? {};
+  const depositReturns = t.depositReturnsByMethod ?? {};
   for (const m of COUNTED_METHODS) {
-    const received = t.receivedByMethod[m] ?? 0;
-    const refunded = t.refundsByMethod[m] ?? 0;
+    // Deposits taken are in the drawer or terminal too; deposits given back left it.
+    const received = (t.receivedByMethod[m] ?? 0) + (deposits[m] ?? 0);
+    const refunded = (t.refundsByMethod[m] ?? 0) + (depositReturns[m] ?? 0);
     if (m === 'cash') out.cash = shift.floatCents + received - t.changeCents - outCents + inCents - refunded;
-    else if (Object.hasOwn(t.receivedByMethod, m) || Object.hasOwn(t.refundsByMethod, m)) out[m] = received - refunded;
+    else if ([t.receivedByMethod, t.refundsByMethod, deposits, depositReturns].some((by) => Object.hasOwn(by, m))) out[m] = received - refunded;
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { idSchema, optionalIdSchema } from '../ids.ts';
 import { remarkIdsSchema, type LinePreset } from '../remarks.ts';
 import type { BillPayment, BillShare, LunchBox, OrderDiscount, PayMethod, SaleDocument } from './payment.ts';
 import type { BillFiscal } from './einvoice.ts';
+import type { DepositExcess } from './reservations.ts';
 
 /**
  * Dine-in (SPEC.md sections 3, 4 and 9): the dining room's areas and tables,
@@ -194,6 +195,8 @@ export type Bill = {
   fiscal?: BillFiscal;
   /** "Settle and print": the printing issue prints the bills that ask for it. */
   printRequested: boolean;
+  /** A deposit larger than the bill: what it exceeded the total by, given back (by `method`) or kept (hub/domain/reservations/README.md). */
+  depositExcess?: DepositExcess;
   /** A bill split by people or amount (M0095): each guest's share; the payments name theirs. Absent: paid together. */
   shares?: BillShare[];
   /** Never stored: set on the view of one part of a split bill (hub/domain/payment/split-parts.ts) that its document and receipt are made from. */

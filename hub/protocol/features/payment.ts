@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { centsSchema, shortText } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema } from '../ids.ts';
+import { depositExcessSchema } from './reservations.ts';
 import type { BillFiscal } from './einvoice.ts';
 
 /**
@@ -177,6 +178,8 @@ const paymentCommandPayloads = {
     shareDocuments: z.array(saleDocumentSchema).min(2).max(20).optional(),
     document: saleDocumentSchema,
     print: z.boolean(),
+    /** A reservation deposit larger than the bill: the excess given back or kept (required then: DEPOSIT_EXCESS_CHOICE_REQUIRED). */
+    depositExcess: depositExcessSchema.optional(),
   }),
 } as const;
 

@@ -3,6 +3,7 @@ import { centsSchema, shortText, uuidSchema } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema } from '../ids.ts';
 import { DINING_REASONS } from './dine-in.ts';
+import type { PayMethod } from './payment.ts';
 
 /**
  * Table reservations (SPEC.md route /pages/dining_table/book, section 3
@@ -62,7 +63,47 @@ export type Reservation = {
   orderId: string | null;
   /** When it reached its last status (cancelled, arrived, completed); '' before. */
   closedAt: string;
+  /** The deposit taken (absent before issue 18, or while none is). */
+  deposit?: DepositRecord;
+  /** A paid deposit given back or kept at a cancellation or no-show. */
+  depositOutcome?: DepositOutcome;
 };
+
+/**
+ * How a deposit may be taken (issue 18 item 6): soles cash, cards, wallets and transfers. Not
+ * dollars (a rate is a settlement's), on account or balance (a deposit owed is no deposit).
+ */
+export const DEPOSIT_METHODS = ['cash', 'visa', 'mastercard', 'otherCard', 'yape', 'plin', 'transfer'] as const satisfies readonly PayMethod[];
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
+
+/** A deposit as the cashier takes it: the method, the amount, and the operation number for Yape, Plin and transfers (optional for cards). */
+export const depositPaymentSchema = z.object({
+  method: z.enum(DEPOSIT_METHODS),
+  amountCents: centsSchema.min(1),
+  operationNo: z.string().trim().max(30).optional(),
+});
+
+/**
+ * A deposit taken, as the reservation keeps it: a payment with its method, in the shift that
+ * took it (`shiftId`) and the day's book (the tally entry `entryId`, category `deposit`).
+ */
+export type DepositRecord = { method: DepositMethod; amountCents: number; operationNo: string; at: string; by: string | null; shiftId: string; entryId: string; print: boolean };
+
+/**
+ * What became of a paid deposit when the reservation was cancelled or the guests did not come:
+ * given back (by `method`, out of the shift then open) or kept by the restaurant (income, no
+ * money moves: it was counted when taken).
+ */
+export type DepositOutcome = { action: 'refunded' | 'kept'; method: DepositMethod; amountCents: number; at: string; by: string | null };
+
+/** A deposit larger than the bill, as the bill keeps it: the excess given back by `method` (out of the open shift) or kept. */
+export type DepositExcess = { action: 'returned' | 'kept'; method: DepositMethod; cents: number };
+
+/** At the settlement of a bill its deposit exceeds: give the excess back (by `method`, default cash) or keep it. */
+export const depositExcessSchema = z.object({ action: z.enum(['return', 'keep']), method: z.enum(DEPOSIT_METHODS).optional() });
+
+/** A paid deposit at a cancellation or no-show: give it back (by `method`, default the deposit's) or keep it. */
+export const depositActionSchema = z.object({ action: z.enum(['refund', 'keep']), method: z.enum(DEPOSIT_METHODS).optional() });
 
 const reservationRef = z.object({ reservationId: idSchema });
 
@@ -80,8 +121,8 @@ const reservationCommandPayloads = {
     remarks: shortText,
     reason: z.enum([...DINING_REASONS, '']),
   }),
-  /** The deposit was received (status 0 or 2 → 1). */
-  'reservation.payDeposit': reservationRef,
+  /** The deposit was received (status 0 or 2 → 1): a payment with its method, in the open shift; `print` its receipt. */
+  'reservation.payDeposit': z.object({ reservationId: idSchema, payment: depositPaymentSchema, print: z.boolean() }),
   /** The deposit could not be taken (0 → 2, SPEC.md "Prepayment failed"). */
   'reservation.depositFailed': reservationRef,
   /** The table is set for the guests (1 or 6 → 7). */
@@ -91,9 +132,9 @@ const reservationCommandPayloads = {
   /** The visit is over (4 → 5). */
   'reservation.finish': reservationRef,
   /** Cancelled with a reason (SPEC.md section 5: a reason is required). */
-  'reservation.cancel': z.object({ reservationId: idSchema, reason: z.string().trim().max(140) }),
-  /** The guests did not come (only once their time has passed). */
-  'reservation.noShow': reservationRef,
+  'reservation.cancel': z.object({ reservationId: idSchema, reason: z.string().trim().max(140), deposit: depositActionSchema.optional() }),
+  /** The guests did not come (only once their time has passed); a paid deposit is given back or kept. */
+  'reservation.noShow': z.object({ reservationId: idSchema, deposit: depositActionSchema.optional() }),
 } as const;
 
 /** Events of reservations. */
@@ -103,7 +144,11 @@ export type ReservationEvent =
   /** Follows dine-in's `table.opened` of the same decision, which opened the order. */
   | { type: 'reservation.arrived'; reservationId: string; orderId: string; at: string }
   /** Reservations of past days leaving the live state into their day files. */
-  | { type: 'reservation.filed'; reservations: Reservation[] };
+  | { type: 'reservation.filed'; reservations: Reservation[] }
+  /** A deposit taken (its applier folds it into the open shift; the same decision books it in the tally). */
+  | { type: 'reservation.depositTaken'; reservationId: string; deposit: DepositRecord }
+  /** A paid deposit given back or kept at a cancellation or no-show (its applier folds a refund into the open shift). */
+  | { type: 'reservation.depositSettled'; reservationId: string; outcome: DepositOutcome };
 
 /** The reservations slice of the live state: today's and the coming days' (past days are on demand). */
 export type ReservationsState = {
@@ -140,5 +185,9 @@ export const reservationsProtocol = defineProtocol<ReservationEvent, Reservation
     RESERVATION_OUT_OF_WINDOW: 400,
     RESERVATION_CLASH: 409,
     RESERVATION_TOO_EARLY: 409,
+    // A paid deposit at a cancellation or no-show: say whether it is given back or kept.
+    DEPOSIT_ACTION_REQUIRED: 400,
+    // A deposit larger than the bill: say whether the excess is given back or kept (order.settle's depositExcess).
+    DEPOSIT_EXCESS_CHOICE_REQUIRED: 400,
   },
 });

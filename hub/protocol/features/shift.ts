@@ -52,6 +52,16 @@ export type ShiftTotals = {
   refundCount: number;
   /** Given back per method by voids and refunds during the shift. */
   refundsByMethod: Partial<Record<PayMethod, number>>;
+  /**
+   * Reservation deposits taken during the shift, per method (issue 18 item 6; absent in shifts
+   * opened before it): money in the drawer or terminal, not a sale (the bill that credits it later
+   * is the sale). Shown as "Reservas (adelantos)".
+   */
+  depositsByMethod?: Partial<Record<PayMethod, number>>;
+  /** Deposits (or what a deposit exceeded the bill by) given back during the shift, per method. */
+  depositReturnsByMethod?: Partial<Record<PayMethod, number>>;
+  /** Deposits (or their excess over the bill) the restaurant kept: income already counted when taken. */
+  depositKeptCents?: number;
 };
 
 /** A shift as the live state holds it while open. */

@@ -27,9 +27,15 @@ export const TALLY_CATEGORIES = {
   tips: 'expense',
   otherExpense: 'expense',
   otherIncome: 'income',
+  // Recorded by the reservation flow only (hub/domain/reservations/deposit.ts), never by hand:
+  // a deposit taken, and a deposit (or its excess over the bill) given back.
+  deposit: 'income',
+  depositReturn: 'expense',
 } as const satisfies Record<string, TallyKind>;
 export type TallyCategory = keyof typeof TALLY_CATEGORIES;
 export const TALLY_CATEGORY_NAMES = Object.keys(TALLY_CATEGORIES) as [TallyCategory, ...TallyCategory[]];
+/** Categories only the hub books (a reservation's deposit and its return): refused in `tally.add`, never removed by hand. */
+export const DEPOSIT_TALLY_CATEGORIES: readonly TallyCategory[] = ['deposit', 'depositReturn'];
 
 /**
  * The largest entry: S/ 100,000. A restaurant's daily purchase or wage is far
@@ -129,5 +135,7 @@ export const tallyProtocol = defineProtocol<TallyEvent, TallyState>()({
     // Entries of a past business day stay as they were: a correction is a new entry today.
     TALLY_DAY_CLOSED: 409,
     TALLY_ALREADY_REMOVED: 409,
+    // A deposit's entry is the reservation's payment: it changes only through the reservation (refund or keep).
+    TALLY_ENTRY_LOCKED: 409,
   },
 });

@@ -4,6 +4,7 @@ import type { State, TallyEntry } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { entriesNewestFirst, nameOf } from './tally-view.ts';
+import { DEPOSIT_TALLY_CATEGORIES } from '#protocol';
 
 const timeOf = (iso: string, lang: string) => new Date(iso).toLocaleTimeString(lang, { timeZone: 'America/Lima', hour: '2-digit', minute: '2-digit' });
 
@@ -28,7 +29,8 @@ export function EntryList(props: { entries: readonly TallyEntry[]; state: State 
               {e.removed && <small className="hint">{t('tally.removedBy', { name: nameOf(props.state, e.removed.by), reason: e.removed.reason })}</small>}
             </div>
             <span className={`tally-amount tally-${e.kind}`}>{`${e.kind === 'expense' ? '−' : '+'}${formatSoles(e.amountCents)}`}</span>
-            {props.onRemove && !e.removed && (
+            {/* A reservation's deposit is given back or kept from the reservation, never removed here. */}
+            {props.onRemove && !e.removed && !DEPOSIT_TALLY_CATEGORIES.includes(e.category) && (
               <button className="btn btn-small" onClick={() => setRemoving(e)} data-testid="tally-remove">
                 {t('tally.remove')}
               </button>

@@ -39,8 +39,14 @@ export function SummaryCard(props: { summary: TallySummary }) {
             <dd>{formatSoles(-s.cashRefundsCents)}</dd>
           </>
         )}
+        {(s.byCategory.deposit ?? 0) > 0 && (
+          <>
+            <dt>{t('tally.categories.deposit')}</dt>
+            <dd data-testid="tally-deposits">{formatSoles(s.byCategory.deposit ?? 0)}</dd>
+          </>
+        )}
         <dt>{t('tally.otherIncome')}</dt>
-        <dd>{formatSoles(s.incomeCents)}</dd>
+        <dd>{formatSoles(s.incomeCents - (s.byCategory.deposit ?? 0))}</dd>
         <dt>{t('tally.expenses')}</dt>
         <dd>{formatSoles(-s.expenseCents)}</dd>
         <dt className="tally-expected">{t('tally.expectedCash')}</dt>

@@ -1,5 +1,5 @@
 import type { PayMethod, State, TallyCategory, TallyEntry, TallyKind, TallySummary } from '#protocol';
-import { PAY_METHODS, TALLY_CATEGORIES, TALLY_CATEGORY_NAMES } from '#protocol';
+import { DEPOSIT_TALLY_CATEGORIES, PAY_METHODS, TALLY_CATEGORIES, TALLY_CATEGORY_NAMES } from '#protocol';
 import { getOwn } from '#hub/domain/records.ts';
 
 /**
@@ -8,9 +8,9 @@ import { getOwn } from '#hub/domain/records.ts';
  * (hub/domain/tally/summary.ts); this only orders and labels them.
  */
 
-/** The categories of one kind, in the order the chips show them. */
+/** The categories of one kind a person may book by hand, in the order the chips show them (deposits are the reservations'). */
 export function categoriesOf(kind: TallyKind): TallyCategory[] {
-  return TALLY_CATEGORY_NAMES.filter((c) => TALLY_CATEGORIES[c] === kind);
+  return TALLY_CATEGORY_NAMES.filter((c) => TALLY_CATEGORIES[c] === kind && !DEPOSIT_TALLY_CATEGORIES.includes(c));
 }
 
 /** How an entry may be paid on this page: cash first (the drawer), then the usual others. */

@@ -68,7 +68,7 @@ async function reservationIn(minutes: number, depositCents = 0, ...then: ('reser
   const reservationId = randomUUID();
   const at = new Date(Date.now() + minutes * 60_000).toISOString();
   await asOwner('reservation.create', { reservationId, tableId: await freshTable(), people: 2, at, customerName: `Cliente ${next()}`, phone: '', depositCents, remarks: '', reason: '' });
-  for (const type of then) await (type === 'reservation.arrive' ? asOwner(type, { reservationId, orderId: randomUUID() }) : asOwner(type, { reservationId }));
+  for (const type of then) await (type === 'reservation.arrive' ? asOwner(type, { reservationId, orderId: randomUUID() }) : asOwner(type, { reservationId, payment: { method: 'cash', amountCents: depositCents }, print: false }));
   return reservationId;
 }
 
@@ -301,7 +301,7 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'job.prune': INTERNAL,
   'reservation.create': async () =>
     command('reservation.create', { reservationId: randomUUID(), tableId: await freshTable(), people: 2, at: new Date(Date.now() + 3_600_000).toISOString(), customerName: 'Ana', phone: '', depositCents: 0, remarks: '', reason: '' }),
-  'reservation.payDeposit': async () => command('reservation.payDeposit', { reservationId: await reservationIn(60, 5000) }),
+  'reservation.payDeposit': async () => command('reservation.payDeposit', { reservationId: await reservationIn(60, 5000), payment: { method: 'cash', amountCents: 5000 }, print: false }),
   'reservation.depositFailed': async () => command('reservation.depositFailed', { reservationId: await reservationIn(60, 5000) }),
   'reservation.ready': async () => command('reservation.ready', { reservationId: await reservationIn(60) }),
   'reservation.arrive': async () => command('reservation.arrive', { reservationId: await reservationIn(60), orderId: randomUUID() }),

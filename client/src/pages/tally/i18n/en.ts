@@ -27,6 +27,8 @@ export const tallyEn: DeepStrings<typeof tallyEs> = {
       tips: 'Tips paid out',
       otherExpense: 'Other expense',
       otherIncome: 'Other income',
+      deposit: 'Reservation deposit',
+      depositReturn: 'Deposit given back',
     },
     entries: "The day's entries",
     none: 'No entries this day.',

@@ -24,6 +24,8 @@ export const tallyEs = {
       tips: 'Propinas pagadas',
       otherExpense: 'Otro gasto',
       otherIncome: 'Otro ingreso',
+      deposit: 'Adelanto de reserva',
+      depositReturn: 'Devolución de adelanto',
     },
     entries: 'Movimientos del día',
     none: 'Sin movimientos este día.',

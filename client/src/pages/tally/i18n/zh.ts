@@ -27,6 +27,8 @@ export const tallyZh: DeepStrings<typeof tallyEs> = {
       tips: '支付小费',
       otherExpense: '其他支出',
       otherIncome: '其他收入',
+      deposit: '预订订金',
+      depositReturn: '退还订金',
     },
     entries: '当日记录',
     none: '当日没有记录。',
