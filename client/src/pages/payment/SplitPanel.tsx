@@ -1,23 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import { formatSoles } from '#hub/domain/money.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { unassignedCents, withPeople, type SplitDraft, type SplitMode } from './split-draft.ts';
+import { unassignedCents, withMode, withPeople, type SplitDraft, type SplitMode } from './split-draft.ts';
+import type { SaleDocument } from '#protocol';
 
 const MODES: readonly SplitMode[] = ['none', 'people', 'amount'];
 
-/** One share on the till: its amount and what its guest still owes (0 when paid). */
-export type ShareView = { amountCents: number; leftCents: number };
+/** One part on the till: its amount, what its guest still owes, the change it gives and its document (split-till.ts `PartView`). */
+export type ShareView = { amountCents: number; leftCents: number; changeCents?: number; doc?: SaleDocument };
 
 /**
- * "Split the bill" (M0095): together, by people or by amounts, and which
- * share the next payment is for. Each share chip shows what that guest still
- * owes; the whole bill is still settled at once.
+ * "Split the bill" (M0095): together, by people (as many parts as the
+ * table's people to start with) or by amounts, and which part the next
+ * payment and the document below are for: the part picked, else the first
+ * part still owing (issue 18 item 17). Each part chip shows its document,
+ * what that guest still owes or the change it gives; the whole bill is still
+ * settled at once, each part with its own document (item 12).
  */
 export function SplitPanel(props: {
   draft: SplitDraft;
   onChange: (d: SplitDraft) => void;
   shares: readonly ShareView[] | null;
   dueCents: number;
+  /** The table's people: how many parts a split starts with (2 when not given). */
+  tablePeople?: number;
   active: number;
   onPick: (share: number) => void;
 }) {
@@ -29,7 +35,7 @@ export function SplitPanel(props: {
       <h2>{t('pay.split.title')}</h2>
       <div className="chips" role="radiogroup" aria-label={t('pay.split.title')}>
         {MODES.map((m) => (
-          <button key={m} role="radio" aria-checked={draft.mode === m} className={`chip${draft.mode === m ? ' active' : ''}`} onClick={() => props.onChange({ ...draft, mode: m })} data-testid={`split-${m}`}>
+          <button key={m} role="radio" aria-checked={draft.mode === m} className={`chip${draft.mode === m ? ' active' : ''}`} onClick={() => props.onChange(withMode(draft, m, props.tablePeople ?? 2))} data-testid={`split-${m}`}>
             {t(`pay.split.modes.${m}`)}
           </button>
         ))}
@@ -69,16 +75,32 @@ export function SplitPanel(props: {
         </div>
       )}
       {shares && (
-        <div className="chips share-chips" role="radiogroup" aria-label={t('pay.split.payingFor')}>
-          {shares.map((s, i) => (
-            <button key={i} role="radio" aria-checked={props.active === i} className={`chip share-chip${props.active === i ? ' active' : ''}${s.leftCents === 0 ? ' paid' : ''}`} onClick={() => props.onPick(i)} data-testid={`share-${i}`}>
-              <span>{t('pay.split.share', { no: i + 1 })}</span>
-              <b>{formatSoles(s.amountCents)}</b>
-              <small>{s.leftCents === 0 ? t('pay.split.sharePaid') : t('pay.split.shareLeft', { amount: formatSoles(s.leftCents) })}</small>
-            </button>
-          ))}
-        </div>
+        <>
+          <div className="chips share-chips" role="radiogroup" aria-label={t('pay.split.payingFor')}>
+            {shares.map((s, i) => (
+              <button key={i} role="radio" aria-checked={props.active === i} className={`chip share-chip${props.active === i ? ' active' : ''}${s.leftCents === 0 ? ' paid' : ''}`} onClick={() => props.onPick(i)} data-testid={`share-${i}`}>
+                <span>{t('pay.split.share', { no: i + 1 })}</span>
+                <b>{formatSoles(s.amountCents)}</b>
+                {s.doc && (
+                  <small className="share-doc" data-testid={`share-doc-${i}`}>
+                    {t(`pay.doc.kinds.${s.doc.kind}`)}
+                    {s.doc.docId ? ` ${s.doc.docId}` : ''}
+                  </small>
+                )}
+                <small data-testid={`share-state-${i}`}>
+                  {s.leftCents > 0 ? t('pay.split.shareLeft', { amount: formatSoles(s.leftCents) }) : (s.changeCents ?? 0) > 0 ? t('pay.split.shareChange', { amount: formatSoles(s.changeCents ?? 0) }) : t('pay.split.sharePaid')}
+                </small>
+              </button>
+            ))}
+          </div>
+          <p className="split-paying" role="status" data-testid="split-paying">
+            {(shares[props.active]?.leftCents ?? 0) > 0
+              ? t('pay.split.paying', { no: props.active + 1, amount: formatSoles(shares[props.active]!.leftCents) })
+              : t('pay.split.payingDone', { no: props.active + 1 })}
+          </p>
+        </>
       )}
     </section>
   );
 }
+

@@ -1,3 +1,4 @@
+import type { SaleDocument } from '#protocol';
 import { parseCents } from '#hub/domain/money.ts';
 import { MAX_SHARES, splitEvenly } from '#hub/domain/payment/split.ts';
 
@@ -9,15 +10,29 @@ import { MAX_SHARES, splitEvenly } from '#hub/domain/payment/split.ts';
  */
 
 export type SplitMode = 'none' | 'people' | 'amount';
-export type SplitDraft = { mode: SplitMode; people: number; typed: string[] };
+/**
+ * `docs`: each part's own document as the cashier filled it (absent: the bill's default kind, issue 18
+ * item 12); `picked`: the part the cashier tapped for the next payment (null: the first part still
+ * owing, issue 18 item 17).
+ */
+export type SplitDraft = { mode: SplitMode; people: number; typed: string[]; docs?: (SaleDocument | undefined)[]; picked?: number | null };
 
 /** A bill paid together: the default. */
 export const NOT_SPLIT: SplitDraft = { mode: 'none', people: 2, typed: ['', ''] };
 
+/**
+ * The draft in `mode`. Splitting a bill paid together starts from the table's people (a table of 3
+ * splits in 3, issue 18 item 12), at least 2; a split already made keeps its number of parts.
+ */
+export function withMode(d: SplitDraft, mode: SplitMode, tablePeople: number): SplitDraft {
+  if (d.mode === 'none' && mode !== 'none') return withPeople({ ...d, mode }, Math.max(2, tablePeople));
+  return { ...d, mode };
+}
+
 /** The draft with `people` shares (2 to 20), keeping the amounts already typed for the shares that stay. */
 export function withPeople(d: SplitDraft, people: number): SplitDraft {
   const n = Math.max(2, Math.min(MAX_SHARES, people));
-  return { ...d, people: n, typed: Array.from({ length: n }, (_, i) => d.typed[i] ?? '') };
+  return { ...d, people: n, typed: Array.from({ length: n }, (_, i) => d.typed[i] ?? ''), docs: (d.docs ?? []).slice(0, n), picked: d.picked !== null && d.picked !== undefined && d.picked < n ? d.picked : null };
 }
 
 /**
