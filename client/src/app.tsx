@@ -7,7 +7,7 @@ import { RouteGate } from './auth/RouteGate.tsx';
 import { ActivityPage, DinnerPage, GoodsPage, JobsPage, PageLoading, PaymentPage, PendingAddPage, PendingPage, SettlementPage, SetupPage, StaffPage, TablesPage } from './lazy-pages.tsx';
 import { BookPage, DownloadPage, ExpirePage, KitchenDisplayPage } from './lazy-pages.tsx';
 import { DocumentsPage, FiscalPage, OutboxBanner, PrintersPage, ShiftPage, TallyPage } from './lazy-pages.tsx';
-import { ExportsPage } from './lazy-pages.tsx';
+import { ExportsPage, FloorPage } from './lazy-pages.tsx';
 import { BillDetailPage, BillsPage } from './lazy-pages.tsx';
 import { CollectPage } from './lazy-pages.tsx';
 import { AccountPage } from './lazy-pages.tsx';
@@ -17,6 +17,7 @@ import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
 import { PinLoginPage } from './pages/login/PinLoginPage.tsx';
 import { NotAvailable } from './pages/misc/NotAvailable.tsx';
 import { GoodsBadge } from './pages/goods/GoodsBadge.tsx';
+import { StationAlert } from './pages/printers/StationAlert.tsx';
 import { AlertBanner } from './pages/staff/AlertsPanel.tsx';
 import { PATHS, PLANNED_ROUTES } from './routes.ts';
 import { Layout } from './ui/Layout.tsx';
@@ -75,6 +76,7 @@ function SignedInPages() {
       banners={
         <>
           <PrinterAlert />
+          <StationAlert />
           <AlertBanner />
           <KitchenReadySignal />
           <SettingsOnly>
@@ -98,6 +100,7 @@ function SignedInPages() {
             <Route path={PATHS.staff} component={StaffPage} />
             <Route path={PATHS.activity} component={ActivityPage} />
             <Route path={PATHS.jobs} component={JobsPage} />
+            <Route path={PATHS.floor} component={FloorPage} />
             <Route path={PATHS.printers} component={PrintersPage} />
             <Route path={PATHS.fiscal} component={FiscalPage} />
             <Route path={PATHS.fiscalDocuments} component={DocumentsPage} />

@@ -22,6 +22,7 @@ export const GoodsPage = page(() => import('./pages/goods/GoodsPage.tsx'), (m) =
 export const StaffPage = page(() => import('./pages/staff/StaffPage.tsx'), (m) => m.StaffPage);
 export const ActivityPage = page(() => import('./pages/staff/ActivityPage.tsx'), (m) => m.ActivityPage);
 export const JobsPage = page(() => import('./pages/jobs/JobsPage.tsx'), (m) => m.JobsPage);
+export const FloorPage = page(() => import('./pages/floor/FloorPage.tsx'), (m) => m.FloorPage);
 export const PrintersPage = page(() => import('./pages/printers/PrintersPage.tsx'), (m) => m.PrintersPage);
 export const FiscalPage = page(() => import('./pages/fiscal/FiscalPage.tsx'), (m) => m.FiscalPage);
 export const DocumentsPage = page(() => import('./pages/fiscal/documents/DocumentsPage.tsx'), (m) => m.DocumentsPage);

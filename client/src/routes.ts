@@ -32,6 +32,8 @@ export const PATHS = {
   jobs: '/pages/jobs/index',
   /** Not in SPEC.md: a kitchen station's screen (`?station=<id>`), its open tickets live. */
   kitchenDisplay: '/pages/kitchen/display',
+  /** Not in SPEC.md: the restaurant's name, its areas and tables (owner, manager: `settings`). */
+  floor: '/pages/floor/index',
   /** Not in SPEC.md: printers, their status, paper and history (owner, manager). */
   printers: '/pages/printers/index',
   /** Not in SPEC.md: e-invoicing settings, the certificate, where to send (owner, manager: `settings`). */
@@ -55,7 +57,7 @@ export const PATHS = {
 } as const;
 
 export type NavEntry = {
-  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'printers' | 'fiscal' | 'fiscalDocuments' | 'exports' | 'kitchen';
+  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'floor' | 'printers' | 'fiscal' | 'fiscalDocuments' | 'exports' | 'kitchen';
   path: string;
   alias: Alias;
   /** Shown only while the restaurant has what the page is for (the kitchen display: a screen among the printers). */
@@ -78,6 +80,7 @@ export const NAV: readonly NavEntry[] = [
   { key: 'goods', path: PATHS.goods, alias: 'M015' },
   { key: 'staff', path: PATHS.staff, alias: 'staff' },
   { key: 'activity', path: PATHS.activity, alias: 'staff' },
+  { key: 'floor', path: PATHS.floor, alias: 'settings' },
   { key: 'jobs', path: PATHS.jobs, alias: 'settings' },
   { key: 'printers', path: PATHS.printers, alias: 'settings' },
   { key: 'fiscal', path: PATHS.fiscal, alias: 'settings' },
@@ -92,5 +95,5 @@ export const PLANNED_ROUTES: readonly string[] = [
   ...['details', 'details_coupon', 'coupon_merchant', 'details_merchant', 'recharge', 'recharge_merchant', 'consume', 'consume_merchant'].map(
     (p) => `/pages/member/${p}`,
   ),
-  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report').map((n) => n.path),
+  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'floor' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report').map((n) => n.path),
 ];

@@ -18,6 +18,7 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     activity: 'Staff activity',
     jobs: 'Stuck jobs',
     kitchen: 'Kitchen display',
+    floor: 'Restaurant & tables',
     printers: 'Printers',
     fiscal: 'E-invoicing',
     fiscalDocuments: 'E-invoices',

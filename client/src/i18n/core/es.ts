@@ -17,6 +17,7 @@ export const coreEs = {
     activity: 'Actividad del personal',
     jobs: 'Tareas detenidas',
     kitchen: 'Pantalla de cocina',
+    floor: 'Restaurante y mesas',
     printers: 'Impresoras',
     fiscal: 'Facturación electrónica',
     fiscalDocuments: 'Comprobantes',

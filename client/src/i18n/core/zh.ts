@@ -18,6 +18,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     activity: '员工操作记录',
     jobs: '停滞的任务',
     kitchen: '厨房显示屏',
+    floor: '餐厅与桌台',
     printers: '打印机',
     fiscal: '电子发票',
     fiscalDocuments: '电子票据',

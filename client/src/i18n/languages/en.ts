@@ -3,6 +3,7 @@ import { dinnerEn } from '../../pages/dinner/i18n/en.ts';
 import { goodsEn } from '../../pages/goods/i18n/en.ts';
 import { jobsEn } from '../../pages/jobs/i18n/en.ts';
 import { kitchenDisplayEn } from '../../pages/kitchen-display/i18n/en.ts';
+import { floorEn } from '../../pages/floor/i18n/en.ts';
 import { printersEn } from '../../pages/printers/i18n/en.ts';
 import { fiscalEn } from '../../pages/fiscal/i18n/en.ts';
 import { loginEn } from '../../pages/login/i18n/en.ts';
@@ -41,6 +42,7 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   staff: staffEn,
   jobs: jobsEn,
   kitchenDisplay: kitchenDisplayEn,
+  floor: floorEn,
   printers: printersEn,
   fiscal: fiscalEn,
   misc: miscEn,

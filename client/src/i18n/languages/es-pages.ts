@@ -10,6 +10,7 @@ import { dinnerEs } from '../../pages/dinner/i18n/es.ts';
 import { goodsEs } from '../../pages/goods/i18n/es.ts';
 import { jobsEs } from '../../pages/jobs/i18n/es.ts';
 import { kitchenDisplayEs } from '../../pages/kitchen-display/i18n/es.ts';
+import { floorEs } from '../../pages/floor/i18n/es.ts';
 import { printersEs } from '../../pages/printers/i18n/es.ts';
 import { fiscalEs } from '../../pages/fiscal/i18n/es.ts';
 import { paymentEs } from '../../pages/payment/i18n/es.ts';
@@ -30,6 +31,7 @@ export const ES_PAGE_FEATURES = {
   staff: staffEs,
   jobs: jobsEs,
   kitchenDisplay: kitchenDisplayEs,
+  floor: floorEs,
   printers: printersEs,
   fiscal: fiscalEs,
   book: bookEs,

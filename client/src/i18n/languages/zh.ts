@@ -3,6 +3,7 @@ import { dinnerZh } from '../../pages/dinner/i18n/zh.ts';
 import { goodsZh } from '../../pages/goods/i18n/zh.ts';
 import { jobsZh } from '../../pages/jobs/i18n/zh.ts';
 import { kitchenDisplayZh } from '../../pages/kitchen-display/i18n/zh.ts';
+import { floorZh } from '../../pages/floor/i18n/zh.ts';
 import { printersZh } from '../../pages/printers/i18n/zh.ts';
 import { fiscalZh } from '../../pages/fiscal/i18n/zh.ts';
 import { loginZh } from '../../pages/login/i18n/zh.ts';
@@ -41,6 +42,7 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   staff: staffZh,
   jobs: jobsZh,
   kitchenDisplay: kitchenDisplayZh,
+  floor: floorZh,
   printers: printersZh,
   fiscal: fiscalZh,
   misc: miscZh,

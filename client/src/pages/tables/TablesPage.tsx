@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { Customer, Table, TableStatus } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
+import { useCanSend } from '../../auth/aliases.ts';
 import { PATHS } from '../../routes.ts';
 import { resume } from '../../sync/connection.ts';
 import { enqueue } from '../../sync/outbox.ts';
@@ -72,7 +73,7 @@ export function TablesPage() {
         </div>
       )}
       {inArea.length === 0 ? (
-        <p className="empty">{t('tables.empty')}</p>
+        <EmptyFloor />
       ) : shown.length === 0 ? (
         <p className="empty">{t('tables.noneMatch')}</p>
       ) : (
@@ -130,6 +131,25 @@ export function TablesPage() {
         >
           <p>{t('tables.clearBody')}</p>
         </Dialog>
+      )}
+    </div>
+  );
+}
+
+/**
+ * No table yet (issue 18): whoever may set the floor up gets there in one
+ * tap; everyone else reads who does it.
+ */
+function EmptyFloor() {
+  const { t } = useTranslation();
+  const canSetUp = useCanSend('table.addMany');
+  return (
+    <div className="empty" data-testid="tables-empty">
+      <p>{t(canSetUp ? 'tables.emptyOwner' : 'tables.empty')}</p>
+      {canSetUp && (
+        <Link href={PATHS.floor} className="btn btn-primary" data-testid="tables-setup">
+          {t('tables.setUp')}
+        </Link>
       )}
     </div>
   );

@@ -136,6 +136,10 @@ export const printersEn: DeepStrings<typeof printersEs> = {
         cancelled: 'Cancelled',
       },
     },
+    stationAlert: {
+      fallback: '{{station}} has no printer or screen: its dishes print on {{printer}}, with a note.',
+      nowhere: '{{station}} has no printer or screen, and there is no printer at all: its dishes reach nobody.',
+    },
     alert: {
       one: '{{name}}: {{problem}}',
       since: 'since {{time}}',

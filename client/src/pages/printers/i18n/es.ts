@@ -135,6 +135,10 @@ export const printersEs = {
         cancelled: 'Cancelado',
       },
     },
+    stationAlert: {
+      fallback: '{{station}} no tiene impresora ni pantalla: sus platos se imprimen en {{printer}}, con una nota.',
+      nowhere: '{{station}} no tiene impresora ni pantalla, y no hay ninguna impresora: sus platos no llegan a nadie.',
+    },
     alert: {
       one: '{{name}}: {{problem}}',
       since: 'desde {{time}}',

@@ -136,6 +136,10 @@ export const printersZh: DeepStrings<typeof printersEs> = {
         cancelled: '已取消',
       },
     },
+    stationAlert: {
+      fallback: '{{station}}没有打印机或屏幕：其菜品改在{{printer}}打印，并附说明。',
+      nowhere: '{{station}}没有打印机或屏幕，且没有任何打印机：其菜品无人接收。',
+    },
     alert: {
       one: '{{name}}：{{problem}}',
       since: '自 {{time}}',
