@@ -82,7 +82,6 @@ async function newPage(device: typeof PHONE | typeof TILL, who: typeof owner): P
 /** The cashier's settle screen for an order, paid S/ 200 in cash, with this document kind chosen. */
 async function openSettle(page: Page, orderId: string, kind: 'boleta' | 'factura'): Promise<void> {
   await page.goto(`${env.hub.url}?orderId=${orderId}#/pages/dining_table/payment`);
-  await page.getByTestId('go-settle').click();
   await page.getByTestId('method-cash').click();
   await page.getByTestId('pay-amount').fill('200');
   await page.getByTestId('pay-add').click();

@@ -145,7 +145,8 @@ describe('a lunch service on a phone and a till', () => {
     const tillSaw = { total: await text(cashier, 'bill-total'), subtotal: await text(cashier, 'bill-subtotal'), due: await text(cashier, 'bill-due') };
     await shot(cashier, 'payment');
 
-    await cashier.getByTestId('go-settle').click();
+    // One payment screen (issue 18 item 11); the rate box shows once dollars are chosen.
+    await cashier.getByTestId('method-usd').click();
     await cashier.getByTestId('rate-input').fill('3.75');
     await cashier.getByTestId('rate-save').click();
     await expect.poll(() => env.hub.engine.state.exchangeRate?.rateMilli).toBe(3750);

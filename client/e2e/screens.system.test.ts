@@ -34,7 +34,6 @@ beforeAll(async () => {
     }
     if (steps >= 4) {
       await page.getByTestId('settle').click();
-      await page.getByTestId('go-settle').click();
       await page.getByTestId('pay-add').click();
       await page.getByTestId('settle').click();
       await page.getByTestId('settle-confirm').click();
@@ -83,7 +82,6 @@ describe('screens in es, en and zh', () => {
         await page.goto(`${env.hub.url}#/pages/dining_table/index`);
         await page.getByTestId('table-S3').click();
         await page.getByTestId('settle').click();
-        await page.getByTestId('go-settle').click();
         await page.getByTestId('pay-amount').fill('100');
         await page.screenshot({ path: path.join(SHOTS, `payment-${device}-${lang.code}.png`) });
         await page.goto(`${env.hub.url}#/pages/member/index`);

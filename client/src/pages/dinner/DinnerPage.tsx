@@ -152,7 +152,8 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
         {canPay && (
           <button
             className="btn btn-accent"
-            disabled={unsent || shownCart.length > 0 || order.lines.length === 0}
+            // Dishes ordered but not sent (a seated hung-up order) do not grey it: the payment screen says why and sends them in one tap (issue 18 item 13).
+            disabled={shownCart.length > 0 || order.lines.length === 0}
             onClick={() => navigate(`${PATHS.payment}?orderId=${encodeURIComponent(order.id)}`)}
             data-testid="settle"
           >

@@ -2,9 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { BuyerIdType, BuyerReply, SaleDocument } from '#protocol';
-import { BUYER_ID_TYPES, DOC_KINDS, isValidRuc } from '#protocol';
+import { BOLETA_ID_THRESHOLD_CENTS, BUYER_ID_TYPES, DOC_KINDS, isValidRuc } from '#protocol';
+import { formatSoles } from '#hub/domain/money.ts';
 import { api } from '../../auth/api.ts';
 import { replica } from '../../sync/replica.ts';
+import { boletaRuleKey } from './settle-blocker.ts';
 
 /** A quick look-up: the till never waits on it (offline, the cashier types the name). */
 const LOOKUP_TIMEOUT_MS = 3_000;
@@ -39,7 +41,7 @@ function useRucLookup(doc: SaleDocument, set: (patch: Partial<SaleDocument>) => 
 }
 
 /** The sales document the guest asks for: sale note, boleta (an ID and name, required from S/ 700) or factura (RUC and company). */
-export function DocumentForm(props: { value: SaleDocument; onChange: (d: SaleDocument) => void }) {
+export function DocumentForm(props: { value: SaleDocument; onChange: (d: SaleDocument) => void; totalCents: number }) {
   const { t } = useTranslation();
   const doc = props.value;
   const { onChange } = props;
@@ -89,7 +91,12 @@ export function DocumentForm(props: { value: SaleDocument; onChange: (d: SaleDoc
           </label>
         </div>
       )}
-      {doc.kind === 'boleta' && <p className="note">{t('pay.doc.boletaRule')}</p>}
+      {/* The rule as the hub applies it for this bill's total (issue 18 item 18: the hint said a name was needed only from S/ 700). */}
+      {doc.kind === 'boleta' && (
+        <p className="note" data-testid="doc-rule">
+          {t(boletaRuleKey(props.totalCents), { amount: formatSoles(BOLETA_ID_THRESHOLD_CENTS) })}
+        </p>
+      )}
       {unconfigured && (
         <p className="note warn" role="status" data-testid="doc-not-issued">
           {t('pay.doc.notIssued')}

@@ -4,11 +4,16 @@ import type { ExchangeRate, PaymentInput, PayMethod } from '#protocol';
 import { OPERATION_METHODS } from '#protocol';
 import { formatSoles, parseCents, usdToSolesCents } from '#hub/domain/money.ts';
 import { TILL_METHODS } from './draft.ts';
+import { ExchangeRateField } from './ExchangeRateField.tsx';
+import { roundCashAbove } from './quick-cash.ts';
 
 /**
  * Adds one payment to the bill's list: the method, the amount (proposed: what
  * is left), and what that method needs (operation number for Yape, Plin and
- * transfers; person and phone on account; dollars at today's rate).
+ * transfers; person and phone on account; dollars at today's rate, whose box
+ * shows only for dollars). In cash, one tap adds the exact amount or a round
+ * amount above it (quick-cash.ts). After a payment the method goes back to
+ * cash: the rest of a mixed bill is mostly cash.
  */
 export function PaymentEntry(props: { leftCents: number; rate: ExchangeRate | null; onAdd: (p: PaymentInput) => void }) {
   const { t } = useTranslation();
@@ -21,6 +26,7 @@ export function PaymentEntry(props: { leftCents: number; rate: ExchangeRate | nu
   const typed = amount === '' ? (usd ? null : props.leftCents) : parseCents(amount);
   const ok = typed !== null && typed > 0 && method !== 'balance' && (!usd || props.rate !== null);
 
+  const addCash = (cents: number) => props.onAdd({ method: 'cash', amountCents: cents });
   const add = () => {
     if (!ok || typed === null) return;
     if (usd) props.onAdd({ method: 'usd', usdCents: typed });
@@ -33,6 +39,7 @@ export function PaymentEntry(props: { leftCents: number; rate: ExchangeRate | nu
       });
     setAmount('');
     setOperationNo('');
+    setMethod('cash');
   };
 
   return (
@@ -60,6 +67,19 @@ export function PaymentEntry(props: { leftCents: number; rate: ExchangeRate | nu
               data-testid="pay-amount"
             />
           </label>
+          {method === 'cash' && props.leftCents > 0 && (
+            <div className="chips quick-cash" role="group" aria-label={t('pay.quickCash')} data-testid="quick-cash">
+              <button className="chip" onClick={() => addCash(props.leftCents)} data-testid="cash-exact">
+                {t('pay.exactAmount', { amount: formatSoles(props.leftCents) })}
+              </button>
+              {roundCashAbove(props.leftCents).map((cents) => (
+                <button key={cents} className="chip" onClick={() => addCash(cents)} data-testid={`cash-${cents / 100}`}>
+                  {formatSoles(cents)}
+                </button>
+              ))}
+            </div>
+          )}
+          {usd && <ExchangeRateField key={props.rate?.rateMilli ?? 0} rate={props.rate} />}
           {usd && props.rate && typed !== null && <p className="note">{t('pay.inSoles', { amount: formatSoles(usdToSolesCents(typed, props.rate.rateMilli)) })}</p>}
           {usd && !props.rate && <p className="field-error">{t('errors.NO_EXCHANGE_RATE')}</p>}
           {(OPERATION_METHODS.includes(method) || method === 'visa' || method === 'mastercard' || method === 'otherCard') && (

@@ -5,7 +5,6 @@ import type { paymentEs } from './es.ts';
 export const paymentEn: DeepStrings<typeof paymentEs> = {
   pay: {
     title: 'Payment · Table {{table}}',
-    settleTitle: 'Settlement · Table {{table}}',
     back: 'Back',
     method: 'Payment method',
     methods: {
@@ -24,6 +23,14 @@ export const paymentEn: DeepStrings<typeof paymentEs> = {
     received: 'Amount received',
     amount: 'Amount',
     exact: 'Exact',
+    exactAmount: 'Exact {{amount}}',
+    quickCash: 'Quick cash',
+    adjustments: 'Bill adjustments',
+    numberPending: 'number to come',
+    sendNow_one: 'Send to kitchen ({{count}})',
+    sendNow_other: 'Send to kitchen ({{count}})',
+    openShift: 'Open a shift',
+    why: { unsent_one: '{{count}} dish has not gone to the kitchen yet: send it to settle.', unsent_other: '{{count}} dishes have not gone to the kitchen yet: send them to settle.' },
     rest: 'What is left',
     change: 'Change',
     missing: 'Missing',
@@ -119,7 +126,8 @@ export const paymentEn: DeepStrings<typeof paymentEs> = {
       ruc: 'RUC',
       name: 'Name',
       company: 'Company name',
-      boletaRule: "From S/ 700 a boleta needs the customer's document and name.",
+      boletaRuleBelow: "Below {{amount}} the customer is optional; if you type their document, type their name too (3 letters or more).",
+      boletaRuleAbove: "From {{amount}} a boleta needs the customer's document and name (3 letters or more).",
     },
     gifted: 'gift',
     discounted: 'disc.',

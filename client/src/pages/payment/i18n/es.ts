@@ -2,7 +2,6 @@
 export const paymentEs = {
   pay: {
     title: 'Cobro · Mesa {{table}}',
-    settleTitle: 'Liquidación · Mesa {{table}}',
     back: 'Volver',
     method: 'Forma de pago',
     methods: {
@@ -21,6 +20,14 @@ export const paymentEs = {
     received: 'Monto recibido',
     amount: 'Monto',
     exact: 'Exacto',
+    exactAmount: 'Exacto {{amount}}',
+    quickCash: 'Efectivo rápido',
+    adjustments: 'Ajustes de la cuenta',
+    numberPending: 'número pendiente',
+    sendNow_one: 'Enviar a cocina ({{count}})',
+    sendNow_other: 'Enviar a cocina ({{count}})',
+    openShift: 'Abrir turno',
+    why: { unsent_one: '{{count}} plato aún no se envió a cocina: envíelo para cobrar.', unsent_other: '{{count}} platos aún no se enviaron a cocina: envíelos para cobrar.' },
     rest: 'Lo que falta',
     change: 'Vuelto',
     missing: 'Falta',
@@ -116,7 +123,8 @@ export const paymentEs = {
       ruc: 'RUC',
       name: 'Nombre',
       company: 'Razón social',
-      boletaRule: 'Desde S/ 700 la boleta lleva el documento y el nombre del cliente.',
+      boletaRuleBelow: 'Bajo {{amount}} el cliente es opcional; si escribe su documento, escriba también su nombre (3 letras o más).',
+      boletaRuleAbove: 'Desde {{amount}} la boleta lleva el documento y el nombre del cliente (3 letras o más).',
     },
     gifted: 'cortesía',
     discounted: 'desc.',

@@ -5,7 +5,6 @@ import type { paymentEs } from './es.ts';
 export const paymentZh: DeepStrings<typeof paymentEs> = {
   pay: {
     title: '结账 · 桌台 {{table}}',
-    settleTitle: '结算 · 桌台 {{table}}',
     back: '返回',
     method: '支付方式',
     methods: {
@@ -24,6 +23,14 @@ export const paymentZh: DeepStrings<typeof paymentEs> = {
     received: '实收金额',
     amount: '金额',
     exact: '正好',
+    exactAmount: '正好 {{amount}}',
+    quickCash: '快捷现金',
+    adjustments: '账单调整',
+    numberPending: '号码待定',
+    sendNow_one: '送厨房（{{count}}）',
+    sendNow_other: '送厨房（{{count}}）',
+    openShift: '开班',
+    why: { unsent_one: '{{count}} 道菜尚未送厨房：送出后才能结账。', unsent_other: '{{count}} 道菜尚未送厨房：送出后才能结账。' },
     rest: '剩余应付',
     change: '找零',
     missing: '还差',
@@ -119,7 +126,8 @@ export const paymentZh: DeepStrings<typeof paymentEs> = {
       ruc: 'RUC',
       name: '姓名',
       company: '公司名称',
-      boletaRule: 'S/ 700 及以上的 boleta 须填写顾客的证件和姓名。',
+      boletaRuleBelow: '低于 {{amount}} 可不填顾客；若填写证件号，也须填写姓名（至少 3 个字）。',
+      boletaRuleAbove: '{{amount}} 及以上的 boleta 须填写顾客的证件和姓名（至少 3 个字）。',
     },
     gifted: '赠送',
     discounted: '折扣',
