@@ -28,6 +28,8 @@ import type { AnyJobRunner } from './jobs/runner.ts';
 import { createHostCheck } from './net/host-names.ts';
 import { serveUrls, setupLink } from './net/addresses.ts';
 import { removeClaimFile, writeClaimFile } from './auth/claim-file.ts';
+import { createPrinterSearch } from './auth/setup-printer-search.ts';
+import { hostsAnswering, ownSubnetHosts, RAW_PRINT_PORT } from './net/printer-search.ts';
 import { advertise, mdnsHostName, type Advertiser } from './net/mdns.ts';
 import { oneLineLog } from './safe-log.ts';
 import { lockDataDir, type DataDirLock } from './store/data-lock.ts';
@@ -79,6 +81,8 @@ export type StartOptions = Omit<HubConfig, 'help' | 'setupPrinter'> & {
   printerStatusEveryMs?: number;
   /** How long the hub waits for SUNAT's answer (60 s); tests with a fake that never answers shorten it. */
   sunatTimeoutMs?: number;
+  /** Where the setup page's "find a printer" looks (the box's own subnets, port 9100); tests name 127.0.0.1 and a fake's port. */
+  printerSearch?: { hosts: string[]; port: number };
 };
 
 /** Where the built client lives when the hub runs from source. */
@@ -170,7 +174,16 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
   const isOwnHost = createHostCheck({ ownerNames: () => engine.state.settings.hostNames, listenHost: opts.host });
   const printers = { history: printing.history, readPaper: (id: string, limit: number) => readVirtualPaper(opts.dataDir, id, limit), listUsb: listUsbPrinters };
   const reports = new ReportService({ engine, dataDir: opts.dataDir, clock, log });
-  const app = createHttpApp({ engine, intake, auth, claim, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports });
+  const printerSearch = createPrinterSearch({
+    claimed: () => isClaimed(engine.state),
+    hosts: () => opts.printerSearch?.hosts ?? ownSubnetHosts(),
+    port: opts.printerSearch?.port ?? RAW_PRINT_PORT,
+    answering: (hosts, port) => hostsAnswering(hosts, port),
+    slipOnRequest: (found) => printing.slipOnRequest(found),
+    clock,
+    log,
+  });
+  const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {

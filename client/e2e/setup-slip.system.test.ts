@@ -65,4 +65,42 @@ describe('claiming from the setup slip', () => {
       await context.close();
     }
   });
+
+  it('a box whose printer is on the network: "print it on a network printer" prints the slip, and its code claims the hub', { timeout: 90_000 }, async () => {
+    const networkPrinter = await FakePrinter.start();
+    const dir = mkdtempSync(path.join(tmpdir(), 'pos-setup-search-'));
+    const searching = await startHub({ dataDir: dir, port: 0, host: '127.0.0.1', demo: false, mdns: false, log: () => undefined, printerSearch: { hosts: ['127.0.0.1'], port: networkPrinter.port } });
+    try {
+      for (const lang of ['zh', 'es']) {
+        const context = await browser.newContext(PHONE);
+        await context.addInitScript((stored) => localStorage.setItem('language', stored), lang);
+        const page = await context.newPage();
+        await page.goto(searching.url);
+        await page.getByTestId('setup-page').waitFor();
+        expect(await page.getByTestId('setup-claimCode').inputValue()).toBe('');
+        if (lang === 'es') {
+          await page.getByTestId('setup-printer-search').click();
+          await page.getByTestId('setup-printer-result').waitFor();
+          expect(await page.getByTestId('setup-printer-result').textContent()).toBe('Se imprimió una hoja con el código en la impresora del local.');
+        }
+        await page.screenshot({ path: path.join(SHOTS, `setup-printer-search-phone-${lang}.png`), fullPage: true });
+        if (lang === 'es') {
+          const slip = await claimCodeFromSlip(networkPrinter);
+          await page.getByTestId('setup-claimCode').fill(slip.code.toLowerCase());
+          await page.getByTestId('setup-restaurantName').fill('Chifa Dragón');
+          await page.getByTestId('setup-ownerName').fill('Luis Chen');
+          await page.getByTestId('setup-ownerCode').fill('1');
+          await page.getByTestId('setup-pin').fill('739164');
+          await page.getByTestId('setup-pinAgain').fill('739164');
+          await page.getByTestId('setup-submit').click();
+          await page.getByTestId('staff-page').waitFor();
+        }
+        await context.close();
+      }
+    } finally {
+      await searching.close();
+      await networkPrinter.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

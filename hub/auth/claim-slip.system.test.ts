@@ -85,4 +85,48 @@ describe('the first-start setup slip', () => {
     await third.close();
     expect(printed()).toBe(printedBefore);
   });
+
+  it('"find a printer" on the setup page: finds the printer on the network, prints the slip with the code (never tells the asker), paced hub-wide, refused once claimed', { timeout: 60_000 }, async () => {
+    const fake = await fakePrinter();
+    let now = new Date('2026-11-28T15:00:00Z').getTime();
+    const t = await startTestHub({ demo: false, clock: () => new Date(now), printerSearch: { hosts: ['127.0.0.2', '127.0.0.1', '127.0.0.3'], port: fake.port } });
+    cleanup.push(() => t.close());
+    // No printer at the start: nothing printed, no printer added.
+    expect(Object.values(t.hub.engine.state.printers).filter((p) => p.connection.type === 'network')).toHaveLength(0);
+
+    // Two presses at once: one search, the other told to wait.
+    const [a, b] = await Promise.all([authPost(t.url, '/api/setup/printer-search', {}), authPost(t.url, '/api/setup/printer-search', {})]);
+    const answers = [a, b].sort((x, y) => x.status - y.status);
+    expect(answers.map((r) => r.status)).toEqual([200, 429]);
+    expect(answers[0]!.body).toEqual({ ok: true, found: 1, printed: true });
+    expect(JSON.stringify(answers[0]!.body)).not.toContain(t.hub.claimCode!.code);
+    expect(Number(answers[1]!.retryAfter)).toBeGreaterThan(0);
+    expect((await claimCodeFromSlip(fake)).code).toBe(t.hub.claimCode!.code);
+    const printers = () => Object.values(t.hub.engine.state.printers).filter((p) => p.connection.type === 'network');
+    expect(printers()).toMatchObject([{ connection: { host: '127.0.0.1', port: fake.port }, receipts: true }]);
+
+    // A minute later the owner (who lost the slip) asks again: the same printer prints it again, no second printer.
+    now += 61_000;
+    const printedBefore = fake.received.filter((bytes) => bytes.length > 0).length;
+    const again = await authPost(t.url, '/api/setup/printer-search', {});
+    expect(again.body).toEqual({ ok: true, found: 1, printed: true });
+    await t.hub.jobs.idle();
+    await until(() => fake.received.filter((bytes) => bytes.length > 0).length > printedBefore);
+    expect(printers()).toHaveLength(1);
+
+    const claimed = await authPost(t.url, '/api/setup', { ...owner, claimCode: t.hub.claimCode!.code });
+    expect(claimed.status).toBe(200);
+    now += 61_000;
+    const late = await authPost(t.url, '/api/setup/printer-search', {});
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ ok: false, code: 'ALREADY_CLAIMED' });
+  });
 });
+
+/** Polls `check` until it holds (the slip prints through the job service, a moment after the answer). */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; !check(); i += 1) {
+    if (i > 1000) throw new Error('timed out waiting for a printout');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

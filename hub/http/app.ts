@@ -21,7 +21,7 @@ import { staticMiddleware } from './middleware/static.ts';
 import { signInRoutes } from './routes/auth/auth.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { sessionRouters } from './routes/index.ts';
-import { setupRoutes } from './routes/setup/setup.ts';
+import { setupRoutes, type PrinterSearch } from './routes/setup/setup.ts';
 
 export type HttpDeps = {
   engine: Engine;
@@ -29,6 +29,8 @@ export type HttpDeps = {
   auth: AuthService;
   /** The claim code of this start while the hub is unclaimed (null once claimed). */
   claim: () => ClaimCode | null;
+  /** The setup page's "find a printer" (hub/auth/setup-printer-search.ts); absent: the route answers 404. */
+  printerSearch?: PrinterSearch;
   assets: AssetSource;
   version: string;
   log: (msg: string) => void;
@@ -65,7 +67,7 @@ export function createHttpApp(deps: HttpDeps): Koa {
   app.use(hostMiddleware(deps.isOwnHost));
   app.use(originMiddleware());
   app.use(healthRoutes(deps.engine, deps.version).routes());
-  const setup = setupRoutes(deps.auth, deps.claim);
+  const setup = setupRoutes(deps.auth, deps.claim, deps.printerSearch);
   app.use(setup.routes());
   app.use(setup.allowedMethods());
   app.use(claimedMiddleware(deps.engine));

@@ -63,3 +63,6 @@ export type DeviceInfo = { ok: true; enrolled: boolean; knownStaff: KnownStaff[]
 
 /** GET /api/setup: whether the hub still waits to be claimed. */
 export type SetupStatus = { ok: true; claimed: boolean };
+
+/** POST /api/setup/printer-search (unclaimed hub): how many network printers answered, and whether the setup slip printed. */
+export type SetupPrinterSearch = { ok: true; found: number; printed: boolean };

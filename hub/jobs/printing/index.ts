@@ -7,7 +7,7 @@ import { PrintHistory } from './history.ts';
 import { drawerRunner, printRunner, type PrintRunnerDeps } from './print-runner.ts';
 import { showOnScreen } from './screen-target.ts';
 import { firstPrinters, type FirstPrinterSources } from './first-printer.ts';
-import { setupSlipOnce } from './setup-slip-on-start.ts';
+import { setupSlipOnce, slipPrinter } from './setup-slip-on-start.ts';
 import type { SlipFacts } from './setup-slip.ts';
 import { StatusMonitor } from './status-monitor.ts';
 
@@ -46,6 +46,13 @@ export type Printing = {
   stop(): Promise<void>;
   /** After the job service stopped (no job under way): the drivers' sockets and files. */
   close(): Promise<void>;
+  /**
+   * The setup page's "find a printer" on an unclaimed hub: adds the first of
+   * the network printers found when the hub has no receipt printer yet, then
+   * prints the setup slip (again) on its receipt printer. False when there is
+   * none to print on, or the hub is claimed.
+   */
+  slipOnRequest(found: readonly { host: string; port: number }[]): Promise<boolean>;
 };
 
 /**
@@ -86,9 +93,9 @@ export function createPrinting(opts: PrintingOptions): Printing {
     return next;
   };
   // A hub nobody owns yet adds the receipt printers it finds, so its claim code reaches paper (first-printer.ts).
-  const addFirstPrinters = async () => {
-    if (!opts.firstPrinters || opts.slipFacts().claimCode === null) return;
-    for (const printer of await firstPrinters(opts.engine.state, opts.firstPrinters)) {
+  const addFirstPrinters = async (sources: FirstPrinterSources | undefined = opts.firstPrinters) => {
+    if (!sources || opts.slipFacts().claimCode === null) return;
+    for (const printer of await firstPrinters(opts.engine.state, sources)) {
       const reply = await submit('printer.save', { printer });
       opts.log?.(reply.ok ? `printing: found the printer "${printer.name}" for the setup slip` : `printing: could not add the printer "${printer.name}": ${reply.code}`);
     }
@@ -117,5 +124,17 @@ export function createPrinting(opts: PrintingOptions): Printing {
       await history.flushed();
     },
     close: () => drivers.closeAll(),
+    slipOnRequest: async (found) => {
+      if (opts.slipFacts().claimCode === null) return false;
+      const printedBefore = printedThisStart;
+      const first = found[0];
+      if (first) await addFirstPrinters({ listUsb: async () => [], setupPrinter: first });
+      await slipChain;
+      // The printer just added printed the slip of this start by itself; otherwise print it now.
+      if (!printedBefore && printedThisStart) return true;
+      const printer = slipPrinter(opts.engine.state);
+      if (!printer) return false;
+      return (await submit('printer.setupSlip', { printerId: printer.id })).ok;
+    },
   };
 }

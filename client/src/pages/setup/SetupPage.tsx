@@ -4,6 +4,7 @@ import { isValidRuc, PIN_PATTERN } from '#protocol';
 import { claimHub } from '../../auth/session.ts';
 import { claimCodeFromLink } from '../../auth/claim-link.ts';
 import { LoginShell, refusalText } from '../login/LoginShell.tsx';
+import { PrinterSearch } from './PrinterSearch.tsx';
 
 type Form = { claimCode: string; restaurantName: string; ruc: string; ownerName: string; ownerCode: string; pin: string; pinAgain: string };
 const EMPTY: Form = { claimCode: '', restaurantName: '', ruc: '', ownerName: '', ownerCode: '', pin: '', pinAgain: '' };
@@ -69,6 +70,7 @@ export function SetupPage() {
   return (
     <LoginShell title={t('setup.title')} testId="setup-page">
       <p className="hint">{t('setup.intro')}</p>
+      {!fromSlip && <PrinterSearch />}
       <form className="setup-form" onSubmit={(e) => void submit(e)}>
         {field('claimCode', t('setup.claimCode'), { className: 'claim', maxLength: 12, ...(fromSlip ? { hint: t('setup.codeFromSlip') } : {}) })}
         <h2>{t('setup.restaurant')}</h2>
