@@ -4,8 +4,12 @@ import type { Shift } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 import { figuresOf, receivedRows } from './shift-view.ts';
 
-/** A shift's figures, live while it is open and as closed in the summary: sales by method, cash in and out, the cash expected. */
-export function ShiftFigures(props: { shift: Shift }) {
+/**
+ * A shift's figures, live while it is open and as closed in the summary: sales by method, cash in
+ * and out, the cash expected. `blind`: the open shift as a cashier sees it before the count (issue
+ * 18 item 9): sales and movements, but neither what each method took nor the cash expected.
+ */
+export function ShiftFigures(props: { shift: Shift; blind?: boolean }) {
   const { t } = useTranslation();
   const f = figuresOf(props.shift);
   return (
@@ -24,9 +28,28 @@ export function ShiftFigures(props: { shift: Shift }) {
         <dd>{formatSoles(f.tipCents)}</dd>
         <dt>{t('shift.refunds')}</dt>
         <dd>{formatSoles(f.refundCents)}</dd>
+        <dt>{t('shift.deposits')}</dt>
+        <dd data-testid="shift-deposits">{formatSoles(f.depositsCents)}</dd>
         <dt>{t('shift.change')}</dt>
         <dd data-testid="shift-change">{formatSoles(f.changeCents)}</dd>
       </dl>
+      {props.blind ? (
+        <p className="hint" data-testid="shift-blind-hint">
+          {t('shift.blindHint')}
+        </p>
+      ) : (
+        <Expected shift={props.shift} />
+      )}
+    </section>
+  );
+}
+
+/** What each method took (cash net of change) and the cash the drawer should hold. */
+function Expected(props: { shift: Shift }) {
+  const { t } = useTranslation();
+  const f = figuresOf(props.shift);
+  return (
+    <>
       <h2>{t('shift.byMethod')}</h2>
       <dl className="shift-rows" data-testid="shift-by-method">
         {receivedRows(f).map((r) => (
@@ -50,6 +73,6 @@ export function ShiftFigures(props: { shift: Shift }) {
         </dd>
       </dl>
       <p className="hint">{t('shift.expectedCashHint')}</p>
-    </section>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import type { CountedMethod, PayMethod, Shift, ShiftTotals, State } from '#protocol';
 import { parseCents } from '#hub/domain/money.ts';
 import { keptByMethod } from '#hub/domain/kept-by-method.ts';
-import { cashMoved, expectedByMethod } from '#hub/domain/shift/totals.ts';
+import { cashMoved, depositsTakenCents, expectedByMethod } from '#hub/domain/shift/totals.ts';
 
 /**
  * What the shift page shows, computed from the shift alone (pure: tested
@@ -51,7 +51,7 @@ export function figuresOf(shift: Shift) {
   const t = shift.totals;
   const { inCents, outCents } = cashMoved(shift);
   const refundCents = Object.values(t.refundsByMethod).reduce((a, c) => a + (c ?? 0), 0);
-  return { ...t, inCents, outCents, refundCents, expectedCash: expectedByMethod(shift).cash ?? shift.floatCents };
+  return { ...t, inCents, outCents, refundCents, depositsCents: depositsTakenCents(t), expectedCash: expectedByMethod(shift).cash ?? shift.floatCents };
 }
 
 /** A staff member's name, or '—' (a shift opened by the hub itself, or a person since removed). */
