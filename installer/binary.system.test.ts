@@ -138,6 +138,13 @@ describe('single binary (Node SEA)', () => {
     // Claimed for good: no new code, and the session survived the restart.
     expect(again.output()).not.toContain('Claim code');
     expect((await fetch(`${again.base}/api/state`, { headers: { cookie } })).status).toBe(200);
+    // A second binary on the same data folder is refused in one sentence (the lock works in the binary too).
+    const second = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      execFile(binary, ['--data', dataDir, '--port', '0', '--host', '127.0.0.1', '--no-mdns'], (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, out: stdout + stderr }));
+    });
+    expect(second.code, second.out).toBe(1);
+    expect(second.out).toContain(`POS hub did not start. Another hub is already running on the data folder ${dataDir}`);
+    expect((await health(again.base)).storeId).toBe(before.storeId);
     child?.kill('SIGTERM');
     expect(await again.exit, again.output()).toBe(0);
   });
