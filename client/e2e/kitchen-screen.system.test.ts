@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { kitchenTicket } from '#hub/domain/kitchen-display/samples.ts';
+import { showOnScreen } from '#hub/jobs/printing/screen-target.ts';
 import { signedIn } from '#hub/testing/auth-helpers.ts';
 import { PHONE } from './browser.ts';
 import { SHOTS, useBrowserHub } from './harness.ts';
 import { asHub } from './hub-commands.ts';
-import { signInOnPage, signInWithKeypad } from './sign-in.ts';
+import { signInOnPage, signInWithKeypad, tapDigits } from './sign-in.ts';
 
 /**
  * Issue 18 items 4 and 14: a tablet a cook signs in on is a kitchen screen.
@@ -58,6 +61,35 @@ describe('a kitchen screen', () => {
     expect(await cook.getByRole('heading', { level: 1 }).textContent()).toBe('Cocina');
   });
 
+  it('a double tap on Done (wet hands) clears one ticket, not the one sliding under the finger', async () => {
+    const ids: string[] = [];
+    for (const [table, minutes] of [['T1', 3], ['T2', 2]] as const) {
+      const id = `${randomUUID()}.0`;
+      const at = new Date(Date.now() - minutes * 60_000).toISOString();
+      const ticket = kitchenTicket({ station: 'st-cocina', stationName: 'Cocina', orderId: randomUUID(), table, at });
+      expect(await showOnScreen(env.hub.engine.submit.bind(env.hub.engine), { id, printerId: 'pr-screen', purpose: 'kitchen', document: { blocks: [], cut: true }, ticket })).toEqual({ ok: true });
+      ids.push(id);
+    }
+    const first = cook.getByTestId(`kds-ticket-${ids[0]}`);
+    const second = cook.getByTestId(`kds-ticket-${ids[1]}`);
+    await second.waitFor();
+    // The cook's clock stands still between the two taps: the second lands where the first card was,
+    // on the card that slid into its place, as a quick double tap would.
+    const box = (await first.getByTestId('kds-bump').boundingBox())!;
+    await cook.clock.pauseAt(new Date(Date.now() + 1000));
+    await cook.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => first.count()).toBe(0);
+    await cook.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await cook.clock.runFor(1000);
+    await cook.clock.resume();
+    await expect.poll(() => env.hub.engine.state.kitchenDisplay.tickets[ids[0]!]?.bumpNo).toBeGreaterThan(0);
+    expect(await second.count()).toBe(1);
+    expect(env.hub.engine.state.kitchenDisplay.tickets[ids[1]!]?.bumpNo).toBe(0);
+    // Once the moment has passed, a tap bumps it as usual.
+    await second.getByTestId('kds-bump').click();
+    await expect.poll(() => env.hub.engine.state.kitchenDisplay.tickets[ids[1]!]?.bumpNo).toBeGreaterThan(0);
+  });
+
   it('the waiter sends a dish; the cook bumps it; the waiter is told and the map marks the table until it is opened', async () => {
     waiter = await newPage(PHONE);
     await waiter.clock.install();
@@ -73,6 +105,9 @@ describe('a kitchen screen', () => {
     // No amount reaches the kitchen: not on the screen, not in its copy of the state.
     expect(await cook.locator('body').textContent()).not.toMatch(/S\/\s?\d/);
     await cook.screenshot({ path: path.join(SHOTS, 'kds-screen-tablet-es.png') });
+    await cook.getByTestId('language').selectOption('zh');
+    await expect.poll(() => card.getByTestId('kds-bump').textContent()).not.toBe('Listo');
+    await cook.screenshot({ path: path.join(SHOTS, 'kds-screen-tablet-zh.png') });
 
     await waiter.getByTestId('order-back').click();
     await waiter.getByTestId('table-S4').waitFor();
@@ -88,12 +123,19 @@ describe('a kitchen screen', () => {
     expect(await waiter.getByTestId('ready-S4').count()).toBe(0);
   });
 
-  it('after the idle time the waiter\'s phone locks; the kitchen screen stays on its station', async () => {
+  it('after the idle time the waiter\'s phone locks and the kitchen screen stays on its station; the waiter\'s PIN returns to the table', async () => {
+    await waiter.getByTestId('table-S4').click();
+    await waiter.getByTestId('send').waitFor();
     await waiter.clock.fastForward('06:00');
     await cook.clock.fastForward('06:00');
     await waiter.getByTestId('pin-login-page').waitFor({ timeout: 5000 });
     await cook.getByTestId('kds-board').waitFor();
     expect(await cook.getByTestId('pin-login-page').count()).toBe(0);
     await expect.poll(() => cook.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(200);
+    // Unlocking lands where the waiter was (it landed on the map: issue 18 item 4).
+    await tapDigits(waiter, WAITER.pin);
+    await waiter.getByTestId('numpad-ok').click();
+    await waiter.getByTestId('send').waitFor();
+    expect(await waiter.getByRole('heading', { level: 1 }).textContent()).toContain('S4');
   });
 });

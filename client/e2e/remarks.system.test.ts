@@ -33,8 +33,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function phoneIn(language: 'es' | 'zh'): Promise<Page> {
-  const context = await env.browser.newContext(PHONE);
+async function phoneIn(language: 'es' | 'zh', device: object = PHONE): Promise<Page> {
+  const context = await env.browser.newContext(device);
   contexts.push(context);
   await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
   const page = await context.newPage();
@@ -65,6 +65,19 @@ describe('remarks before sending', () => {
     // The phone shows what was sent in its own language.
     await expect.poll(() => page.getByTestId('order-line').first().textContent()).toContain(`不辣, ${NOTE}`);
     await page.screenshot({ path: path.join(SHOTS, 'dinner-sent-remark-phone-zh.png') });
+  });
+
+  it('on a tablet (800x1280) in Chinese and Spanish: the sent dish with its remark, and the note dialog', async () => {
+    for (const lang of ['zh', 'es'] as const) {
+      const page = await phoneIn(lang, { viewport: { width: 800, height: 1280 }, hasTouch: true });
+      await page.getByTestId('table-S6').click();
+      await page.getByTestId('order-line').first().waitFor();
+      await page.screenshot({ path: path.join(SHOTS, `dinner-remark-tablet-${lang}.png`) });
+      await page.getByTestId('order-line').first().click();
+      await page.getByTestId('line-remark').click();
+      await page.getByTestId('remark-input').waitFor();
+      await page.screenshot({ path: path.join(SHOTS, `dinner-remark-dialog-tablet-${lang}.png`) });
+    }
   });
 
   it('in Spanish, the note panel at 360 px: chips, the free note, and the send button in reach', async () => {

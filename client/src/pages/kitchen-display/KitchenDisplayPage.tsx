@@ -12,6 +12,11 @@ import './kitchen-display.css';
 
 /** How often the elapsed minutes are redrawn. */
 const TICK_MS = 5_000;
+/**
+ * After a bump, how long the Done buttons ignore taps: the next ticket slides under the cook's
+ * finger, and a double tap with wet hands would clear it unseen.
+ */
+const BUMP_GUARD_MS = 700;
 
 /** The device's clock, read again every few seconds (the cards' elapsed minutes). */
 function useNow(): number {
@@ -77,6 +82,17 @@ function Board(props: { state: State; stationId: string; stationName: string }) 
   const { t } = useTranslation();
   const now = useNow();
   const tickets = openTickets(props.state, props.stationId);
+  const [guarded, setGuarded] = useState(false);
+  useEffect(() => {
+    if (!guarded) return;
+    const timer = setTimeout(() => setGuarded(false), BUMP_GUARD_MS);
+    return () => clearTimeout(timer);
+  }, [guarded]);
+  const bump = (ticketId: string) => {
+    if (guarded) return;
+    setGuarded(true);
+    void enqueue('kds.bump', { ticketId });
+  };
   return (
     <div className="kds-page" data-testid="kds-board">
       <div className="kds-head">
@@ -105,7 +121,7 @@ function Board(props: { state: State; stationId: string; stationName: string }) 
       ) : (
         <ol className="kds-grid">
           {tickets.map((ticket) => (
-            <TicketCard key={ticket.id} ticket={ticket} now={now} onBump={() => void enqueue('kds.bump', { ticketId: ticket.id })} />
+            <TicketCard key={ticket.id} ticket={ticket} now={now} onBump={() => bump(ticket.id)} />
           ))}
         </ol>
       )}
