@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './calendar-day.ts';
 
 /**
  * The staff activity view (owner and manager): one entry per command the hub
@@ -18,7 +19,7 @@ export type ActivityEntry = {
   detail: Record<string, string | number>;
 };
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = calendarDaySchema;
 
 /** GET /api/activity query: every filter optional; days in the restaurant's calendar. */
 export const activityQuerySchema = z.object({

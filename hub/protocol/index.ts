@@ -20,6 +20,7 @@ export * from './buyer-id.ts';
 export * from './auth.ts';
 export * from './approval.ts';
 export * from './activity.ts';
+export * from './calendar-day.ts';
 export * from './stock-history.ts';
 export * from './features/jobs.ts';
 export * from './print-document.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FiscalDocument } from './fiscal-document.ts';
+import { calendarDaySchema } from './calendar-day.ts';
 import { idSchema } from './ids.ts';
 import { printDocumentSchema } from './print-document.ts';
 
@@ -145,7 +146,7 @@ export const printJobSchema = z.object({
    * with the close holds the shift's running totals; the print runner completes it with the
    * breakdowns of the shift's bills, read from the archive, when it prints (hub/domain/shift/README.md).
    */
-  shift: z.object({ id: idSchema, day: z.iso.date() }).optional(),
+  shift: z.object({ id: idSchema, day: calendarDaySchema }).optional(),
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
 

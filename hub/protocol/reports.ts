@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './calendar-day.ts';
 import type { PayMethod } from './features/payment.ts';
 
 /**
@@ -72,7 +73,7 @@ export type SalesFigures = {
 
 /** GET /api/reports/orders?from=YYYY-MM-DD&to=YYYY-MM-DD (business days, both included). */
 export const reportQuerySchema = z
-  .object({ from: z.iso.date(), to: z.iso.date() })
+  .object({ from: calendarDaySchema, to: calendarDaySchema })
   .refine((q) => q.from <= q.to, { message: 'from after to' })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 400 * 86_400_000, { message: 'range over 400 days' });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './calendar-day.ts';
 import type { MethodRow, SalesFigures, SalesRow } from './reports.ts';
 import type { ShiftCount } from './features/shift.ts';
 
@@ -96,5 +97,5 @@ export type ShiftReport = {
 };
 
 /** GET /api/shifts/:shiftId/report?day=YYYY-MM-DD (the Lima day it closed, as GET /api/shifts lists it). */
-export const shiftReportQuerySchema = z.object({ day: z.iso.date() });
+export const shiftReportQuerySchema = z.object({ day: calendarDaySchema });
 export type ShiftReportResponse = { ok: true; report: ShiftReport };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from '../calendar-day.ts';
 import { centsSchema } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema } from '../ids.ts';
@@ -88,8 +89,8 @@ export const ACCOUNT_LIST_STATES = ['open', 'settled', 'writtenOff'] as const;
 export const accountQuerySchema = z.object({
   state: z.enum(ACCOUNT_LIST_STATES).default('open'),
   person: z.string().trim().max(140).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: calendarDaySchema.optional(),
+  to: calendarDaySchema.optional(),
 });
 export type AccountQuery = z.infer<typeof accountQuerySchema>;
 export type AccountListResponse = { ok: true; state: AccountQuery['state']; from: string | null; to: string | null; debts: (Debt | ClosedDebt)[] };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from '../calendar-day.ts';
 import { centsSchema, shortText, uuidSchema } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema } from '../ids.ts';
@@ -158,7 +159,7 @@ export type ReservationsState = {
 
 /** GET /api/reservations query: a restaurant day (YYYY-MM-DD) and a page of it. */
 export const reservationDayQuerySchema = z.object({
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  day: calendarDaySchema,
   offset: z.coerce.number().int().min(0).max(100_000).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from '../calendar-day.ts';
 import { centsSchema } from '../entities.ts';
 import { defineProtocol, INTERNAL } from '../feature.ts';
 import { idSchema } from '../ids.ts';
@@ -81,7 +82,7 @@ export type ShiftCount = { method: CountedMethod; expectedCents: number; counted
 export type ClosedShift = Shift & { closedAt: string; closedBy: string | null; counts: ShiftCount[]; note: string };
 
 /** GET /api/shifts?day=YYYY-MM-DD: the shifts closed that day (restaurant's calendar day), newest first. */
-export const shiftDayQuerySchema = z.object({ day: z.iso.date() });
+export const shiftDayQuerySchema = z.object({ day: calendarDaySchema });
 export type ShiftDayPage = { ok: true; day: string; shifts: ClosedShift[] };
 
 export type ShiftEvent =

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Bill, BillCorrections, CommandResult } from '#protocol';
-import { correctionRequestSchema, DOC_KINDS, idSchema, PAY_METHODS, uuidSchema } from '#protocol';
+import { calendarDaySchema, correctionRequestSchema, DOC_KINDS, idSchema, PAY_METHODS, uuidSchema } from '#protocol';
 import { RECORD_STATES, type BillRow } from '#hub/domain/bills/list.ts';
 import type { DocumentMeta } from '#hub/einvoice/outbox/types.ts';
 
@@ -10,15 +10,8 @@ import type { DocumentMeta } from '#hub/einvoice/outbox/types.ts';
  * checked to be a real calendar day before anything reads it.
  */
 
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDay(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
-/** The restaurant's calendar day the bill was paid (the archive's day file). */
-const daySchema = z.string().refine(isCalendarDay);
+/** The restaurant's calendar day the bill was paid (the archive's day file): the shared calendar-day schema. */
+const daySchema = calendarDaySchema;
 
 export const billQuerySchema = z.object({ day: daySchema });
 

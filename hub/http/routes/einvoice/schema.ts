@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isDay, isDocumentKey } from '#hub/einvoice/outbox/keys.ts';
+import { calendarDaySchema } from '#protocol';
+import { isDocumentKey } from '#hub/einvoice/outbox/keys.ts';
 import { DOCUMENT_STATUSES, type DocumentMeta, type StoredKind } from '#hub/einvoice/outbox/types.ts';
 
 /**
@@ -21,11 +22,11 @@ export function dayCount(from: string, to: string): number {
 }
 
 /**
- * Days and keys are checked by the store's own rules (hub/einvoice/outbox/keys.ts):
+ * Days are the shared calendar-day schema, keys the store's own rule (hub/einvoice/outbox/keys.ts):
  * a real calendar day, a key of exactly a document's shape (`03-B001-17`,
  * `RC-20261124-1`): no dot, no slash, no `__proto__`, so a key never leaves its day's folder.
  */
-const day = z.string().max(10).refine(isDay);
+const day = calendarDaySchema;
 /**
  * A comma-separated list of one enum's values ("01,03"); empty or absent: all.
  * Checked whole, so a refusal names the parameter (`kinds`), not a position in it.

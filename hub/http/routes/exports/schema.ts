@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { calendarDaySchema } from '#protocol';
 import type { JobReason, JobStatus } from '#protocol';
 import type { DayDelivery } from '#hub/exports/deliveries.ts';
 import type { StickState } from '#hub/exports/usb-watch.ts';
 
 /** A day and a file name as a download names them; checked before they make a path (no "..", no slash, no dot first). */
 export const exportFilePathSchema = z.object({
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  day: calendarDaySchema,
   file: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/),
 });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { aliasesOf } from '#domain';
 import type { Actor, Engine } from '#hub/engine/engine.ts';
 import { jobIdOf } from '#hub/domain/jobs/reactions.ts';
-import { httpStatusOf, idSchema } from '#protocol';
+import { calendarDaySchema, httpStatusOf, idSchema } from '#protocol';
 import { HttpError } from '../../http-error.ts';
 import { sessionOf } from '../../middleware/actor.ts';
 import { readJsonBody } from '../../middleware/json-body.ts';
@@ -16,7 +16,7 @@ import { shiftsOfDay } from './shifts.ts';
  * the printer (else the first receipt printer) and the command id (a uuid the page mints once per
  * press, so a resend prints once; absent: the hub mints one).
  */
-export const shiftPrintBodySchema = z.strictObject({ id: z.uuid().optional(), day: z.iso.date(), printerId: idSchema.optional() });
+export const shiftPrintBodySchema = z.strictObject({ id: z.uuid().optional(), day: calendarDaySchema, printerId: idSchema.optional() });
 export type ShiftPrintReply = { ok: true; seq: number; jobId: string };
 
 /**
