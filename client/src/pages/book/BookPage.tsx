@@ -11,7 +11,8 @@ import { useView } from '../../sync/view.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { showToast } from '../../ui/ui-store.ts';
 import { addDays, fetchDay, liveReservationsOf, todayOfRestaurant } from './book-api.ts';
-import { CancelReservationDialog } from './CancelReservationDialog.tsx';
+import { CancelReservationDialog, paidDepositCents } from './CancelReservationDialog.tsx';
+import { DepositDialog } from './DepositDialog.tsx';
 import { NewReservationDialog } from './NewReservationDialog.tsx';
 import { ReservationCard, type CardAction } from './ReservationCard.tsx';
 import './book.css';
@@ -44,7 +45,8 @@ export function BookPage() {
   const today = todayOfRestaurant();
   const [day, setDay] = useState(today);
   const [creating, setCreating] = useState(false);
-  const [cancelling, setCancelling] = useState<Reservation | null>(null);
+  const [cancelling, setCancelling] = useState<{ r: Reservation; noShow: boolean } | null>(null);
+  const [paying, setPaying] = useState<Reservation | null>(null);
   const [past, setPast] = useState<Past | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const isPast = day < today;
@@ -92,7 +94,11 @@ export function BookPage() {
       void enqueue('reservation.arrive', { reservationId: r.id, orderId: uuid() }).then((reply) => reply.ok && showToast(t('book.done.arrived')));
       return;
     }
-    if (action === 'cancel') return setCancelling(r);
+    if (action === 'cancel') return setCancelling({ r, noShow: false });
+    // A deposit is a payment: method, amount, operation number, receipt (issue 18 item 6).
+    if (action === 'payDeposit') return setPaying(r);
+    // Guests who did not come: a paid deposit is given back or kept, so the cashier is asked.
+    if (action === 'noShow' && paidDepositCents(r) > 0) return setCancelling({ r, noShow: true });
     void enqueue(`reservation.${action}`, ref);
   };
 
@@ -145,11 +151,27 @@ export function BookPage() {
       {creating && <NewReservationDialog state={state} day={day} onClose={() => setCreating(false)} onCreate={create} />}
       {cancelling && (
         <CancelReservationDialog
-          reservation={cancelling}
+          reservation={cancelling.r}
+          noShow={cancelling.noShow}
           onClose={() => setCancelling(null)}
-          onCancel={(reason) => {
+          onCancel={(reason, deposit) => {
+            const { r, noShow } = cancelling;
             setCancelling(null);
-            void enqueue('reservation.cancel', { reservationId: cancelling.id, reason });
+            const reply = noShow
+              ? enqueue('reservation.noShow', { reservationId: r.id, ...(deposit ? { deposit } : {}) })
+              : enqueue('reservation.cancel', { reservationId: r.id, reason, ...(deposit ? { deposit } : {}) });
+            void reply.then((answer) => !answer.ok && showToast(bodyErrorText(t, answer.code), 'error'));
+          }}
+        />
+      )}
+      {paying && (
+        <DepositDialog
+          reservation={paying}
+          shiftOpen={Boolean(state.openShift)}
+          onClose={() => setPaying(null)}
+          onPay={(payload) => {
+            setPaying(null);
+            void enqueue('reservation.payDeposit', payload).then((answer) => showToast(answer.ok ? t('book.done.depositTaken') : bodyErrorText(t, answer.code), answer.ok ? 'success' : 'error'));
           }}
         />
       )}

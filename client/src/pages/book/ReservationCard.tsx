@@ -44,7 +44,9 @@ export function ReservationCard(props: { r: Reservation; state: State; now: numb
           )}
           {r.depositCents > 0 && (
             <span>
-              {t('book.deposit', { amount: formatSoles(r.depositCents) })} · {r.depositPaid ? t('book.depositPaid') : t('book.depositOwed')}
+              {t('book.deposit', { amount: formatSoles(r.deposit?.amountCents ?? r.depositCents) })} · {r.depositPaid ? t('book.depositPaid') : t('book.depositOwed')}
+              {r.deposit && ` · ${t(`pay.methods.${r.deposit.method}`)}${r.deposit.operationNo ? ` ${r.deposit.operationNo}` : ''}`}
+              {r.depositOutcome && ` · ${t(r.depositOutcome.action === 'refunded' ? 'book.depositRefunded' : 'book.depositKept')}`}
             </span>
           )}
           <span className="hint">{t('book.no', { no: r.no })}</span>
