@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentInput, SaleDocument } from '#protocol';
 import { NOT_SPLIT, withMode, withPeople, type SplitDraft } from './split-draft.ts';
-import { splitTill, withPartDoc, withPicked } from './split-till.ts';
+import { partsBlocker, splitTill, withPartDoc, withPicked } from './split-till.ts';
 
 const NOW = '2025-03-14T19:30:00.000Z';
 const NOTE: SaleDocument = { kind: 'note', docId: '', name: '' };
@@ -76,5 +76,24 @@ describe('a split on the till (issue 18 items 12 and 17)', () => {
   it('fewer parts drop the documents and the pick of the parts gone', () => {
     const d = withPicked(withPartDoc(byPeople(3), 2, BOLETA), 2);
     expect(withPeople(d, 2)).toMatchObject({ people: 2, docs: [undefined, undefined], picked: null });
+  });
+});
+
+describe("why Cobrar is grey, read with the parts", () => {
+  it('cash 50 on part 1 of S/ 69 by 3: the parts still owe 46.00 (not 69 − 50 = 19)', () => {
+    const d = byPeople(3);
+    const payments: PaymentInput[] = [{ method: 'cash', amountCents: 5000, share: 0 }];
+    const till = splitTill(d, { payments, rate: null, now: NOW }, 6900, 0, NOTE);
+    expect(partsBlocker({ kind: 'missing', cents: 1900 }, till)).toEqual({ kind: 'missing', cents: 4600 });
+    expect(partsBlocker({ kind: 'refusal', code: 'AMOUNT_TOO_LOW', field: 'split.1' }, till)).toEqual({ kind: 'missing', cents: 4600 });
+    // What the split does not change passes through: the kitchen, the shift.
+    expect(partsBlocker({ kind: 'noShift' }, till)).toEqual({ kind: 'noShift' });
+  });
+  it("every part paid: the parts' documents are the last word", () => {
+    const d = withPartDoc(byPeople(2), 1, { kind: 'factura', docId: '20100070971', name: 'Otra SAC' });
+    const payments: PaymentInput[] = [{ method: 'cash', amountCents: 3450, share: 0 }, { method: 'cash', amountCents: 3450, share: 1 }];
+    const till = splitTill(d, { payments, rate: null, now: NOW }, 6900, 0, NOTE);
+    expect(partsBlocker(null, till)).toEqual({ kind: 'refusal', code: 'INVALID_RUC', field: 'shareDocuments.1.docId' });
+    expect(partsBlocker({ kind: 'noShift' }, till)).toEqual({ kind: 'noShift' });
   });
 });

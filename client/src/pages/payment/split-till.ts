@@ -64,3 +64,19 @@ export function withPartDoc(d: SplitDraft, index: number, doc: SaleDocument): Sp
 export function withPicked(d: SplitDraft, picked: number | null): SplitDraft {
   return { ...d, picked };
 }
+
+/** The reasons "Cobrar" is grey that a split changes (a subset of settle-blocker.ts `SettleBlocker`). */
+type PartsBlocker = { kind: 'missing'; cents: number } | { kind: 'refusal'; code: ErrorCode; field: string };
+
+/**
+ * Why "Cobrar" is grey, read with the parts: what is missing is what the
+ * parts still owe (one part's change never pays another part, so the bar
+ * never says "Falta 19.00" while the parts owe 46.00), and the parts'
+ * documents are checked by the hub's per-part rule.
+ */
+export function partsBlocker<B extends { kind: string; code?: ErrorCode }>(blocker: B | null, till: SplitTill): B | PartsBlocker | null {
+  if (!till.parts || !till.sum) return blocker;
+  const short = blocker === null || blocker.kind === 'missing' || (blocker.kind === 'refusal' && blocker.code === 'AMOUNT_TOO_LOW');
+  if (till.sum.leftCents > 0 && short) return { kind: 'missing', cents: till.sum.leftCents };
+  return blocker ?? (till.refusal ? { kind: 'refusal', ...till.refusal } : null);
+}

@@ -107,6 +107,7 @@ export const paymentEn: DeepStrings<typeof paymentEs> = {
       share: 'Share {{no}}',
       payingFor: 'This payment is for',
       sharePaid: 'paid',
+      docFor: 'Part {{no}} · {{amount}}',
       shareChange: 'paid · change {{amount}}',
       paying: 'Taking part {{no}} ({{amount}} to pay): the document and the payments below are for this part.',
       payingDone: 'Part {{no}} is paid: tap another part for its document.',

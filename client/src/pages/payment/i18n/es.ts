@@ -104,6 +104,7 @@ export const paymentEs = {
       share: 'Parte {{no}}',
       payingFor: 'El pago es de',
       sharePaid: 'pagada',
+      docFor: 'Parte {{no}} · {{amount}}',
       shareChange: 'pagada · vuelto {{amount}}',
       paying: 'Cobrando la parte {{no}} (falta {{amount}}): el comprobante y los pagos de abajo son de esta parte.',
       payingDone: 'La parte {{no}} está pagada: toque otra parte para su comprobante.',

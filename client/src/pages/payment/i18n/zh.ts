@@ -107,6 +107,7 @@ export const paymentZh: DeepStrings<typeof paymentEs> = {
       share: '第 {{no}} 份',
       payingFor: '本次付款属于',
       sharePaid: '已付清',
+      docFor: '第 {{no}} 份 · {{amount}}',
       shareChange: '已付清 · 找零 {{amount}}',
       paying: '正在收第 {{no}} 份（还差 {{amount}}）：下方的票据和付款都属于这一份。',
       payingDone: '第 {{no}} 份已付清：点另一份填写它的票据。',
