@@ -27,7 +27,8 @@ import { createDriver, listUsbPrinters, readVirtualPaper } from '../hardware/ind
 import type { AnyJobRunner } from './jobs/runner.ts';
 import { createHostCheck } from './net/host-names.ts';
 import { serveUrls, setupLink } from './net/addresses.ts';
-import { removeClaimFile, writeClaimFile } from './auth/claim-file.ts';
+import { placeClaimCode } from './auth/claim-places.ts';
+import { mountedVolumes, mountRootsFromEnv } from './exports/usb-watch.ts';
 import { createPrinterSearch } from './auth/setup-printer-search.ts';
 import { hostsAnswering, ownSubnetHosts, RAW_PRINT_PORT } from './net/printer-search.ts';
 import { advertise, mdnsHostName, type Advertiser } from './net/mdns.ts';
@@ -195,17 +196,19 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
   const port = (server.address() as AddressInfo).port;
   listeningPort = port;
   lock.notePort(port);
-  // A box with neither screen nor printer: the claim code in the data folder (hub/auth/claim-file.ts).
-  let unwatchClaim: (() => void) | null = null;
-  if (claimCode && !isClaimed(engine.state)) {
-    writeClaimFile(opts.dataDir, claimCode, serveUrls(opts.host, port).map((url) => setupLink(url, claimCode.code)));
-    unwatchClaim = engine.onChange(() => {
-      if (!isClaimed(engine.state)) return;
-      removeClaimFile(opts.dataDir);
-      unwatchClaim?.();
-      unwatchClaim = null;
-    });
-  } else removeClaimFile(opts.dataDir);
+  // A box with neither screen nor printer: the claim code in the data folder and on a USB stick (hub/auth/claim-places.ts).
+  const claimPlaces = placeClaimCode({
+    dataDir: opts.dataDir,
+    claim: claimCode,
+    links: claimCode ? serveUrls(opts.host, port).map((url) => setupLink(url, claimCode.code)) : [],
+    claimed: () => isClaimed(engine.state),
+    onChange: (listener) => engine.onChange(listener),
+    volumes: () => {
+      const roots = mountRootsFromEnv(process.env);
+      return mountedVolumes(roots.mountRoots, roots.anyFolder);
+    },
+    log,
+  });
   // Status checks and the first setup slip once the hub answers at its address.
   await printing.start(jobs);
   // Past days' report figures are computed in the background, a week at a time, after the hub answers.
@@ -227,8 +230,7 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
     seeded,
     close: async () => {
       await mdns?.close();
-      unwatchClaim?.();
-      removeClaimFile(opts.dataDir);
+      await claimPlaces.close();
       await sockets.close();
       server.closeAllConnections();
       await printing.stop();

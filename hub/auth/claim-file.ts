@@ -13,6 +13,11 @@ export const CLAIM_FILE = 'claim.txt';
  * process). Threat model: hub/auth/README.md "Claim code".
  */
 export function writeClaimFile(dataDir: string, claim: ClaimCode, setupLinks: readonly string[]): void {
+  writeFileSync(path.join(dataDir, CLAIM_FILE), claimText(claim, setupLinks), { mode: 0o600 });
+}
+
+/** What `claim.txt` (and the copy on a USB stick, claim-usb.ts) says: the code, until when, the setup links. */
+export function claimText(claim: ClaimCode, setupLinks: readonly string[]): string {
   const lines = [
     `Código para reclamar / Claim code: ${claim.code}`,
     `Válido hasta / Good until: ${claim.expiresAt.toISOString()} (una sola vez / once)`,
@@ -20,7 +25,7 @@ export function writeClaimFile(dataDir: string, claim: ClaimCode, setupLinks: re
     ...setupLinks.map((url) => `  ${url}`),
     '',
   ];
-  writeFileSync(path.join(dataDir, CLAIM_FILE), lines.join('\n'), { mode: 0o600 });
+  return lines.join('\n');
 }
 
 /** Removes the claim file (claimed, or stopping); nothing to do when it is not there. */

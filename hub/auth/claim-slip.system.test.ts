@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '#protocol';
@@ -8,6 +9,7 @@ import { claimCodeFromSlip } from '#hub/testing/claim-slip.ts';
 import { startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 import { startHub } from '#hub/server.ts';
 import { CLAIM_FILE } from './claim-file.ts';
+import { STICK_CLAIM_FILE } from './claim-usb.ts';
 
 /**
  * A box without a screen (issue 18 item 2): an unclaimed hub finds a receipt
@@ -120,6 +122,28 @@ describe('the first-start setup slip', () => {
     const late = await authPost(t.url, '/api/setup/printer-search', {});
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ ok: false, code: 'ALREADY_CLAIMED' });
+  });
+
+  it('a box with neither screen nor printer: a USB stick plugged in gets the claim code, which claims the hub', { timeout: 60_000 }, async () => {
+    const roots = mkdtempSync(path.join(tmpdir(), 'pos-claim-stick-'));
+    const stick = path.join(roots, 'USB-STICK');
+    mkdirSync(stick);
+    const before = process.env.POS_EXPORT_USB_ROOTS;
+    process.env.POS_EXPORT_USB_ROOTS = roots;
+    cleanup.push(async () => {
+      if (before === undefined) delete process.env.POS_EXPORT_USB_ROOTS;
+      else process.env.POS_EXPORT_USB_ROOTS = before;
+      rmSync(roots, { recursive: true, force: true });
+    });
+    const t = await startTestHub({ demo: false });
+    cleanup.push(() => t.close());
+    const file = path.join(stick, STICK_CLAIM_FILE);
+    await until(() => existsSync(file));
+    const code = /Claim code: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(readFileSync(file, 'utf8'))?.[1];
+    expect(code).toBe(t.hub.claimCode!.code);
+    expect(readFileSync(file, 'utf8')).toContain(`#/pages/setup/index?code=${code}`);
+    const claimed = await authPost(t.url, '/api/setup', { ...owner, claimCode: code });
+    expect(claimed.status).toBe(200);
   });
 });
 

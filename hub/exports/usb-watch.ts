@@ -42,6 +42,22 @@ async function isMountPoint(dir: string, parent: string): Promise<boolean> {
 }
 
 /**
+ * The mounted volumes under the mount roots: each sub-folder that is a mount
+ * point, or one level deeper (`/media/<user>/<label>`); with `anyFolder`,
+ * every sub-folder (tests). Also read by the claim code's USB copy (hub/auth/claim-usb.ts).
+ */
+export async function mountedVolumes(mountRoots: readonly string[], anyFolder: boolean): Promise<string[]> {
+  const found: string[] = [];
+  for (const root of mountRoots) {
+    for (const dir of await subFolders(root)) {
+      if (anyFolder || (await isMountPoint(dir, root))) found.push(dir);
+      else for (const inner of await subFolders(dir)) if (await isMountPoint(inner, dir)) found.push(inner);
+    }
+  }
+  return found;
+}
+
+/**
  * Watches the mount roots every few seconds for a mounted stick and copies
  * onto it every exported day it does not hold yet (README.md "USB stick"):
  * a read-only stick is shown so; a stick pulled mid-copy shows
@@ -84,19 +100,8 @@ export class UsbWatcher {
     return this.round;
   }
 
-  private async volumes(): Promise<string[]> {
-    const found: string[] = [];
-    for (const root of this.opts.mountRoots) {
-      for (const dir of await subFolders(root)) {
-        if (this.opts.anyFolder || (await isMountPoint(dir, root))) found.push(dir);
-        else for (const inner of await subFolders(dir)) if (await isMountPoint(inner, dir)) found.push(inner);
-      }
-    }
-    return found;
-  }
-
   private async look(): Promise<void> {
-    const present = await this.volumes();
+    const present = await mountedVolumes(this.opts.mountRoots, this.opts.anyFolder);
     for (const gone of [...this.sticks.keys()].filter((s) => !present.includes(s))) {
       this.sticks.delete(gone);
       this.verified.delete(gone);
