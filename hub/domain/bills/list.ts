@@ -1,6 +1,7 @@
 import type { Bill, BillCorrections, DocKind, PayMethod } from '#protocol';
 import { isSafeId } from '#protocol';
 import { businessDayOf } from '../business-day.ts';
+import { fiscalNumbersOf, hasPartDocuments } from '../payment/split-parts.ts';
 
 /**
  * The bills page's list (GET /api/bills, README.md here "The list"): which
@@ -55,9 +56,20 @@ export function recordStateOf(bill: Bill, corrections: BillCorrections | undefin
   return corrections?.voided ? 'deleted' : 'normal';
 }
 
-/** A numbered document's "series-number", or ''. */
+/** A numbered document's "series-number" (each part's, comma-separated, for a split whose parts have their own), or ''. */
 export function documentNoOf(bill: Bill): string {
-  return bill.fiscal ? `${bill.fiscal.series}-${bill.fiscal.number}` : '';
+  return fiscalNumbersOf(bill).map((f) => `${f.series}-${f.number}`).join(', ');
+}
+
+/** The kinds of a bill's documents: its own, or its parts' when each part of a split has its own. */
+function documentKindsOf(bill: Bill): Set<DocKind> {
+  return new Set(hasPartDocuments(bill) ? bill.shares!.map((sh) => sh.document!.kind) : [bill.document.kind]);
+}
+
+/** The document kind a bill lists under: the weightiest of its documents' (factura, boleta, note). */
+function documentKindOf(bill: Bill): DocKind {
+  const kinds = documentKindsOf(bill);
+  return kinds.has('factura') ? 'factura' : kinds.has('boleta') ? 'boleta' : 'note';
 }
 
 /** Whether `no` names this bill: its bill, order or document number, or the document's series-number. */
@@ -66,9 +78,9 @@ function numberMatches(bill: Bill, no: string): boolean {
   if (wanted === '') return true;
   if (/^\d+$/.test(wanted)) {
     const n = Number(wanted);
-    return bill.billNo === n || bill.orderNo === n || bill.fiscal?.number === n;
+    return bill.billNo === n || bill.orderNo === n || fiscalNumbersOf(bill).some((f) => f.number === n);
   }
-  return documentNoOf(bill).toUpperCase() === wanted;
+  return fiscalNumbersOf(bill).some((f) => `${f.series}-${f.number}` === wanted);
 }
 
 /** Whether a bill passes every filter given. */
@@ -80,7 +92,8 @@ export function matchesFilters(bill: Bill, corrections: BillCorrections | undefi
   }
   if (f.no !== undefined && !numberMatches(bill, f.no)) return false;
   if (f.method !== undefined && !bill.payments.some((p) => p.method === f.method)) return false;
-  if (f.document !== undefined && bill.document.kind !== f.document) return false;
+  // A split whose parts have their own documents is found by any of its parts' kinds.
+  if (f.document !== undefined && !documentKindsOf(bill).has(f.document)) return false;
   return true;
 }
 
@@ -97,7 +110,7 @@ export function billRow(bill: Bill, corrections: BillCorrections | undefined): B
     paidAt: bill.paidAt,
     totalCents: bill.totalCents,
     methods: [...new Set(bill.payments.map((p) => p.method))],
-    document: bill.document.kind,
+    document: documentKindOf(bill),
     documentNo: documentNoOf(bill),
     people: bill.people,
     operator: bill.operator,

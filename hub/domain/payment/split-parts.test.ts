@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Bill, CommandPayload, DomainEvent, EventOf, PaymentInput, SaleDocument, State } from '#protocol';
+import { registerEntries } from '#hub/exports/ple/sources.ts';
 import { applyAll } from '../apply.ts';
+import { billRow, matchesFilters } from '../bills/list.ts';
+import { correct, refund, VOID } from '../bills/test-bills.ts';
 import { SAMPLE_FISCAL } from '../einvoice/samples.ts';
 import { fiscalDocumentOf } from '../einvoice/tax.ts';
 import { testBill, testSettings } from '../einvoice/test-bills.ts';
@@ -155,6 +158,21 @@ describe('order.settle with a document per part', () => {
     expect(after.orders[ORDER]).toBeUndefined();
   });
 
+  it('"settle and print": one receipt per part, each its factura with its part\'s payments, "Parte n/3" on it', () => {
+    const shares = splitEvenly(10900, 3);
+    const payments: PaymentInput[] = [{ method: 'visa', amountCents: 3634, share: 0 }, { method: 'cash', amountCents: 5000, share: 1 }, { method: 'yape', amountCents: 3633, operationNo: '123456', share: 2 }];
+    const d = settle(deepFreeze(tableOf3()), { split: shares, payments, shareDocuments: THREE_FACTURAS, print: true });
+    if (!d.ok) throw new Error(d.code);
+    const receipts = ofType(d.events, 'job.created').map((e) => e.job).filter((j) => j.kind === 'print' && j.payload.purpose === 'receipt');
+    expect(receipts.map((j) => (j.kind === 'print' ? `${j.payload.fiscal?.series}-${j.payload.fiscal?.number} ${j.payload.fiscal?.totals.payable}` : ''))).toEqual(['F001-1 36.34', 'F001-2 36.33', 'F001-3 36.33']);
+    const texts = receipts.map((j) => (j.kind === 'print' ? j.payload.document.blocks.flatMap((b) => ('text' in b ? [b.text] : 'left' in b ? [`${b.left} ${b.right}`] : [])).join('\n') : ''));
+    expect(texts[1]).toContain('Parte 2/3');
+    // The second guest's receipt shows only their cash and their change.
+    expect(texts[1]).toMatch(/Efectivo\s+S\/ 50\.00/);
+    expect(texts[1]).toMatch(/Vuelto\s+S\/ 13\.67/);
+    expect(texts[1]).not.toContain('Visa');
+  });
+
   it('a boleta, a factura and a sale note: only the first two are numbered, the boleta joins the summary', () => {
     const before = deepFreeze(tableOf3());
     const shares = [5000, 4000, 1900];
@@ -204,5 +222,44 @@ describe('order.settle with a document per part', () => {
     const d = settle(deepFreeze(tableOf3()), { split: shares, payments: cashFor(shares), shareDocuments: [F('20100070970', '__proto__'), F('20131312955', 'constructor')] });
     if (!d.ok) throw new Error(d.code);
     expect(ofType(d.events, 'order.settled')[0]!.bill.shares!.map((sh) => sh.document!.name)).toEqual(['__proto__', 'constructor']);
+  });
+});
+
+describe('what reads the archived split bill', () => {
+  /** The issue's table settled as three facturas, as the archive keeps it. */
+  function archived(): Bill {
+    const shares = splitEvenly(10900, 3);
+    const d = settle(tableOf3(), { split: shares, payments: cashFor(shares), shareDocuments: THREE_FACTURAS });
+    if (!d.ok) throw new Error(d.code);
+    return ofType(d.events, 'order.settled')[0]!.bill;
+  }
+
+  it('the bills list shows it once, as facturas with their three numbers, found by any of them', () => {
+    const bill = archived();
+    const row = billRow(bill, undefined);
+    expect(row).toMatchObject({ totalCents: 10900, document: 'factura', documentNo: 'F001-1, F001-2, F001-3' });
+    expect(matchesFilters(bill, undefined, { record: 'all', no: 'F001-2' })).toBe(true);
+    expect(matchesFilters(bill, undefined, { record: 'all', no: '3' })).toBe(true);
+    expect(matchesFilters(bill, undefined, { record: 'all', document: 'factura' })).toBe(true);
+    expect(matchesFilters(bill, undefined, { record: 'all', document: 'boleta' })).toBe(false);
+    expect(matchesFilters(bill, undefined, { record: 'all', document: 'note' })).toBe(false);
+    expect(matchesFilters(bill, undefined, { record: 'all', no: 'F001-4' })).toBe(false);
+  });
+
+  it("the sales register lists each part's factura, adding up to the bill", () => {
+    const { entries, skipped } = registerEntries({ bills: [archived()], corrections: [], settings: SAMPLE_FISCAL });
+    expect(skipped).toEqual([]);
+    expect(entries.map((e) => `${e.document.series}-${e.document.number} ${e.document.customer.idNumber} ${e.document.totals.payable}`)).toEqual([
+      'F001-1 20100070970 36.34',
+      'F001-2 20131312955 36.33',
+      'F001-3 20100047218 36.33',
+    ]);
+  });
+
+  it('a void or refund is refused (a credit note per part is not done yet), nothing changes', () => {
+    const s = deepFreeze(tableOf3());
+    for (const request of [VOID, refund([{ lineId: uid(11), qty: 1 }])]) {
+      expect(correct(s, archived(), request)).toEqual({ ok: false, code: 'SPLIT_PARTS_NOT_CORRECTABLE' });
+    }
   });
 });

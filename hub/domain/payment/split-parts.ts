@@ -1,4 +1,4 @@
-import type { Bill, BillPayment, OrderLine } from '#protocol';
+import type { Bill, BillFiscal, BillPayment, OrderLine } from '#protocol';
 import { UNTOUCHED_LINE } from '#protocol';
 import { chargedQty, lineTotalCents } from '../money.ts';
 
@@ -139,4 +139,10 @@ function consumptionLine(bill: Bill, index: number, count: number, cents: number
     restockedQty: 0,
     stockTaken: false,
   };
+}
+
+/** The numbers a settled bill's documents carry: its own, or each numbered part's (search and lists read them). */
+export function fiscalNumbersOf(bill: Bill): BillFiscal[] {
+  if (bill.fiscal) return [bill.fiscal];
+  return (bill.shares ?? []).flatMap((sh) => (sh.fiscal ? [sh.fiscal] : []));
 }

@@ -2,6 +2,7 @@ import { CASH_METHODS, type Bill, type ClosedShift, type EventOf, type FiscalDoc
 import { fiscalDocumentOf } from '../einvoice/tax.ts';
 import type { Reactors } from '../jobs/reactions.ts';
 import { billableQty, orderTotals } from '../money.ts';
+import { documentBills } from '../payment/split-parts.ts';
 import { getOwn } from '../records.ts';
 import { groupMinimumCents } from '../table-ops/group-minimum.ts';
 import { correctionSlipDocument } from './documents/correction-slip.ts';
@@ -49,6 +50,11 @@ function fiscalDocumentFor(bill: Bill, state: State): FiscalDocument | null {
   if (!bill.fiscal || !state.fiscal) return null;
   const result = fiscalDocumentOf(bill, state.fiscal);
   return result.ok ? result.document : null;
+}
+
+/** The bills a settled bill's receipts are printed from: itself, or each part of a split whose parts have their own documents. */
+function partsOf(bill: Bill, state: State): Bill[] {
+  return documentBills(bill, state.fiscal?.bagProductIds ?? []);
 }
 
 /** The credit note a correction issued (the event carries its document: the bill is no longer in the live state). */
@@ -133,7 +139,8 @@ export const PRINTING_REACTORS: Reactors = {
   },
   'order.settled': (e, s) => {
     const { bill } = e;
-    const receipts: JobSpec[] = bill.printRequested ? receiptTargets(s).map((p) => receiptJob(bill, s, p)) : [];
+    // A split whose parts carry their own documents prints one receipt per part (../payment/split-parts.ts).
+    const receipts: JobSpec[] = bill.printRequested ? receiptTargets(s).flatMap((p) => partsOf(bill, s).map((part) => receiptJob(part, s, p))) : [];
     const cash = bill.payments.some((p) => CASH_METHODS.includes(p.method));
     return cash ? [...receipts, ...drawerKick(s, `bill ${bill.billNo}`)] : receipts;
   },
@@ -160,8 +167,10 @@ export const PRINTING_REACTORS: Reactors = {
   'bill.reprinted': (e, s) => {
     const printer = getOwn(s.printers, e.printerId);
     if (!printer) return [];
-    const job = receiptJob(e.bill, s, printer);
-    return [{ ...job, payload: { ...job.payload, document: markedReprint(job.payload.document, printer.language) } }];
+    return partsOf(e.bill, s).map((part) => {
+      const job = receiptJob(part, s, printer);
+      return { ...job, payload: { ...job.payload, document: markedReprint(job.payload.document, printer.language) } };
+    });
   },
   // The footer button: the kick is the whole point, so it goes even without a reason.
   'drawer.opened': (e, s) => drawerKick(s, e.reason || 'drawer.open'),

@@ -3,6 +3,7 @@ import { fiscalKey } from '#protocol';
 import { correctedPart, creditNoteOf, refundedPortions } from '#hub/domain/einvoice/credit-note.ts';
 import { limaDateTime } from '#hub/domain/einvoice/lima-time.ts';
 import { fiscalDocumentOf } from '#hub/domain/einvoice/tax.ts';
+import { documentBills } from '#hub/domain/payment/split-parts.ts';
 
 /**
  * The fiscal documents a month's register lists, read from the bills and
@@ -40,10 +41,14 @@ export function registerEntries(input: SourceInput): { entries: RegisterEntry[];
   const byId = new Map<string, Bill>();
   for (const bill of input.bills) {
     byId.set(bill.id, bill);
-    if (!bill.fiscal || bill.deleted === 2) continue;
-    const made = invoiceOf(bill, bill.fiscal, input);
-    if ('reason' in made) skipped.push(made);
-    else entries.push({ document: made });
+    if (bill.deleted === 2) continue;
+    // A split whose parts carry their own documents lists each part's (hub/domain/payment/split-parts.ts).
+    for (const part of documentBills(bill, input.settings?.bagProductIds ?? [])) {
+      if (!part.fiscal) continue;
+      const made = invoiceOf(part, part.fiscal, input);
+      if ('reason' in made) skipped.push(made);
+      else entries.push({ document: made });
+    }
   }
   const earlier = new Map<string, BillCorrection[]>();
   for (const correction of input.corrections) {

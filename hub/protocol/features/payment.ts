@@ -222,5 +222,6 @@ export const paymentProtocol = defineProtocol<PaymentEvent, PaymentState>()({
     SPLIT_SHARE_UNKNOWN: 400,
     SPLIT_DOCUMENTS_MISMATCH: 400,
     SPLIT_SHARE_EMPTY: 400,
+    SPLIT_PARTS_NOT_CORRECTABLE: 409,
   },
 });

@@ -118,6 +118,7 @@ export const coreEs = {
     SPLIT_SHARE_UNKNOWN: 'Un pago es de una parte que la cuenta no tiene',
     SPLIT_DOCUMENTS_MISMATCH: 'Cada parte necesita su propio comprobante',
     SPLIT_SHARE_EMPTY: 'Una parte de S/ 0.00 no lleva boleta ni factura',
+    SPLIT_PARTS_NOT_CORRECTABLE: 'Una cuenta dividida con un comprobante por parte aún no se puede anular ni devolver aquí',
     NO_EXCHANGE_RATE: 'Falta el tipo de cambio de hoy',
     INVALID_DNI: 'El DNI tiene 8 dígitos',
     INVALID_BUYER_ID: 'El número del documento tiene de 1 a 15 letras o dígitos, sin espacios',

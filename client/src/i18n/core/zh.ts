@@ -119,6 +119,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     SPLIT_SHARE_UNKNOWN: '某笔付款对应的份额不存在',
     SPLIT_DOCUMENTS_MISMATCH: '每一份都需要自己的票据',
     SPLIT_SHARE_EMPTY: '金额为 S/ 0.00 的一份不能开 boleta 或 factura',
+    SPLIT_PARTS_NOT_CORRECTABLE: '每份各开票据的分单暂不能在此作废或退款',
     NO_EXCHANGE_RATE: '尚未设置今日汇率',
     INVALID_DNI: 'DNI 为 8 位数字',
     INVALID_BUYER_ID: '证件号码为 1 至 15 位字母或数字，不含空格',

@@ -22,6 +22,8 @@ type Words = {
   methods: Record<PayMethod, string>;
   ruc: string;
   bill: string;
+  /** One part of a split bill, printed with its own document: "Parte 1/3". */
+  part: string;
   table: string;
   cashier: string;
   buyer: string;
@@ -42,6 +44,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     methods: { cash: 'Efectivo', usd: 'Dólares', visa: 'Visa', mastercard: 'Mastercard', otherCard: 'Otra tarjeta', yape: 'Yape', plin: 'Plin', transfer: 'Transferencia', balance: 'Saldo', onAccount: 'A cuenta' },
     ruc: 'RUC',
     bill: 'Cuenta N.º',
+    part: 'Parte',
     table: 'Mesa',
     cashier: 'Cajero',
     buyer: 'Cliente',
@@ -58,6 +61,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     methods: { cash: 'Cash', usd: 'Dollars', visa: 'Visa', mastercard: 'Mastercard', otherCard: 'Other card', yape: 'Yape', plin: 'Plin', transfer: 'Transfer', balance: 'Balance', onAccount: 'On account' },
     ruc: 'RUC',
     bill: 'Bill no.',
+    part: 'Part',
     table: 'Table',
     cashier: 'Cashier',
     buyer: 'Customer',
@@ -74,6 +78,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     methods: { cash: '现金', usd: '美元', visa: 'Visa', mastercard: 'Mastercard', otherCard: '其他银行卡', yape: 'Yape', plin: 'Plin', transfer: '转账', balance: '余额', onAccount: '挂账' },
     ruc: 'RUC',
     bill: '账单号',
+    part: '分单',
     table: '桌号',
     cashier: '收银员',
     buyer: '客户',
@@ -155,6 +160,7 @@ export function receiptDocument(input: ReceiptInput, language: TicketLanguage): 
   const { bill, fiscal } = input;
   const blocks: PrintBlock[] = fiscal ? fiscalHead(input, fiscal, w) : plainHead(input, w);
   blocks.push(text(`${w.bill} ${bill.billNo}   ${limaDate(bill.paidAt)} ${limaTime(bill.paidAt)}`));
+  if (bill.part) blocks.push(text(`${w.part} ${bill.part.index + 1}/${bill.part.of}`, { bold: true }));
   blocks.push(text(`${w.table} ${bill.tableName}   ${w.cashier}: ${input.cashier || '-'}`));
   blocks.push(rule());
   blocks.push(...billBody(bill.lines, bill, language));
