@@ -14,6 +14,7 @@ import { CertificateCard } from './CertificateCard.tsx';
 import { firstFiscalSettings, formOf, refusalSpot, rucFeedback, settingsOf, type FiscalForm, type RateRow } from './fiscal-form.ts';
 import { RatesTable } from './RatesTable.tsx';
 import { SendCard } from './SendCard.tsx';
+import { DefaultDocumentCard } from './DefaultDocumentCard.tsx';
 import '../staff/staff.css';
 import './fiscal.css';
 
@@ -202,6 +203,7 @@ function FiscalEditor(props: { state: State }) {
         </button>
       </div>
 
+      <DefaultDocumentCard state={props.state} />
       <SendCard />
       <CertificateCard restaurantRuc={saved?.ruc ?? form.ruc} />
     </div>

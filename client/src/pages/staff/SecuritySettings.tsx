@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_CLOSING_HOUR, type State } from '#protocol';
 import { errorText } from '../../i18n/keys.ts';
 import { showToast } from '../../ui/ui-store.ts';
+import { ClearOnSettleSetting } from './ClearOnSettleSetting.tsx';
 import { HostNamesSetting } from './HostNamesSetting.tsx';
 import { sendNow } from './staff-api.ts';
 
@@ -53,6 +54,7 @@ export function SecuritySettings(props: { state: State }) {
         </select>
         <small className="hint">{t('staffAdmin.closingHourHint')}</small>
       </label>
+      <ClearOnSettleSetting settings={props.state.settings} save={(clearOnSettle) => void save({ clearOnSettle })} />
       <HostNamesSetting settings={props.state.settings} save={(hostNames) => save({ hostNames })} />
     </section>
   );

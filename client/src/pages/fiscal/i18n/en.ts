@@ -9,6 +9,13 @@ export const fiscalEn: DeepStrings<typeof fiscalEs> = {
     hint: 'What the system issues boletas and facturas to SUNAT with. Only the owner changes it.',
     notSet: 'Not set up yet: boletas and facturas are recorded without an electronic number.',
     save: 'Save fiscal details',
+    defaultDoc: {
+      title: 'Default document at the till',
+      hint: 'The one the till proposes for each bill; the cashier can change it at each payment.',
+      auto: 'Automatic: boleta once e-invoicing is set up, else sale note',
+      now: 'The till proposes now: {{kind}}',
+      saved: 'Default document saved',
+    },
     saved: 'Fiscal details saved',
     queued: 'Saved on this device: it will be sent when the connection is back',
     who: 'Who issues',

@@ -7,6 +7,13 @@ export const fiscalEs = {
     hint: 'Los datos con que el sistema emite boletas y facturas ante SUNAT. Solo el dueño los cambia.',
     notSet: 'Aún no configurada: las boletas y facturas se registran sin número electrónico.',
     save: 'Guardar datos fiscales',
+    defaultDoc: {
+      title: 'Comprobante por defecto en caja',
+      hint: 'El que la caja propone para cada cuenta; el cajero puede cambiarlo en cada cobro.',
+      auto: 'Automático: boleta con la facturación electrónica configurada, si no nota de venta',
+      now: 'La caja propone ahora: {{kind}}',
+      saved: 'Comprobante por defecto guardado',
+    },
     saved: 'Datos fiscales guardados',
     queued: 'Guardado en este equipo: se enviará al volver la conexión',
     who: 'Quién emite',

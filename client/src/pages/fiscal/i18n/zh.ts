@@ -9,6 +9,13 @@ export const fiscalZh: DeepStrings<typeof fiscalEs> = {
     hint: '系统向 SUNAT 开具 boleta 和 factura 所用的资料。只有店主可以修改。',
     notSet: '尚未设置：boleta 和 factura 只记录，不生成电子编号。',
     save: '保存税务资料',
+    defaultDoc: {
+      title: '收银默认票据',
+      hint: '收银为每张账单预选的票据；收银员每次结账时仍可更改。',
+      auto: '自动：已设置电子发票时用 boleta，否则用销售单',
+      now: '收银当前预选：{{kind}}',
+      saved: '默认票据已保存',
+    },
     saved: '税务资料已保存',
     queued: '已保存在本设备：恢复连接后发送',
     who: '开票方',

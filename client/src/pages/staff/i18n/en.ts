@@ -69,6 +69,8 @@ export const staffEn: DeepStrings<typeof staffEs> = {
     minutes: '{{count}} min',
     never: 'Never',
     closingHour: 'The business day ends at',
+    clearOnSettle: 'Free the table on settling',
+    clearOnSettleHint: 'A paid table is free at once, without going through "To be cleared".',
     closingHourHint: 'Sales after midnight and before this hour count for the evening before (Lima time): reports, shifts and the daily bookkeeping use it.',
     hostNames: 'Names to open the hub by',
     hostNamesHint: 'Devices open the hub by its address (for example 192.168.1.20), localhost or its .local name. If your router gives it another name (for example till.lan), add it here: the hub answers to no other name.',

@@ -68,6 +68,8 @@ export const staffEs = {
     minutes: '{{count}} min',
     never: 'Nunca',
     closingHour: 'La jornada termina a las',
+    clearOnSettle: 'Liberar la mesa al cobrar',
+    clearOnSettleHint: 'La mesa cobrada queda libre enseguida, sin pasar por «Por limpiar».',
     closingHourHint: 'Las ventas después de medianoche y antes de esta hora cuentan para la noche anterior (hora de Lima): la usan los reportes, los turnos y las cuentas del día.',
     hostNames: 'Nombres para abrir el sistema',
     hostNamesHint: 'Los equipos abren el sistema por su dirección (por ejemplo 192.168.1.20), localhost o su nombre .local. Si su router le da otro nombre (por ejemplo caja.lan), agréguelo aquí: el sistema no responde a ningún otro nombre.',

@@ -69,6 +69,8 @@ export const staffZh: DeepStrings<typeof staffEs> = {
     minutes: '{{count}} 分钟',
     never: '从不',
     closingHour: '营业日结束时间',
+    clearOnSettle: '结账后直接释放桌台',
+    clearOnSettleHint: '结账的桌台立即变为空闲，不再经过“待清台”。',
     closingHourHint: '午夜之后、此时间之前的销售计入前一天（利马时间）：报表、交班和每日记账都按此计算。',
     hostNames: '打开系统所用的名称',
     hostNamesHint: '设备通过系统的地址（例如 192.168.1.20）、localhost 或其 .local 名称打开系统。如果路由器为它分配了其他名称（例如 till.lan），请在此添加：系统不响应任何其他名称。',
