@@ -11,6 +11,7 @@ import { ExportsPage, FloorPage } from './lazy-pages.tsx';
 import { BillDetailPage, BillsPage } from './lazy-pages.tsx';
 import { CollectPage } from './lazy-pages.tsx';
 import { AccountPage } from './lazy-pages.tsx';
+import { KitchenReadySignal } from './lazy-pages.tsx';
 import { useAliases } from './auth/aliases.ts';
 import { LoginPage } from './pages/login/LoginPage.tsx';
 import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
@@ -21,7 +22,6 @@ import { StationAlert } from './pages/printers/StationAlert.tsx';
 import { AlertBanner } from './pages/staff/AlertsPanel.tsx';
 import { PATHS, PLANNED_ROUTES } from './routes.ts';
 import { Layout } from './ui/Layout.tsx';
-import { KitchenReadySignal } from './ui/KitchenReadySignal.tsx';
 import { PrinterAlert } from './ui/PrinterAlert.tsx';
 
 /**
@@ -78,7 +78,9 @@ function SignedInPages() {
           <PrinterAlert />
           <StationAlert />
           <AlertBanner />
-          <KitchenReadySignal />
+          <Suspense fallback={null}>
+            <KitchenReadySignal />
+          </Suspense>
           <SettingsOnly>
             <OutboxBanner />
           </SettingsOnly>

@@ -29,6 +29,8 @@ export const DocumentsPage = page(() => import('./pages/fiscal/documents/Documen
 export const ExportsPage = page(() => import('./pages/exports/ExportsPage.tsx'), (m) => m.ExportsPage);
 /** The e-invoicing banner: its own file, so neither the sign-in page nor a waiter's phone downloads it. */
 export const OutboxBanner = page(() => import('./pages/fiscal/OutboxBanner.tsx'), (m) => m.OutboxBanner);
+/** The waiter's "ready to serve" toast (issue 18 item 14): in the frame, fetched after sign-in, never on the sign-in page. */
+export const KitchenReadySignal = page(() => import('./ui/KitchenReadySignal.tsx'), (m) => m.KitchenReadySignal);
 export const KitchenDisplayPage = page(() => import('./pages/kitchen-display/KitchenDisplayPage.tsx'), (m) => m.KitchenDisplayPage);
 export const ShiftPage = page(() => import('./pages/shift/ShiftPage.tsx'), (m) => m.ShiftPage);
 export const TallyPage = page(() => import('./pages/tally/TallyPage.tsx'), (m) => m.TallyPage);
