@@ -24,6 +24,7 @@ import { settleBlocker } from './settle-blocker.ts';
 import { NOT_SPLIT, type SplitDraft } from './split-draft.ts';
 import { splitTill, withPartDoc, withPicked } from './split-till.ts';
 import { SplitPanel } from './SplitPanel.tsx';
+import { DepositExcessChoice, excessUnanswered, type ExcessChoice } from '../book/DepositExcessChoice.tsx';
 import './payment.css';
 
 /**
@@ -47,6 +48,8 @@ export function PaymentPage() {
   const [asking, setAsking] = useState<null | 'settle' | 'print' | 'prebill'>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A reservation deposit larger than the bill: the excess given back or kept (issue 18 item 6).
+  const [excess, setExcess] = useState<ExcessChoice | null>(null);
 
   if (outcome) return <PaymentDone outcome={outcome} />;
   // Ids from the address bar are looked up as own entries only (?orderId=__proto__ is simply no order).
@@ -78,9 +81,9 @@ export function PaymentPage() {
 
   const settle = async (print: boolean) => {
     setAsking(null);
-    if (blocker || busy) return;
+    if (blocker || busy || excessUnanswered(order, totals.depositCents, excess)) return;
     setBusy(true);
-    const reply = enqueue('order.settle', { orderId: order.id, payments, ...parts.payload, document: doc, print });
+    const reply = enqueue('order.settle', { orderId: order.id, payments, ...parts.payload, document: doc, print, ...(excess ? { depositExcess: excess } : {}) });
     // Without the hub the settlement waits in the outbox; do not keep the cashier waiting too.
     const timer = setTimeout(() => setOutcome({ kind: 'queued', changeCents: sum.changeCents, asked: doc.kind }), 2500);
     const r = await reply;
@@ -115,6 +118,7 @@ export function PaymentPage() {
           </div>
         </div>
         <section className="settle-side">
+          <DepositExcessChoice order={order} depositCreditedCents={totals.depositCents} value={excess} onChange={setExcess} />
           {parts.parts ? (
             <DocumentForm key={`part-${share}`} value={parts.parts[share]!.doc} onChange={(d) => setSplitDraft((s) => withPartDoc(s, share, d))} totalCents={parts.parts[share]!.amountCents} />
           ) : (
@@ -133,7 +137,7 @@ export function PaymentPage() {
         </section>
       </div>
       <SettleBar
-        blocker={blocker}
+        blocker={blocker ?? (excessUnanswered(order, totals.depositCents, excess) ? { kind: 'refusal', code: 'DEPOSIT_EXCESS_CHOICE_REQUIRED', field: 'depositExcess' } : null)}
         sum={sum}
         paying={payments.length > 0}
         dueCents={totals.dueCents}

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { formatSoles } from '#hub/domain/money.ts';
 import { errorText } from '../../i18n/keys.ts';
-import { PATHS } from '../../routes.ts';
+import { OpenShiftButton } from '../shift/OpenShiftButton.tsx';
 import type { DraftSummary } from './draft.ts';
 import type { SettleBlocker } from './settle-blocker.ts';
 
@@ -27,9 +26,8 @@ export function SettleBar(props: { blocker: SettleBlocker | null; sum: DraftSumm
           </button>
         )}
         {blocker?.kind === 'noShift' && (
-          <Link href={PATHS.shift} className="btn btn-small" data-testid="settle-open-shift">
-            {t('pay.openShift')}
-          </Link>
+          // Asks the float right here and goes on to the settle's confirmation (issue 18 item 5).
+          <OpenShiftButton onOpened={() => props.onAsk(false)} />
         )}
       </div>
       <div className="pay-buttons">
