@@ -5,6 +5,8 @@ import { GENERAL_IGV_PRESET, ICBPER_PRESET, REDUCED_IGV_PRESET, ratesWellFormed 
 
 /** Why a set of fiscal settings cannot be saved, with the field to point at; null when they can. */
 export function fiscalSettingsRefusal(p: FiscalSettings): { code: ErrorCode; field: string } | null {
+  // Nothing typed is a missing field, not a wrong RUC (issue 18 item 16: "RUC incorrecto" on an empty field).
+  if (p.ruc.trim() === '') return { code: 'REQUIRED_FIELD', field: 'ruc' };
   if (!isValidRuc(p.ruc)) return { code: 'INVALID_RUC', field: 'ruc' };
   if (!p.legalName) return { code: 'FISCAL_NAME_REQUIRED', field: 'legalName' };
   const a = p.address;

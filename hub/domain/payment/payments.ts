@@ -88,6 +88,8 @@ export function documentRefusal(doc: SaleDocument, totalCents: number): Refusal 
     if (docId !== '' && name.length < MIN_BUYER_NAME) return { code: 'BUYER_NAME_TOO_SHORT', field: 'document.name' };
   }
   if (doc.kind === 'factura') {
+    // A factura's RUC not typed yet is a missing field, not a wrong RUC (issue 18 item 16).
+    if (docId === '') return { code: 'REQUIRED_FIELD', field: 'document.docId' };
     if (!isValidRuc(docId)) return { code: 'INVALID_RUC', field: 'document.docId' };
     if (name === '') return { code: 'BUYER_NAME_REQUIRED', field: 'document.name' };
     if (name.length < MIN_BUYER_NAME) return { code: 'BUYER_NAME_TOO_SHORT', field: 'document.name' };

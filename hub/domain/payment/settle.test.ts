@@ -98,6 +98,8 @@ describe('order.settle: the sales document', () => {
     { name: 'a factura with a valid RUC and a name', doc: { kind: 'factura', docId: '20100070970', name: 'Supermercados SAC' } },
     { name: 'a factura with a wrong check digit', doc: { kind: 'factura', docId: '20100070971', name: 'X SAC' }, code: 'INVALID_RUC', field: 'document.docId' },
     { name: 'a factura with a DNI instead of a RUC', doc: { kind: 'factura', docId: '45781236', name: 'X SAC' }, code: 'INVALID_RUC', field: 'document.docId' },
+    { name: 'a factura with no RUC yet: a missing field', doc: { kind: 'factura', docId: '', name: 'X SAC' }, code: 'REQUIRED_FIELD', field: 'document.docId' },
+    { name: 'a factura whose RUC is spaces: missing too', doc: { kind: 'factura', docId: '   ', name: 'X SAC' }, code: 'REQUIRED_FIELD', field: 'document.docId' },
     { name: 'a factura without a company name', doc: { kind: 'factura', docId: '20100070970', name: '' }, code: 'BUYER_NAME_REQUIRED', field: 'document.name' },
     { name: 'a factura whose name is spaces', doc: { kind: 'factura', docId: '20100070970', name: '   ' }, code: 'BUYER_NAME_REQUIRED', field: 'document.name' },
     { name: 'a factura whose name SUNAT would refuse (2 characters, rule 2022)', doc: { kind: 'factura', docId: '20100070970', name: 'AB' }, code: 'BUYER_NAME_TOO_SHORT', field: 'document.name' },

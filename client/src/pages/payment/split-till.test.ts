@@ -64,8 +64,8 @@ describe('a split on the till (issue 18 items 12 and 17)', () => {
     const till = splitTill(d, { payments: [], rate: null, now: NOW }, 10900, 0, { kind: 'factura', docId: '20100070970', name: 'Supermercados Peruanos S.A.' });
     expect(till.payload.split).toEqual([3634, 3633, 3633]);
     expect(till.payload.shareDocuments!.map((x) => `${x.kind} ${x.docId}`)).toEqual(['factura 20100070970', 'factura 20131312955', 'factura ']);
-    // The third factura has no RUC yet: the hub's own rule says so, for that part.
-    expect(till.refusal).toEqual({ code: 'INVALID_RUC', field: 'shareDocuments.2.docId' });
+    // The third factura has no RUC yet: the hub's own rule says so (a missing field, not a wrong RUC), for that part.
+    expect(till.refusal).toEqual({ code: 'REQUIRED_FIELD', field: 'shareDocuments.2.docId' });
   });
 
   it('paid together: nothing split, nothing extra sent', () => {
