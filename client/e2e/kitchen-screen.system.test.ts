@@ -138,4 +138,11 @@ describe('a kitchen screen', () => {
     await waiter.getByTestId('send').waitFor();
     expect(await waiter.getByRole('heading', { level: 1 }).textContent()).toContain('S4');
   });
+
+  it('the cook looking at the table map sees the tables, no amount', async () => {
+    await cook.getByTestId('nav-tables').click();
+    await cook.getByTestId('table-S4').waitFor();
+    expect(await cook.getByTestId('total-S4').count()).toBe(0);
+    expect(await cook.locator('body').textContent()).not.toMatch(/S\/\s?\d/);
+  });
 });

@@ -3,6 +3,7 @@ import type { Order, Table } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
 import { formatSoles, orderTotals } from '#hub/domain/money.ts';
 import { groupMinimumCents } from '#hub/domain/table-ops/group-minimum.ts';
+import { useKitchenScreen } from '../../auth/kitchen-screen.ts';
 import { ReadyMark } from '../../ui/KitchenReadySignal.tsx';
 import { limaTime } from './reserved-soon.ts';
 
@@ -14,6 +15,7 @@ import { limaTime } from './reserved-soon.ts';
 export function TableCard(props: { table: Table; tables: Readonly<Record<string, Table>>; order: Order | undefined; mainName: string | null; reservedAt: string | null; pending: boolean; onTap: () => void }) {
   const { t } = useTranslation();
   const { table, order } = props;
+  const kitchen = useKitchenScreen();
   const free = table.status === TABLE_STATUS.free || table.status === TABLE_STATUS.reserved;
   return (
     <button
@@ -38,9 +40,12 @@ export function TableCard(props: { table: Table; tables: Readonly<Record<string,
         <span className="table-meta">
           <span>{t('tables.people', { count: order.people })}</span>
           {/* What the table owes as the payment screen counts it: discounts, tip, lunch boxes and the minimum-spend fee (the whole merged group's minimum) included. */}
-          <b className="table-total" data-testid={`total-${table.name}`}>
-            {formatSoles(orderTotals(order, groupMinimumCents(props.tables, order)).totalCents)}
-          </b>
+          {/* A kitchen screen receives no amounts (hub/presenters/amounts.ts): no "S/ 0.00" that reads as a bill. */}
+          {!kitchen && (
+            <b className="table-total" data-testid={`total-${table.name}`}>
+              {formatSoles(orderTotals(order, groupMinimumCents(props.tables, order)).totalCents)}
+            </b>
+          )}
         </span>
       ) : (
         <span className="table-meta">
