@@ -22,7 +22,7 @@ import { PaymentsList } from './PaymentsList.tsx';
 import { SettleBar } from './SettleBar.tsx';
 import { settleBlocker } from './settle-blocker.ts';
 import { NOT_SPLIT, type SplitDraft } from './split-draft.ts';
-import { splitTill, withPartDoc, withPicked } from './split-till.ts';
+import { partsBlocker, splitTill, withPartDoc, withPicked } from './split-till.ts';
 import { SplitPanel } from './SplitPanel.tsx';
 import { DepositExcessChoice, excessUnanswered, type ExcessChoice } from '../book/DepositExcessChoice.tsx';
 import './payment.css';
@@ -75,7 +75,7 @@ export function PaymentPage() {
   };
   // Split: the bill's own document is not sent (each part has its own), so the parts' documents are checked instead.
   const checked = settleBlocker({ order, shiftOpen: Boolean(state.openShift), draft, doc: split ? SALE_NOTE : doc, totalCents: totals.totalCents, dueCents: totals.dueCents });
-  const blocker = checked ?? (parts.refusal ? { kind: 'refusal' as const, ...parts.refusal } : null);
+  const blocker = partsBlocker(checked, parts);
   const prebilled = order.status === 'prebilled';
   const unsent = order.lines.some((l) => l.sentBatch === null);
 
@@ -120,7 +120,12 @@ export function PaymentPage() {
         <section className="settle-side">
           <DepositExcessChoice order={order} depositCreditedCents={totals.depositCents} value={excess} onChange={setExcess} />
           {parts.parts ? (
-            <DocumentForm key={`part-${share}`} value={parts.parts[share]!.doc} onChange={(d) => setSplitDraft((s) => withPartDoc(s, share, d))} totalCents={parts.parts[share]!.amountCents} />
+            <>
+              <p className="split-doc-for" data-testid="split-doc-for">
+                {t('pay.split.docFor', { no: share + 1, amount: formatSoles(parts.parts[share]!.amountCents) })}
+              </p>
+              <DocumentForm key={`part-${share}`} value={parts.parts[share]!.doc} onChange={(d) => setSplitDraft((s) => withPartDoc(s, share, d))} totalCents={parts.parts[share]!.amountCents} />
+            </>
           ) : (
             <DocumentForm value={doc} onChange={setDoc} totalCents={totals.totalCents} />
           )}
