@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandPayload, LinePreset, State } from '#protocol';
 import { parseCommand } from '../../protocol/parse-command.ts';
+import { packState, unpackState } from '../../protocol/snapshot-codec.ts';
 import { createdJobs, paperText, printer, ST, stationMenu, withPrinters } from '../printing/test-printers.ts';
 import { decideOn, exec, openTable, orderAt, P, T, uid } from '../test-fixtures.ts';
 import { remarkText } from './remarks.ts';
@@ -94,6 +95,15 @@ describe('remarks: presets by id and a free text', () => {
     expect(s.parked[parkedId]!.lines[0]).toMatchObject({ remark: 'término medio', remarkIds: ['notSpicy'] });
     s = exec(s, 'pending.resume', { parkedId, tableId: T.s2, orderId: uid(702) }).state;
     expect(s.orders[uid(702)]!.lines[0]).toMatchObject({ remark: 'término medio', presets: [NOT_SPICY] });
+  });
+
+  it('the packed snapshot keeps a line\'s presets, and a line without them stays without the field (no migration needed)', () => {
+    let s = exec(orderAt('ordered'), 'order.addLines', addOne(['notSpicy'], 'término medio')).state;
+    s = JSON.parse(JSON.stringify(s)) as State;
+    const back = unpackState(JSON.parse(JSON.stringify(packState(s))) as ReturnType<typeof packState>);
+    expect(back.orders[ORDER]).toEqual(s.orders[ORDER]);
+    expect(Object.hasOwn(lineOf(back, CEVICHE), 'presets')).toBe(false);
+    expect(lineOf(back, NEW_LINE).presets).toEqual([NOT_SPICY]);
   });
 
   it.each([
