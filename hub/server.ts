@@ -31,7 +31,7 @@ import { placeClaimCode } from './auth/claim-places.ts';
 import { mountedVolumes, mountRootsFromEnv } from './exports/usb-watch.ts';
 import { createPrinterSearch } from './auth/setup-printer-search.ts';
 import { hostsAnswering, ownSubnetHosts, RAW_PRINT_PORT } from './net/printer-search.ts';
-import { advertise, mdnsHostName, type Advertiser } from './net/mdns.ts';
+import { advertiseRestaurant, mdnsHostName, type Advertiser } from './net/mdns.ts';
 import { oneLineLog } from './safe-log.ts';
 import { lockDataDir, type DataDirLock } from './store/data-lock.ts';
 import { createIntake } from './engine/intake.ts';
@@ -214,7 +214,10 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
   // Past days' report figures are computed in the background, a week at a time, after the hub answers.
   reports.start();
   let mdns: Advertiser | null = null;
-  if (opts.mdns) mdns = advertise(engine.state.restaurant.name, port, { storeId: engine.storeId, version: HUB_VERSION }, log);
+  if (opts.mdns) {
+    const info = { storeId: engine.storeId, version: HUB_VERSION };
+    mdns = advertiseRestaurant({ name: () => engine.state.restaurant.name, onChange: (listener) => engine.onChange(listener), port, info, log });
+  }
   return {
     engine,
     auth,

@@ -34,7 +34,11 @@ const running: Run[] = [];
 const dirs: string[] = [];
 
 function inNamespace(script: string, args: string[]): Run {
-  const child = spawn('ip', ['netns', 'exec', NS, process.execPath, path.join(ROOT, script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  return nodeInNamespace([path.join(ROOT, script), ...args]);
+}
+
+function nodeInNamespace(nodeArgs: string[]): Run {
+  const child = spawn('ip', ['netns', 'exec', NS, process.execPath, ...nodeArgs], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
@@ -110,6 +114,33 @@ describe.skipIf(nsError !== null)('mDNS announcement (network namespace)', () =>
     expect(found.map((h) => `${h.name} ${h.port}`).sort()).toEqual([`${UNNAMED_HUB} (2) ${PORT + 1}`, `${UNNAMED_HUB} ${PORT}`]);
     expect(await stop(second), second.output()).toBe(0);
     expect(await stop(first), first.output()).toBe(0);
+  });
+
+  it('the claim names the hub: it is announced again under the restaurant name, and the old name is gone', async () => {
+    const hub = await startHub([], PORT, 'mdns: announced as');
+    const code = /Claim code: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(hub.output())?.[1];
+    expect(code, hub.output()).toBeTruthy();
+    const setup = { claimCode: code, restaurantName: 'Cevichería La Punta', ruc: '', ownerName: 'María Torres', ownerCode: '7', pin: '482915', deviceId: 'owner-phone' };
+    const claim = nodeInNamespace([
+      '--input-type=module',
+      '-e',
+      `const r = await fetch('http://127.0.0.1:${PORT}/api/setup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: ${JSON.stringify(JSON.stringify(setup))} }); console.log(r.status, await r.text()); process.exit(r.ok ? 0 : 1);`,
+    ]);
+    expect(await claim.exit, claim.output()).toBe(0);
+    const deadline = Date.now() + 20_000;
+    while (!hub.output().includes('mdns: announced as "Cevichería La Punta"')) {
+      if (Date.now() > deadline) throw new Error(`not announced under the new name:\n${hub.output()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const finder = inNamespace('hub/net/find-hubs.ts', ['--timeout', '3', '--json']);
+    expect(await finder.exit, finder.output()).toBe(0);
+    const names = finder
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as FoundHub).name);
+    expect(names).toEqual(['Cevichería La Punta']);
+    expect(await stop(hub), hub.output()).toBe(0);
   });
 
   it('a hub started with --no-mdns stays silent', async () => {

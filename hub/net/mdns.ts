@@ -69,3 +69,36 @@ export function advertise(name: string, port: number, info: { storeId: string; v
       }),
   };
 }
+
+/**
+ * Announces the hub under the restaurant's name, and again under the new
+ * name when it changes (the claim names an unnamed hub, the owner may rename
+ * it): the old name says goodbye, so a setup tool never lists a stale one.
+ */
+export function advertiseRestaurant(opts: {
+  name: () => string;
+  /** Called after each recorded change (the engine's onChange); returns the unsubscribe. */
+  onChange: (listener: () => void) => () => void;
+  port: number;
+  info: { storeId: string; version: string };
+  log: (m: string) => void;
+}): Advertiser {
+  let announced = opts.name();
+  let current = advertise(announced, opts.port, opts.info, opts.log);
+  let closing: Promise<void> = Promise.resolve();
+  const unsubscribe = opts.onChange(() => {
+    const name = opts.name();
+    if (name === announced) return;
+    announced = name;
+    const old = current;
+    closing = closing.then(() => old.close());
+    current = advertise(name, opts.port, opts.info, opts.log);
+  });
+  return {
+    close: async () => {
+      unsubscribe();
+      await closing;
+      await current.close();
+    },
+  };
+}
