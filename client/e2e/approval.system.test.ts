@@ -54,6 +54,8 @@ describe('manager approval on the waiter\'s phone', () => {
     const page = await phone.newPage();
     await signInWithKeypad(page, env.hub.url, waiter.code, waiter.pin);
     await giftOnPhone(page, 'S5');
+    // The manager sees exactly what they approve (the token is bound to it, issue 19 item 17).
+    await expect.poll(() => page.getByTestId('approval-summary').textContent()).toBe('Regalar 1 × Ceviche clásico');
     await page.screenshot({ path: `${SHOTS}/approval-es-360.png` });
 
     // A wrong PIN first: said plainly, nothing gifted.
@@ -93,6 +95,7 @@ describe('manager approval on the waiter\'s phone', () => {
     await signInWithKeypad(page, env.hub.url, waiter.code, waiter.pin);
     await giftOnPhone(page, 'S6');
     await expect.poll(() => page.getByTestId('approval-dialog').textContent()).toContain('赠送菜品');
+    await expect.poll(() => page.getByTestId('approval-summary').textContent()).toBe('赠送 1 × 经典酸橘汁腌鱼');
     await page.screenshot({ path: `${SHOTS}/approval-zh-1280.png` });
     await page.getByTestId('approval-cancel').click();
     await page.getByTestId('approval-dialog').waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 import type { Actor } from '#hub/engine/engine.ts';
 import type { ApprovalGrant, ApprovalRequest, Approver } from '#protocol';
-import { COMMAND_ALIAS, INTERNAL, isCommandType } from '#protocol';
+import { commandPayloads, COMMAND_ALIAS, INTERNAL, isCommandType } from '#protocol';
+import { approvalDigest } from '#hub/engine/approval-tokens.ts';
 import { approversFor, mayApprove } from '#domain';
 import { pairKey, signInKeys, staffKey, type Source } from './attempt-keys.ts';
 import { refused, type AuthService, type Outcome } from './auth-service.ts';
@@ -14,7 +15,7 @@ import { isPinFormat, verifySecret } from './secrets.ts';
  * sign-in naming that manager from this device (attempt-keys.ts: the pair of
  * device and manager, the device, and the manager where they are not known
  * here), counted before the check, so parallel guesses gain nothing. A right
- * PIN mints a token bound to that command id, type, device and sender
+ * PIN mints a token bound to that command id, type, payload, device and sender
  * (hub/engine/approval-tokens.ts); the manager's session is never opened.
  */
 export async function requestApproval(auth: AuthService, actor: Actor, req: ApprovalRequest): Promise<Outcome<ApprovalGrant>> {
@@ -25,6 +26,9 @@ export async function requestApproval(auth: AuthService, actor: Actor, req: Appr
   if (req.staffId === actor.staffId) return refused('FORBIDDEN', { message: 'self' });
   const approver = auth.staffById(req.staffId);
   if (!approver || !mayApprove(auth.engine.state, approver.id, gate, actor.staffId)) return refused('FORBIDDEN', { message: 'approver' });
+  // The token is bound to this payload as the command's schema reads it (what the intake compares).
+  const payload = isCommandType(req.type) ? commandPayloads[req.type].safeParse(req.payload) : null;
+  if (!payload?.success) return refused('INCORRECT_INPUT', { message: 'payload' });
   if (!isPinFormat(req.pin)) return refused('PIN_FORMAT');
 
   const device = auth.devices.byId(actor.deviceId);
@@ -40,7 +44,7 @@ export async function requestApproval(auth: AuthService, actor: Actor, req: Appr
     return refused('WRONG_CREDENTIALS');
   }
   auth.succeeded(reservation, [pairKey(source, approver.id), staffKey(approver.id)]);
-  const { token, expiresAt } = auth.approvals.issue({ commandId: req.commandId, type: req.type, approverId: approver.id, actorId: actor.staffId ?? '', deviceId: actor.deviceId });
+  const { token, expiresAt } = auth.approvals.issue({ commandId: req.commandId, type: req.type, digest: approvalDigest(req.type, payload.data), approverId: approver.id, actorId: actor.staffId ?? '', deviceId: actor.deviceId });
   auth.log(`auth: staff ${approver.code} approved ${req.type} for ${actor.staffId ?? 'the hub'} on ${actor.deviceId}`);
   return { ok: true, value: { ok: true, token, approver: { id: approver.id, name: approver.name }, expiresAt: expiresAt.toISOString() } };
 }

@@ -244,6 +244,17 @@ export class Engine {
   }
 
   /** Whether this command id was answered or is being written: a resend gets that answer, whatever else it carries. */
+  /**
+   * The answer already given (or being given) to this command id, or null. A
+   * resend after a lost ack gets it whatever its envelope carries now (the
+   * intake asks before it reads the payload or the sender's gates).
+   */
+  answerOf(commandId: string): Promise<CommandReply> | null {
+    const known = this.processed.reply(commandId);
+    if (known) return Promise.resolve(known);
+    return this.inflight.get(commandId) ?? null;
+  }
+
   knows(commandId: string): boolean {
     return this.processed.reply(commandId) !== undefined || this.inflight.has(commandId);
   }

@@ -12,12 +12,17 @@ import { uuidSchema } from './entities.ts';
 /** How long an approval token stays good (the device sends the command at once). */
 export const APPROVAL_TTL_MS = 2 * 60_000;
 
-/** POST /api/approval: who approves (their PIN), for which new command id and type. */
+/**
+ * POST /api/approval: who approves (their PIN), for which new command id,
+ * type and payload. The payload is what the manager was shown; the token is
+ * bound to it (issue 19 item 17), so the command must carry exactly it.
+ */
 export const approvalRequestSchema = z.object({
   staffId: z.string().min(1).max(64),
   pin: z.string().min(1).max(12),
   commandId: uuidSchema,
   type: z.string().min(1).max(64),
+  payload: z.unknown().optional(),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 

@@ -41,6 +41,10 @@ export const CORE_ERROR_CODES = [
   // manager approval on the same device (issue 9)
   'APPROVAL_REQUIRED',
   'APPROVAL_INVALID',
+  // an approval token shown with another payload than the one the manager approved (issue 19 item 17)
+  'APPROVAL_MISMATCH',
+  // a secret's destination changed without typing the secret again (issue 19 item 15)
+  'SECRET_REQUIRED',
   'WRONG_CREDENTIALS',
   'TOO_MANY_ATTEMPTS',
   'PIN_FORMAT',
@@ -81,6 +85,8 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   STAFF_DISABLED: 403,
   APPROVAL_REQUIRED: 403,
   APPROVAL_INVALID: 403,
+  APPROVAL_MISMATCH: 403,
+  SECRET_REQUIRED: 400,
   DEVICE_NOT_ENROLLED: 403,
   ORIGIN_REFUSED: 403,
   HUB_UNCLAIMED: 403,

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
-import { commandPayloads, envelopeSchema, isCommandType, type Command } from './commands.ts';
+import { commandPayloads, envelopeSchema, isCommandType, type Command, type CommandType } from './commands.ts';
 import type { ErrorCode } from './errors.ts';
 
-export type ParsedCommand = { ok: true; command: Command } | { ok: false; code: ErrorCode; message: string };
+/** Why an envelope or payload was refused. */
+export type CommandRefusal = { ok: false; code: ErrorCode; message: string };
+export type ParsedCommand = { ok: true; command: Command } | CommandRefusal;
 
 /**
  * Checks an untrusted envelope and its payload. A missing or empty required
@@ -10,16 +12,35 @@ export type ParsedCommand = { ok: true; command: Command } | { ok: false; code: 
  * names the field so the device can point at it.
  */
 export function parseCommand(input: unknown): ParsedCommand {
+  const env = parseEnvelope(input);
+  return env.ok ? parsePayload(env.envelope) : env;
+}
+
+/** An envelope whose type is a known command; its payload not looked at yet. */
+export type CheckedEnvelope = Omit<z.infer<typeof envelopeSchema>, 'type'> & { type: CommandType };
+
+/**
+ * The envelope alone (id, type, device, time, approval), so the hub can ask
+ * whether the sender may send this type at all before it says anything about
+ * the payload (a refusal naming a required field would teach a role what it
+ * may not send; hub/engine/intake.ts).
+ */
+export function parseEnvelope(input: unknown): { ok: true; envelope: CheckedEnvelope } | CommandRefusal {
   const env = envelopeSchema.safeParse(input);
   if (!env.success) return fromIssues(env.error, input);
   const { type } = env.data;
   if (!isCommandType(type)) return { ok: false, code: 'UNKNOWN_COMMAND', message: type };
-  const payload = commandPayloads[type].safeParse(env.data.payload);
-  if (!payload.success) return fromIssues(payload.error, env.data.payload, 'payload');
-  return { ok: true, command: { ...env.data, type, payload: payload.data } as Command };
+  return { ok: true, envelope: { ...env.data, type } };
 }
 
-function fromIssues(error: z.ZodError, input: unknown, root = ''): ParsedCommand {
+/** The payload of a checked envelope against its type's schema. */
+export function parsePayload(envelope: CheckedEnvelope): ParsedCommand {
+  const payload = commandPayloads[envelope.type].safeParse(envelope.payload);
+  if (!payload.success) return fromIssues(payload.error, envelope.payload, 'payload');
+  return { ok: true, command: { ...envelope, payload: payload.data } as Command };
+}
+
+function fromIssues(error: z.ZodError, input: unknown, root = ''): CommandRefusal {
   const issue = error.issues[0];
   // An issue at the payload's root (no payload at all) is about the payload itself.
   const field = issue?.path.join('.') || root;

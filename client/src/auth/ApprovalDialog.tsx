@@ -6,7 +6,9 @@ import { errorText } from '../i18n/keys.ts';
 import { PinDots, PinPad } from '../pages/login/PinPad.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { showToast } from '../ui/ui-store.ts';
+import { replica } from '../sync/replica.ts';
 import { approvals, approve, dismissApproval, loadApprovers, startApprovals, type ApprovalAsk } from './approval.ts';
+import { approvalReason, approvalSummary } from './approval-summary.ts';
 import './approval.css';
 
 /**
@@ -26,8 +28,9 @@ export function ApprovalDialog() {
 type Loaded = { state: 'loading' } | { state: 'offline' } | { state: 'ready'; approvers: Approver[] };
 
 function ApprovalSheet(props: { ask: ApprovalAsk }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { ask } = props;
+  const { state } = useSnapshot(replica);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [chosen, setChosen] = useState<Approver | null>(null);
   const [pin, setPin] = useState('');
@@ -64,7 +67,10 @@ function ApprovalSheet(props: { ask: ApprovalAsk }) {
     setError(errorText(t, r.code));
   };
 
-  const what = ask.gate ? t(`approval.what.${ask.gate as 'gift' | 'cancelOrder' | 'discount'}`) : t('approval.what.other');
+  const what = ask.gate ? t(`approval.what.${ask.gate as 'gift' | 'cancelOrder' | 'discount' | 'refund'}`) : t('approval.what.other');
+  // Exactly what the manager approves: the hub accepts the token only with this payload.
+  const summary = approvalSummary(t, ask.type, ask.payload, state as typeof replica.state, i18n.language);
+  const reason = approvalReason(ask.payload);
   return (
     <Dialog
       title={t('approval.title')}
@@ -77,6 +83,12 @@ function ApprovalSheet(props: { ask: ApprovalAsk }) {
     >
       <div className="approval" data-testid="approval-dialog">
         <p className="approval-what">{t('approval.forWhat', { what })}</p>
+        {summary && (
+          <p className="approval-summary" data-testid="approval-summary">
+            {summary}
+          </p>
+        )}
+        {reason && <p className="hint approval-reason">{t('approval.reason', { reason })}</p>}
         {ask.limit && <p className="approval-limit">{t('approval.limit')}</p>}
         {loaded.state === 'loading' && <p className="hint">{t('approval.loading')}</p>}
         {loaded.state === 'offline' && (

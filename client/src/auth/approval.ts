@@ -11,13 +11,13 @@ import { api } from './api.ts';
  * discount) or a limit (APPROVAL_REQUIRED) is not shown as an error: the
  * approval dialog asks for a manager and their PIN; the hub checks the PIN
  * (never the device: secrets stay on the hub) and answers a token bound to a
- * new command id; the same type and payload go again under that id with the
- * token. The sender's promise settles with that second reply (or with the
+ * new command id and to this very payload (what the dialog showed the
+ * manager); the same type and payload go again under that id with the token. The sender's promise settles with that second reply (or with the
  * refusal when nobody approves). Offline there is no approval: the hub must answer.
  */
 
-/** What the dialog is asked: which command, and why (a gate the role lacks, or a limit). */
-export type ApprovalAsk = { key: string; type: CommandType; gate: Alias | null; limit: string | null };
+/** What the dialog is asked: which command and its payload (shown to the manager: the token is bound to it), and why (a gate the role lacks, or a limit). */
+export type ApprovalAsk = { key: string; type: CommandType; payload: unknown; gate: Alias | null; limit: string | null };
 
 /** The approvals waiting for the dialog, first shown first. */
 export const approvals = proxy({ queue: [] as ApprovalAsk[] });
@@ -38,7 +38,7 @@ function ask(command: Command, refusal: Extract<CommandReply, { ok: false }>): P
   return new Promise((resolve) => {
     const key = command.id;
     held.set(key, { command, refusal, resolve });
-    approvals.queue.push({ key, type: command.type, gate: approvableGate(command.type), limit: refusal.code === 'APPROVAL_REQUIRED' ? (refusal.message ?? null) : null });
+    approvals.queue.push({ key, type: command.type, payload: command.payload, gate: approvableGate(command.type), limit: refusal.code === 'APPROVAL_REQUIRED' ? (refusal.message ?? null) : null });
   });
 }
 
@@ -77,7 +77,7 @@ export async function approve(key: string, staffId: string, pin: string): Promis
   const h = held.get(key);
   if (!h) return { ok: false, code: 'NOT_FOUND', retryAfter: 0 };
   const id = uuid();
-  const r = await api<ApprovalGrant>('POST', '/api/approval', { staffId, pin, commandId: id, type: h.command.type }, 15_000);
+  const r = await api<ApprovalGrant>('POST', '/api/approval', { staffId, pin, commandId: id, type: h.command.type, payload: h.command.payload }, 15_000);
   if (!r.ok) return { ok: false, code: r.code, retryAfter: r.retryAfter };
   held.delete(key);
   approvals.queue = approvals.queue.filter((a) => a.key !== key);

@@ -136,6 +136,8 @@ export const einvoiceProtocol = defineProtocol<EinvoiceEvent, EinvoiceState>()({
     FISCAL_SETTINGS_REQUIRED: 409,
     // The certificate and the sending settings (HTTP routes, hub/http/routes/einvoice): hub/einvoice/secrets/pkcs12.ts.
     CERT_UNREADABLE: 400,
+    // A key derivation asked to run more rounds than any real issuer uses (a file made to stall the hub).
+    CERT_TOO_COSTLY: 400,
     CERT_BAD_PASSWORD: 400,
     CERT_NO_PRIVATE_KEY: 400,
     CERT_NO_CERTIFICATE: 400,

@@ -13,6 +13,7 @@ export const authEn: DeepStrings<typeof authEs> = {
     noAccessBody: 'Your role does not allow this section. Ask the owner or the manager for access.',
     nothingAllowed: 'Your role has no section yet. Ask the owner or the manager for access.',
     back: 'Back',
+    secretsOwnerOnly: 'The digital certificate, the SOL password and the export mail server are seen and changed by the owner only (or whoever the owner allows in Roles).',
   },
   approval: {
     title: "A manager's approval is needed",
@@ -22,6 +23,7 @@ export const authEn: DeepStrings<typeof authEs> = {
       cancelOrder: 'voiding what the kitchen already has',
       discount: 'a discount',
       other: 'this action',
+      refund: 'write off a debt',
     },
     limit: "The discount is beyond your role's limit.",
     handOver: 'Hand the device to a manager: they pick their name and type their PIN right here.',
@@ -38,5 +40,17 @@ export const authEn: DeepStrings<typeof authEs> = {
     approvedBy: 'Approved by {{name}}',
     notApprover: 'That person cannot approve this.',
     self: 'Nobody can approve themself.',
+    reason: 'Reason: {{reason}}',
+    summary: {
+      discount: '{{amount}} off {{where}}',
+      lineDiscount: '{{amount}} off {{dish}}',
+      gift: 'Give {{qty}} × {{dish}} free',
+      cancelLine: 'Void {{qty}} × {{dish}}',
+      withdraw: 'Withdraw the whole order of {{where}}',
+      writeOff: 'Write off this debt',
+      table: 'table {{table}}',
+      thisOrder: 'this order',
+      aDish: 'a dish',
+    },
   },
 };

@@ -10,6 +10,7 @@ export const authEs = {
     noAccessBody: 'Su rol no permite abrir esta sección. Pida acceso al dueño o al encargado.',
     nothingAllowed: 'Su rol aún no tiene ninguna sección. Pida acceso al dueño o al encargado.',
     back: 'Volver',
+    secretsOwnerOnly: 'El certificado digital, la clave SOL y el correo de la exportación solo los ve y cambia el dueño (o quien él autorice en Roles).',
   },
   approval: {
     title: 'Se necesita la aprobación de un gerente',
@@ -19,6 +20,7 @@ export const authEs = {
       cancelOrder: 'anular lo ya enviado a cocina',
       discount: 'un descuento',
       other: 'esta acción',
+      refund: 'dar por perdida una deuda',
     },
     limit: 'El descuento supera el límite de su rol.',
     handOver: 'Entregue el equipo a un gerente: que elija su nombre y escriba su PIN aquí mismo.',
@@ -35,5 +37,17 @@ export const authEs = {
     approvedBy: 'Aprobado por {{name}}',
     notApprover: 'Esa persona no puede aprobar esto.',
     self: 'Nadie puede aprobarse a sí mismo.',
+    reason: 'Motivo: {{reason}}',
+    summary: {
+      discount: 'Descuento de {{amount}} en {{where}}',
+      lineDiscount: 'Descuento de {{amount}} en {{dish}}',
+      gift: 'Regalar {{qty}} × {{dish}}',
+      cancelLine: 'Anular {{qty}} × {{dish}}',
+      withdraw: 'Retirar todo el pedido de {{where}}',
+      writeOff: 'Dar por perdida esta deuda',
+      table: 'la mesa {{table}}',
+      thisOrder: 'este pedido',
+      aDish: 'un plato',
+    },
   },
 } as const;

@@ -13,6 +13,7 @@ export const authZh: DeepStrings<typeof authEs> = {
     noAccessBody: '您的角色无权打开此页面，请联系店主或店长开通。',
     nothingAllowed: '您的角色还没有可用的页面，请联系店主或店长开通。',
     back: '返回',
+    secretsOwnerOnly: '数字证书、SOL 密码和导出邮箱仅店主可查看和修改（或店主在角色中授权的人）。',
   },
   approval: {
     title: '需要经理批准',
@@ -22,6 +23,7 @@ export const authZh: DeepStrings<typeof authEs> = {
       cancelOrder: '撤销已送厨房的菜品',
       discount: '折扣',
       other: '此操作',
+      refund: '核销一笔欠款',
     },
     limit: '折扣超出您角色的上限。',
     handOver: '请把设备交给经理：在此选择其姓名并输入其 PIN。',
@@ -38,5 +40,17 @@ export const authZh: DeepStrings<typeof authEs> = {
     approvedBy: '已由 {{name}} 批准',
     notApprover: '此人无权批准此操作。',
     self: '不能自己批准自己。',
+    reason: '原因：{{reason}}',
+    summary: {
+      discount: '{{where}}优惠 {{amount}}',
+      lineDiscount: '{{dish}}优惠 {{amount}}',
+      gift: '赠送 {{qty}} × {{dish}}',
+      cancelLine: '取消 {{qty}} × {{dish}}',
+      withdraw: '撤回{{where}}的整个订单',
+      writeOff: '核销这笔欠款',
+      table: '桌台 {{table}}',
+      thisOrder: '此订单',
+      aDish: '一道菜',
+    },
   },
 };

@@ -110,7 +110,7 @@ describe('on-account debts over HTTP', () => {
     const res = await fetch(new URL('/api/approval', t.url), {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: cashier },
-      body: JSON.stringify({ staffId: DEMO_OWNER.id, pin: DEMO_OWNER.pin, commandId: cmd.id, type: cmd.type }),
+      body: JSON.stringify({ staffId: DEMO_OWNER.id, pin: DEMO_OWNER.pin, commandId: cmd.id, type: cmd.type, payload: cmd.payload }),
     });
     expect(res.status).toBe(200);
     const grant = (await res.json()) as ApprovalGrant;

@@ -66,9 +66,13 @@ const gift = async (over: Partial<Command> = {}): Promise<Command> => {
   return { ...command('order.giftLine', { orderId, lineId, qty: 1, reason: 'Cumpleaños' }, { deviceId: 'ignored' }), ...over } as Command;
 };
 
+/** A well-formed gift payload, for asks that never reach a command. */
+const GIFT = { orderId: randomUUID(), lineId: randomUUID(), qty: 1, reason: 'Cumpleaños' };
 const ask = (cookie: string, body: Record<string, unknown>, localAddress?: string): Promise<Answer> => postFrom(t.url, '/api/approval', body, { cookie, ...(localAddress ? { localAddress } : {}) });
-async function grant(cookie: string, commandId: string, type: CommandType = 'order.giftLine', who = MANAGER): Promise<ApprovalGrant> {
-  const res = await fetch(new URL('/api/approval', t.url), { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ staffId: who.id, pin: who.pin, commandId, type }) });
+/** Asks the manager's approval for exactly this command (its id, type and payload: what the dialog shows). */
+async function grant(cookie: string, cmd: Pick<Command, 'id' | 'type' | 'payload'>, who = MANAGER): Promise<ApprovalGrant> {
+  const asked = JSON.stringify({ staffId: who.id, pin: who.pin, commandId: cmd.id, type: cmd.type, payload: cmd.payload });
+  const res = await fetch(new URL('/api/approval', t.url), { method: 'POST', headers: { "content-type": "application/json", cookie }, body: asked });
   const body = (await res.json()) as ApprovalGrant;
   expect(res.status, JSON.stringify(body)).toBe(200);
   return body;
@@ -97,7 +101,7 @@ describe('the way it is meant', () => {
     expect(list.body.approvers.map((a) => a.id)).not.toContain(waiter.id);
 
     const retry = { ...first, id: randomUUID() } as Command;
-    const g = await grant(phone, retry.id);
+    const g = await grant(phone, retry);
     expect(g).toMatchObject({ ok: true, approver: { id: MANAGER.id, name: MANAGER.name } });
     expect(Date.parse(g.expiresAt) - (Date.now() + skew)).toBeLessThanOrEqual(APPROVAL_TTL_MS);
     const reply = await send(retry, g.token);
@@ -113,7 +117,7 @@ describe('the way it is meant', () => {
 
   it('works over the socket as well', async () => {
     const cmd = await gift();
-    const g = await grant(phone, cmd.id);
+    const g = await grant(phone, cmd);
     const socket = connectDevice(t.url, { cookie: phone });
     try {
       await whenConnected(socket);
@@ -132,7 +136,7 @@ describe('the way it is meant', () => {
 describe('attacks', () => {
   it('a token reused for a second command is refused, and changes nothing', async () => {
     const a = await gift();
-    const g = await grant(phone, a.id);
+    const g = await grant(phone, a);
     expect((await send(a, g.token)).body).toMatchObject({ ok: true });
     const b = await gift();
     const before = t.hub.engine.seq;
@@ -143,20 +147,20 @@ describe('attacks', () => {
   it('a token for command A shown on command B is refused (and A\'s is spent)', async () => {
     const a = await gift();
     const b = await gift();
-    const g = await grant(phone, a.id);
+    const g = await grant(phone, a);
     expect((await send(b, g.token)).body).toEqual({ ok: false, code: 'APPROVAL_INVALID', message: 'otherCommand' });
     expect((await send(a, g.token)).body).toMatchObject({ ok: false, code: 'APPROVAL_INVALID' });
   });
 
   it('a token for one type is refused on another type with the same id', async () => {
     const a = await gift();
-    const g = await grant(phone, a.id, 'order.withdraw');
+    const g = await grant(phone, { id: a.id, type: 'order.withdraw', payload: { orderId: (a.payload as { orderId: string }).orderId, reason: 'Se fue' } });
     expect((await send(a, g.token)).body).toMatchObject({ ok: false, code: 'APPROVAL_INVALID' });
   });
 
   it('an expired token is refused', async () => {
     const a = await gift();
-    const g = await grant(phone, a.id);
+    const g = await grant(phone, a);
     skew += APPROVAL_TTL_MS + 1_000;
     try {
       expect((await send(a, g.token)).body).toEqual({ ok: false, code: 'APPROVAL_INVALID', message: 'expired' });
@@ -165,9 +169,61 @@ describe('attacks', () => {
     }
   });
 
+  it('an approved 15 % discount cannot carry 99 % under the same token (APPROVAL_MISMATCH, nothing changes, the token is spent)', async () => {
+    const till = (await postFrom(t.url, '/api/auth/signin', { identifier: cashier.code, secret: cashier.pin, deviceId: 'discount-till' })).cookie;
+    const { orderId } = await sentLine();
+    const fifteen = command('order.setDiscount', { orderId, discount: { kind: 'percent', percent: 15 } });
+    // The cashier's own limit is 10 %: 15 % needs a manager.
+    expect((await send(fifteen, undefined, till)).body).toMatchObject({ ok: false, code: 'APPROVAL_REQUIRED' });
+    const approved = { ...fifteen, id: randomUUID() } as Command;
+    const g = await grant(till, approved);
+    const ninetyNine = { ...approved, payload: { orderId, discount: { kind: 'percent', percent: 99 } } } as Command;
+    const before = t.hub.engine.seq;
+    expect((await send(ninetyNine, g.token, till)).body).toEqual({ ok: false, code: 'APPROVAL_MISMATCH', message: 'otherPayload' });
+    expect(t.hub.engine.seq).toBe(before);
+    expect(t.hub.engine.state.orders[orderId]?.orderDiscount).toBeNull();
+    // Spent: not even the approved 15 % goes through on it now.
+    expect((await send(approved, g.token, till)).body).toMatchObject({ ok: false, code: 'APPROVAL_INVALID', message: 'unknown' });
+    // Asked again for the 15 %, it goes through as approved.
+    const again = { ...fifteen, id: randomUUID() } as Command;
+    expect((await send(again, (await grant(till, again)).token, till)).body).toMatchObject({ ok: true });
+  });
+
+  it('an amount off approved on one line cannot be moved to another line, nor grow', async () => {
+    const till = (await postFrom(t.url, '/api/auth/signin', { identifier: cashier.code, secret: cashier.pin, deviceId: 'discount-till' })).cookie;
+    const { orderId, lineId } = await sentLine();
+    const approved = command('order.setLineDiscount', { orderId, lineId, discountCents: 500 });
+    for (const payload of [{ orderId, lineId, discountCents: 3000 }, { orderId, lineId: randomUUID(), discountCents: 500 }]) {
+      const g = await grant(till, approved);
+      expect((await send({ ...approved, payload } as Command, g.token, till)).body).toMatchObject({ ok: false, code: 'APPROVAL_MISMATCH' });
+    }
+  });
+
+  it('a gift approved for one line cannot gift another line, nor more portions', async () => {
+    const a = await gift();
+    const other = await sentLine();
+    const before = t.hub.engine.seq;
+    const onOther = { ...a, payload: { ...(a.payload as object), orderId: other.orderId, lineId: other.lineId } } as Command;
+    expect((await send(onOther, (await grant(phone, a)).token)).body).toEqual({ ok: false, code: 'APPROVAL_MISMATCH', message: 'otherPayload' });
+    const more = { ...a, payload: { ...(a.payload as object), qty: 2 } } as Command;
+    expect((await send(more, (await grant(phone, a)).token)).body).toEqual({ ok: false, code: 'APPROVAL_MISMATCH', message: 'otherPayload' });
+    expect(t.hub.engine.seq).toBe(before);
+    // The same payload with its keys in another order and surrounding spaces the schema trims is the same approval.
+    const p = a.payload as { orderId: string; lineId: string; qty: number; reason: string };
+    const reordered = { ...a, payload: { reason: ` ${p.reason} `, qty: p.qty, lineId: p.lineId, orderId: p.orderId } } as Command;
+    expect((await send(reordered, (await grant(phone, a)).token)).body).toMatchObject({ ok: true });
+  });
+
+  it('an approval asked without a payload, or with one the command refuses, is refused before the PIN', async () => {
+    const a = await gift();
+    const base = { staffId: MANAGER.id, pin: '0000', commandId: a.id, type: a.type };
+    expect(await ask(phone, base)).toMatchObject({ status: 400, code: 'INCORRECT_INPUT' });
+    expect(await ask(phone, { ...base, payload: { orderId: '__proto__' } })).toMatchObject({ status: 400, code: 'INCORRECT_INPUT' });
+  });
+
   it('a token used from another device, or by another person, is refused', async () => {
     const a = await gift();
-    const g = await grant(phone, a.id);
+    const g = await grant(phone, a);
     expect((await send(a, g.token, phone2)).body).toEqual({ ok: false, code: 'APPROVAL_INVALID', message: 'otherSender' });
   });
 
@@ -192,14 +248,14 @@ describe('attacks', () => {
   it.each<[string, Record<string, unknown>, number, string]>([
     ['an internal command type', { staffId: MANAGER.id, pin: MANAGER.pin, commandId: randomUUID(), type: 'staff.noteSignIn' }, 400, 'INCORRECT_INPUT'],
     ['an unknown command type', { staffId: MANAGER.id, pin: MANAGER.pin, commandId: randomUUID(), type: '__proto__' }, 400, 'INCORRECT_INPUT'],
-    ['a command id that is no UUID', { staffId: MANAGER.id, pin: MANAGER.pin, commandId: 'x', type: 'order.giftLine' }, 400, 'INCORRECT_INPUT'],
-    ['a password instead of a PIN', { staffId: MANAGER.id, pin: 'secreto1', commandId: randomUUID(), type: 'order.giftLine' }, 400, 'PIN_FORMAT'],
+    ['a command id that is no UUID', { staffId: MANAGER.id, pin: MANAGER.pin, commandId: 'x', type: 'order.giftLine', payload: GIFT }, 400, 'INCORRECT_INPUT'],
+    ['a password instead of a PIN', { staffId: MANAGER.id, pin: 'secreto1', commandId: randomUUID(), type: 'order.giftLine', payload: GIFT }, 400, 'PIN_FORMAT'],
   ])('%s is refused', async (_what, body, status, code) => {
     expect(await ask(phone, body)).toMatchObject({ status, code });
   });
 
   it('without a session there is no approval', async () => {
-    expect(await ask('', { staffId: MANAGER.id, pin: MANAGER.pin, commandId: randomUUID(), type: 'order.giftLine' })).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect(await ask('', { staffId: MANAGER.id, pin: MANAGER.pin, commandId: randomUUID(), type: 'order.giftLine', payload: GIFT })).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });
 
   it('a forged approver in the payload or the envelope, or a made-up token, has no effect', async () => {
@@ -214,7 +270,7 @@ describe('attacks', () => {
 
   it('the approver\'s role must hold the gate when the command arrives: a manager whose role lost `gift` meanwhile does not count', async () => {
     const a = await gift();
-    const g = await grant(phone, a.id);
+    const g = await grant(phone, a);
     await asOwner('role.save', { id: 'manager', name: '', aliases: ROLE_PRESETS.manager.filter((x) => x !== 'gift') });
     try {
       expect((await send(a, g.token)).body).toMatchObject({ ok: false, code: 'FORBIDDEN', message: 'gift' });
@@ -231,9 +287,9 @@ describe('attacks', () => {
     const pins = Array.from({ length: 199 }, (_, i) => String(5000 + i));
 
     const approvalKeys = signInKeys({ kind: 'device', id: deviceOf('brute-phone-a') }, MANAGER.id, false);
-    const approvals = pins.map((pin) => ask(approvalPhone, { staffId: MANAGER.id, pin, commandId: randomUUID(), type: 'order.giftLine' }));
+    const approvals = pins.map((pin) => ask(approvalPhone, { staffId: MANAGER.id, pin, commandId: randomUUID(), type: 'order.giftLine', payload: GIFT }));
     await waitUntil(() => t.hub.auth.throttle.retryAfter(approvalKeys.check) > 0, 10_000, 'the approval lock');
-    const lastApproval = await ask(approvalPhone, { staffId: MANAGER.id, pin: MANAGER.pin, commandId: randomUUID(), type: 'order.giftLine' });
+    const lastApproval = await ask(approvalPhone, { staffId: MANAGER.id, pin: MANAGER.pin, commandId: randomUUID(), type: 'order.giftLine', payload: GIFT });
     const approvalTally = byCode([...(await Promise.all(approvals)), lastApproval]);
 
     const signInKeysB = signInKeys({ kind: 'device', id: deviceOf('brute-phone-b') }, MANAGER2.id, false);
@@ -249,7 +305,7 @@ describe('attacks', () => {
     // The owner hears of it like any other lock-out.
     expect(Object.values(t.hub.engine.state.alerts).some((a) => a.staffId === MANAGER.id && a.scope === 'staff')).toBe(true);
     // A guesser slows down only themself: on the brute phone the manager waits, on another phone they approve at once.
-    expect((await ask(approvalPhone, { staffId: MANAGER.id, pin: MANAGER.pin, commandId: randomUUID(), type: 'order.giftLine' })).code).toBe('TOO_MANY_ATTEMPTS');
-    expect((await ask(phone, { staffId: MANAGER.id, pin: MANAGER.pin, commandId: randomUUID(), type: 'order.giftLine' })).code).toBe('OK');
+    expect((await ask(approvalPhone, { staffId: MANAGER.id, pin: MANAGER.pin, commandId: randomUUID(), type: 'order.giftLine', payload: GIFT })).code).toBe('TOO_MANY_ATTEMPTS');
+    expect((await ask(phone, { staffId: MANAGER.id, pin: MANAGER.pin, commandId: randomUUID(), type: 'order.giftLine', payload: GIFT })).code).toBe('OK');
   });
 });
