@@ -2,6 +2,7 @@ import type { Bill, BillCorrections, FiscalDocument, FiscalSettings } from '#pro
 import { fiscalKey } from '#protocol';
 import { limaDateTime } from '#hub/domain/einvoice/lima-time.ts';
 import { fiscalDocumentOf } from '#hub/domain/einvoice/tax.ts';
+import { documentBills, fiscalNumbersOf, hasPartDocuments } from '#hub/domain/payment/split-parts.ts';
 import { paymentMethodName } from '#hub/domain/printing/documents/receipt.ts';
 
 /**
@@ -25,11 +26,17 @@ export const BILL_HEADER = [
 
 export const LINE_HEADER = ['Fecha', 'N.° cuenta', 'Serie-número', 'Código', 'Plato', 'Tamaño', 'Cantidad', 'Precio unitario', 'Importe', 'Cortesía', 'Devuelto', 'Estado'] as const;
 
-/** SUNAT cat. 01 name of the document, or the sale note. */
+/** SUNAT cat. 01 name of the document, or the sale note; each part's, joined, for a split whose parts have their own. */
 function documentType(bill: Bill): string {
-  if (bill.fiscal?.type === '01') return 'Factura';
-  if (bill.fiscal?.type === '03') return 'Boleta';
-  return 'Nota de venta';
+  if (hasPartDocuments(bill)) return bill.shares!.map((sh) => DOC_NAMES[sh.fiscal?.type ?? 'note']).join(' + ');
+  return DOC_NAMES[bill.fiscal?.type ?? 'note'];
+}
+
+const DOC_NAMES = { '01': 'Factura', '03': 'Boleta', note: 'Nota de venta' } as const;
+
+/** The series-numbers of a bill's documents: its own, or its parts' ("F001-1, F001-2"). */
+function documentNumbers(bill: Bill): string {
+  return fiscalNumbersOf(bill).map((f) => fiscalKey(f).slice(3)).join(', ');
 }
 
 /** The bill's record state: paid, withdrawn before payment (SPEC delete flag 2), voided or partly refunded after. */
@@ -57,8 +64,11 @@ export function staffNamesOf(staff: Readonly<Record<string, { name: string }>>):
   return (id) => (Object.hasOwn(staff, id) ? staff[id]!.name : `(${id})`);
 }
 
-/** A bill's fiscal document, or null (a sale note, no fiscal settings). */
-export type DocumentOf = (bill: Bill) => FiscalDocument | null;
+/**
+ * A bill's fiscal document, or null (a sale note, no fiscal settings). `bagProductIds`: the
+ * settings' bags, so a split's parts are read as their documents were made (split-parts.ts).
+ */
+export type DocumentOf = ((bill: Bill) => FiscalDocument | null) & { bagProductIds?: readonly string[] };
 
 /**
  * The fiscal document the rules compute for each bill (the same the e-invoice
@@ -70,37 +80,48 @@ export function documentsOf(fiscal: FiscalSettings | null): DocumentOf & { all: 
   const seen = new Map<string, FiscalDocument | null>();
   const of = (bill: Bill): FiscalDocument | null => {
     if (!bill.fiscal || !fiscal) return null;
-    const cached = seen.get(bill.id);
+    // Keyed by the document's number: a split's parts share their bill's id.
+    const key = fiscalKey(bill.fiscal);
+    const cached = seen.get(key);
     if (cached !== undefined) return cached;
     const made = fiscalDocumentOf(bill, fiscal);
     const doc = made.ok ? made.document : null;
-    seen.set(bill.id, doc);
+    seen.set(key, doc);
     if (doc) all.set(fiscalKey(doc), doc);
     return doc;
   };
-  return Object.assign(of, { all });
+  return Object.assign(of, { all, bagProductIds: fiscal?.bagProductIds ?? [] });
 }
 
-/** Tax base and IGV of the bill's fiscal document; blank without one. */
-function taxCells(doc: FiscalDocument | null): [Cell, Cell] {
-  if (!doc) return [s(''), s('')];
-  return [money(Math.round(Number(doc.totals.taxable) * 100)), money(Math.round(Number(doc.totals.igv) * 100))];
+/** Tax base and IGV of the bill's fiscal documents (a split's parts added up); blank without one. */
+function taxCells(docs: readonly (FiscalDocument | null)[]): [Cell, Cell] {
+  const made = docs.filter((d): d is FiscalDocument => d !== null);
+  if (made.length === 0) return [s(''), s('')];
+  const sum = (pick: (d: FiscalDocument) => string) => made.reduce((n, d) => n + Math.round(Number(pick(d)) * 100), 0);
+  return [money(sum((d) => d.totals.taxable)), money(sum((d) => d.totals.igv))];
+}
+
+/** Who the documents name: the bill's buyer, or each part's (joined with " / "). */
+function buyers(bill: Bill): [string, string] {
+  if (!hasPartDocuments(bill)) return [bill.document.docId, bill.document.name];
+  const named = bill.shares!.map((sh) => sh.document!).filter((d) => d.docId || d.name);
+  return [named.map((d) => d.docId).join(' / '), named.map((d) => d.name).join(' / ')];
 }
 
 export function billRow(bill: Bill, corrections: BillCorrections | undefined, documentOf: DocumentOf, staffName: StaffNameOf): Cell[] {
   const { date, time } = limaDateTime(bill.paidAt);
   const discounts = bill.giftCents + bill.lineDiscountCents + bill.orderDiscountCents;
   return [
-    s(date), s(time), n(bill.billNo), s(documentType(bill)), s(bill.fiscal ? fiscalKey(bill.fiscal).slice(3) : ''),
-    s(bill.document.docId), s(bill.document.name), s(bill.tableName), n(bill.people),
-    money(bill.goodsCents), money(discounts), money(bill.tipCents), money(bill.totalCents), ...taxCells(documentOf(bill)),
+    s(date), s(time), n(bill.billNo), s(documentType(bill)), s(documentNumbers(bill)),
+    ...buyers(bill).map(s), s(bill.tableName), n(bill.people),
+    money(bill.goodsCents), money(discounts), money(bill.tipCents), money(bill.totalCents), ...taxCells(documentBills(bill, documentOf.bagProductIds ?? []).map(documentOf)),
     s(methods(bill)), s(bill.operator ? staffName(bill.operator) : ''), s(recordState(bill, corrections)),
   ];
 }
 
 export function lineRows(bill: Bill, corrections: BillCorrections | undefined): Cell[][] {
   const date = limaDateTime(bill.paidAt).date;
-  const number = bill.fiscal ? fiscalKey(bill.fiscal).slice(3) : '';
+  const number = documentNumbers(bill);
   const state = recordState(bill, corrections);
   return bill.lines.map((line) => [
     s(date), n(bill.billNo), s(number), s(line.code), s(line.names.es ?? Object.values(line.names)[0] ?? ''), s(line.specNames?.es ?? ''),

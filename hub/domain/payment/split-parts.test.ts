@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bill, CommandPayload, DomainEvent, EventOf, PaymentInput, SaleDocument, State } from '#protocol';
 import { registerEntries } from '#hub/exports/ple/sources.ts';
+import { billRow as salesRow, documentsOf } from '#hub/exports/sales-rows.ts';
 import { applyAll } from '../apply.ts';
 import { billRow, matchesFilters } from '../bills/list.ts';
 import { correct, refund, VOID } from '../bills/test-bills.ts';
@@ -254,6 +255,16 @@ describe('what reads the archived split bill', () => {
       'F001-2 20131312955 36.33',
       'F001-3 20100047218 36.33',
     ]);
+  });
+
+  it('the sales export: one row, the three facturas named, their base and IGV added up', () => {
+    const bill = archived();
+    const row = salesRow(bill, undefined, documentsOf(SAMPLE_FISCAL), (id) => id);
+    const cell = (i: number) => row[i]!.v;
+    expect([cell(3), cell(4), cell(5)]).toEqual(['Factura + Factura + Factura', 'F001-1, F001-2, F001-3', '20100070970 / 20131312955 / 20100047218']);
+    expect(cell(12)).toBe(109);
+    // Base + IGV is the consumption: the S/ 1.00 tip is outside the base.
+    expect(Math.round(((cell(13) as number) + (cell(14) as number)) * 100)).toBe(10800);
   });
 
   it('a void or refund is refused (a credit note per part is not done yet), nothing changes', () => {

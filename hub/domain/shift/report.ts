@@ -3,6 +3,7 @@ import { PAY_METHODS } from '#protocol';
 import { keptByMethod } from '../kept-by-method.ts';
 import { chargedQty, lineTotalCents } from '../money.ts';
 import { dishKeyOf } from '../reports/aggregate.ts';
+import { fiscalNumbersOf } from '../payment/split-parts.ts';
 import { emptyFigures } from '../reports/figures.ts';
 import { RESTAURANT_UTC_OFFSET_MINUTES } from '../reservations/calendar.ts';
 import { cashMoved, depositsTakenCents, expectedByMethod } from './totals.ts';
@@ -68,7 +69,8 @@ function transactionsOf(bills: readonly Bill[], corrections: readonly BillCorrec
       paidAt: b.paidAt,
       totalCents: b.deleted === 2 ? 0 : b.totalCents,
       payMethod: b.payMethod,
-      document: b.fiscal ? `${b.fiscal.series}-${b.fiscal.number}` : b.document.kind,
+      // A split whose parts have their own documents lists the parts' numbers (payment/split-parts.ts).
+      document: fiscalNumbersOf(b).map((f) => `${f.series}-${f.number}`).join(', ') || b.document.kind,
       onAccount: b.isAccount === 1,
       withdrawn: b.deleted === 2,
       refundedCents: refunded.get(b.id) ?? 0,
