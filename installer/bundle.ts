@@ -12,13 +12,37 @@ const emptySupportsColor: esbuild.Plugin = {
 };
 
 /**
+ * The PKCS#12 worker (hub/einvoice/secrets/pkcs12-worker.ts) as one CommonJS
+ * text with node-forge inside: the binary has no worker file on disk, so
+ * pkcs12-thread.ts starts this text (`eval: true`), given to the hub bundle as
+ * `__POS_PKCS12_WORKER__`. It requires only Node's own modules.
+ */
+export async function bundlePkcs12Worker(logLevel: esbuild.LogLevel = 'warning'): Promise<string> {
+  const built = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [path.join(ROOT, 'hub', 'einvoice', 'secrets', 'pkcs12-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'cjs',
+    write: false,
+    legalComments: 'none',
+    logLevel,
+  });
+  const text = built.outputFiles[0]?.text;
+  if (!text) throw new Error('the PKCS#12 worker did not bundle');
+  return text;
+}
+
+/**
  * hub/main.ts as the single binary carries it: one CommonJS file with every
  * dependency inside (a SEA's `require` only knows Node's built-in modules).
  * import.meta.url is rebuilt from __filename (in a SEA that is the
  * executable's path), so no code sees an empty import.meta. Used by
  * installer/build-binary.ts and by the start-up benchmark.
  */
-export function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'warning'): Promise<esbuild.BuildResult> {
+export async function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'warning'): Promise<esbuild.BuildResult> {
+  const pkcs12Worker = await bundlePkcs12Worker(logLevel);
   return esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [path.join(ROOT, 'hub', 'main.ts')],
@@ -31,6 +55,7 @@ export function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'warning
       'process.env.WS_NO_BUFFER_UTIL': '"1"',
       'process.env.WS_NO_UTF_8_VALIDATE': '"1"',
       'import.meta.url': '__posImportMetaUrl',
+      __POS_PKCS12_WORKER__: JSON.stringify(pkcs12Worker),
     },
     banner: { js: "var __posImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [emptySupportsColor],

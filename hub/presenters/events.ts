@@ -94,6 +94,8 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'staff.signedIn': nobody,
   'staff.signedOut': nobody,
   'settings.saved': (e, viewer) => (seesHostNames(viewer) ? e : { ...e, settings: publicSettings(e.settings) }),
+  // Changes no state: the activity (read from the log) is where it shows.
+  'security.secretChanged': nobody,
   'security.alertRaised': holdersOf('staff'),
   'security.alertDismissed': holdersOf('staff'),
   'job.created': (e, viewer) => (holds(viewer, 'settings') ? { ...e, job: presentJob(e.job) } : null),

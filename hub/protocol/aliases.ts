@@ -38,6 +38,7 @@ export const ACTION_ALIASES = [
   'settings', // restaurant settings, tables and areas
   'staff', // add, edit, disable staff; activity; security alerts
   'roles', // edit what each role may do
+  'fiscalSecrets', // the signing certificate, the SOL user and password, where documents go (OSE), the mail server: owner only by default
 ] as const;
 
 /** Every alias a role may hold. */

@@ -33,6 +33,8 @@ export const staffAppliers = {
   // Sign-ins and sign-outs change nothing live: they are in the log for the activity view.
   'staff.signedIn': (s: State, _e: EventOf<'staff.signedIn'>): State => s,
   'staff.signedOut': (s: State, _e: EventOf<'staff.signedOut'>): State => s,
+  // Only the activity keeps it: secrets never enter the state (a new object all the same, as every applier returns).
+  'security.secretChanged': (s: State): State => ({ ...s }),
   'security.alertRaised': (s: State, e: EventOf<'security.alertRaised'>): State => ({ ...s, alerts: keepBounded(withOwn(s.alerts, e.alert.id, e.alert)) }),
   'security.alertDismissed': (s: State, e: EventOf<'security.alertDismissed'>): State => {
     const alert = getOwn(s.alerts, e.alertId);

@@ -59,6 +59,8 @@ export const staffHandlers = {
 
   'staff.noteSignOut': (s: State, p: CommandPayload<'staff.noteSignOut'>, ctx: DecideContext): Decision => notePerson(s, p.staffId, ctx) ?? accept([{ type: 'staff.signedOut', ...p }]),
 
+  'security.noteSecretChange': (_s: State, p: CommandPayload<'security.noteSecretChange'>): Decision => accept([{ type: 'security.secretChanged', ...p }]),
+
   'security.raiseAlert': (_s: State, p: CommandPayload<'security.raiseAlert'>, ctx: DecideContext): Decision =>
     accept([{ type: 'security.alertRaised', alert: { ...p, at: ctx.now, dismissed: false } }]),
 };

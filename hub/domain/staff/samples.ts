@@ -8,6 +8,7 @@ export const SAMPLES: Command[] = [
   command('staff.setDisabled', { staffId: 'staff-1', disabled: true }),
   command('security.raiseAlert', { id: 'alert-1', scope: 'device', staffId: null, deviceId: 'dev-1', failures: 6, lockedSeconds: 30 }),
   command('security.dismissAlert', { alertId: 'alert-1' }),
+  command('security.noteSecretChange', { what: 'sol', change: 'saved', fields: 'endpoint,password' }),
   command('staff.noteCredentials', { staffId: 'staff-1', hasPin: true, hasPassword: false }),
   command('staff.noteSignIn', { staffId: 'staff-1', method: 'full' }),
   command('staff.noteSignOut', { staffId: 'staff-1', reason: 'lock' }),

@@ -2,7 +2,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, writeFileAtomic } from '../../store/durable-fs.ts';
 import { signUbl, type SignatureAlgorithm, type SignedUbl } from '../sign/xmldsig.ts';
-import { CertificateError, readPkcs12, type CertificateInfo, type SigningMaterial } from './pkcs12.ts';
+import { CertificateError, type CertificateInfo, type SigningMaterial } from './pkcs12.ts';
+import { readPkcs12OffThread } from './pkcs12-thread.ts';
 
 /**
  * The owner's signing certificate, kept in the data directory.
@@ -29,7 +30,8 @@ export function certificateFile(dataDir: string): string {
  * settings page shows. A refused file changes nothing on disk.
  */
 export async function saveCertificate(dataDir: string, p12Bytes: Uint8Array, password: string, now: Date = new Date()): Promise<CertificateInfo> {
-  const material = readPkcs12(p12Bytes, password, now);
+  // Capped and off the event loop (pkcs12-thread.ts): a crafted file cannot stall the hub.
+  const material = await readPkcs12OffThread(p12Bytes, password, now);
   const dir = path.join(dataDir, DIR);
   await makePrivateDir(dir);
   // An existing folder made by an older hub may be wider: narrow it before writing a secret in it.
@@ -77,7 +79,7 @@ export function signerFrom(material: SigningMaterial): Signer {
 export async function loadSigner(dataDir: string, now: Date = new Date()): Promise<Signer | null> {
   const stored = await readStored(dataDir);
   if (!stored) return null;
-  return signerFrom(readPkcs12(Buffer.from(stored.p12, 'base64'), stored.password, now));
+  return signerFrom(await readPkcs12OffThread(Buffer.from(stored.p12, 'base64'), stored.password, now));
 }
 
 /** The settings page's view of the stored certificate (it may have expired since), or null. */
@@ -85,7 +87,7 @@ export async function storedCertificateInfo(dataDir: string): Promise<(Certifica
   const stored = await readStored(dataDir);
   if (!stored) return null;
   // Read with a date inside the validity so an expired certificate can still be described.
-  const probe = readPkcs12(Buffer.from(stored.p12, 'base64'), stored.password, new Date(0), { skipValidity: true });
+  const probe = await readPkcs12OffThread(Buffer.from(stored.p12, 'base64'), stored.password, new Date(0), { skipValidity: true });
   return { ...probe.info, expired: Date.parse(probe.info.notAfter) < Date.now() };
 }
 

@@ -3,6 +3,7 @@ import forge from 'node-forge';
 /** Why a PKCS#12 file was refused; the settings page translates each code. */
 export type CertificateErrorCode =
   | 'CERT_UNREADABLE' // not a PKCS#12 file at all
+  | 'CERT_TOO_COSTLY' // asks for more key-derivation rounds than any real issuer uses (pkcs12-costs.ts)
   | 'CERT_BAD_PASSWORD' // a PKCS#12 file, but the password does not open it
   | 'CERT_NO_PRIVATE_KEY' // it opens, but holds only certificates (nothing to sign with)
   | 'CERT_NO_CERTIFICATE' // a key without the certificate that goes with it

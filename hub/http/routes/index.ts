@@ -69,7 +69,7 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     // E-invoicing: the owner's certificate and the SOL user, kept in the secret store.
     ...(deps.einvoice ? [einvoiceRoutes(deps.engine, deps.einvoice)] : []),
     // The nightly export's mail server (host, sender, recipients; the password in the secret store beside the SOL user's).
-    ...(deps.einvoice ? [mailSettingsRoutes(deps.engine, { dataDir: deps.einvoice.dataDir })] : []),
+    ...(deps.einvoice ? [mailSettingsRoutes(deps.engine, { dataDir: deps.einvoice.dataDir, clock: deps.einvoice.clock })] : []),
     // E-invoicing: the documents page's list and downloads (XML, CDR, the computed document).
     ...(deps.documents ? [documentRoutes(deps.engine, deps.documents)] : []),
     // E-invoicing: how sending to SUNAT stands (the banner).

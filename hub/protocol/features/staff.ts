@@ -22,7 +22,8 @@ const TABLE_OPS: readonly Alias[] = ['M010', 'M0092', 'M0093', 'M0094', 'M0095']
 /** What each preset may do when a hub is claimed; the owner edits them later (except `owner`). */
 export const ROLE_PRESETS: Record<RolePresetId, readonly Alias[]> = {
   owner: ALIASES,
-  manager: ALIASES.filter((a) => a !== 'roles'),
+  // The certificate, the SOL password and the mail server are the owner's own (issue 19 item 10): an owner may grant them.
+  manager: ALIASES.filter((a) => a !== 'roles' && a !== 'fiscalSecrets'),
   cashier: ['M001', 'M002', 'M003', 'M004', 'M005', 'M006', 'M007', ...TABLE_OPS, 'payment', 'discount', 'gift', 'returnDish', 'cashDrawer', 'reprint'],
   waiter: ['M001', 'M002', 'M010', 'M0092', 'M0093', 'M0095'],
   kitchen: ['M001'],
@@ -64,6 +65,14 @@ export type SecurityAlert = {
   dismissed: boolean;
 };
 
+/**
+ * The restaurant's secret settings (issue 19 items 10 and 15): the signing
+ * certificate, the SOL user and where documents go, the export's mail
+ * server. A change is recorded by the hub (`security.noteSecretChange`) so
+ * the activity says who changed which and what; never the secret itself.
+ */
+export const SECRET_SETTINGS = ['certificate', 'sol', 'mail'] as const;
+
 /** How someone signed in (full: number or name + secret; pin: PIN alone; setup: claiming the hub). */
 export const SIGN_IN_METHODS = ['full', 'pin', 'setup'] as const;
 /** Why a session ended at the person's device: sign-out, or the idle lock / quick switch. */
@@ -82,6 +91,12 @@ const staffCommandPayloads = {
   'staff.noteCredentials': z.object({ staffId: idSchema, hasPin: z.boolean(), hasPassword: z.boolean() }),
   'staff.noteSignIn': z.object({ staffId: idSchema, method: z.enum(SIGN_IN_METHODS) }),
   'staff.noteSignOut': z.object({ staffId: idSchema, reason: z.enum(SIGN_OUT_REASONS) }),
+  'security.noteSecretChange': z.object({
+    what: z.enum(SECRET_SETTINGS),
+    change: z.enum(['saved', 'removed']),
+    /** The fields that changed, comma-separated (`endpoint,user,password`): names only, never values. */
+    fields: z.string().max(200),
+  }),
   'security.raiseAlert': z.object({
     id: idSchema,
     scope: z.enum(['device', 'staff', 'hub', 'claim']),
@@ -101,7 +116,9 @@ export type StaffEvent =
   | { type: 'staff.signedIn'; staffId: string; method: (typeof SIGN_IN_METHODS)[number] }
   | { type: 'staff.signedOut'; staffId: string; reason: (typeof SIGN_OUT_REASONS)[number] }
   | { type: 'security.alertRaised'; alert: SecurityAlert }
-  | { type: 'security.alertDismissed'; alertId: string };
+  | { type: 'security.alertDismissed'; alertId: string }
+  /** A secret setting changed (the activity shows it); the state does not hold secrets, so nothing else changes. */
+  | { type: 'security.secretChanged'; what: (typeof SECRET_SETTINGS)[number]; change: 'saved' | 'removed'; fields: string };
 
 /** The staff slice of the live state. */
 export type StaffState = {
@@ -125,6 +142,7 @@ export const staffProtocol = defineProtocol<StaffEvent, StaffState>()({
     'staff.noteSignIn': INTERNAL,
     'staff.noteSignOut': INTERNAL,
     'security.raiseAlert': INTERNAL,
+    'security.noteSecretChange': INTERNAL,
   },
   errors: { LAST_OWNER: 409, ROLE_LOCKED: 409 },
 });

@@ -4,7 +4,7 @@ import { MAIL_ERROR_CODES } from '#hub/exports/mail/errors.ts';
 import { bodyErrorText } from '../../i18n/keys.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { fetchMailSettings, saveMailSettings, sendTestMail } from './mail-api.ts';
-import { draftOf, emptyDraft, fieldOf, requestOf, withSecurity, type MailDraft } from './mail-form.ts';
+import { destinationOf, draftOf, emptyDraft, fieldOf, requestOf, withSecurity, type MailDraft } from './mail-form.ts';
 import './mail-settings.css';
 
 type Field = ReturnType<typeof fieldOf>;
@@ -21,6 +21,8 @@ export function MailSettingsForm() {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<MailDraft>(emptyDraft);
   const [passwordSet, setPasswordSet] = useState(false);
+  /** Where the stored password goes now: another server, port or connection needs it typed again. */
+  const [savedDestination, setSavedDestination] = useState<string | null>(null);
   const [error, setError] = useState<{ field: Field; text: string } | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
@@ -31,10 +33,12 @@ export function MailSettingsForm() {
       if (!s) return;
       setDraft(draftOf(s));
       setPasswordSet(s.passwordSet);
+      setSavedDestination(destinationOf(s));
     });
   }, []);
 
   const set = (patch: Partial<MailDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const retype = passwordSet && draft.password === '' && savedDestination !== null && savedDestination !== destinationOf(draft);
 
   const save = async () => {
     setBusy('save');
@@ -49,6 +53,7 @@ export function MailSettingsForm() {
     setError(null);
     set({ password: '' });
     setPasswordSet(r.body.settings?.passwordSet ?? false);
+    setSavedDestination(destinationOf(draft));
     showToast(t('exportMail.saved'));
   };
 
@@ -105,7 +110,12 @@ export function MailSettingsForm() {
         <label className="field">
           {t('exportMail.password')}
           <input type="password" autoComplete="new-password" value={draft.password} onChange={(e) => set({ password: e.target.value })} data-testid="mail-settings-password" />
-          {passwordSet && <span className="hint">{t('exportMail.passwordSet')}</span>}
+          {passwordSet && !retype && <span className="hint">{t('exportMail.passwordSet')}</span>}
+          {retype && (
+            <span className="field-error" role="alert" data-testid="mail-settings-retype">
+              {bodyErrorText(t, 'SECRET_REQUIRED')}
+            </span>
+          )}
           {errorAt('password')}
         </label>
         {input('from', { type: 'email', inputMode: 'email', autoComplete: 'off' })}
@@ -118,7 +128,7 @@ export function MailSettingsForm() {
       </div>
       {errorAt('other')}
       <div className="mail-settings-actions">
-        <button className="btn btn-primary" disabled={busy !== null} onClick={() => void save()} data-testid="mail-settings-save">
+        <button className="btn btn-primary" disabled={busy !== null || retype} onClick={() => void save()} data-testid="mail-settings-save">
           {t('exportMail.save')}
         </button>
         <button className="btn" disabled={busy !== null} onClick={() => void test()} data-testid="mail-settings-test">

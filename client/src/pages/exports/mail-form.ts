@@ -44,3 +44,12 @@ export function fieldOf(message: string): MailField {
   const head = message.split('.')[0] ?? '';
   return (['host', 'port', 'user', 'password', 'from', 'recipients'] as const).find((f) => f === head) ?? 'other';
 }
+
+/**
+ * Where the password goes (AUTH to this host and port over this kind of
+ * connection), as the hub compares it: another destination needs the password
+ * typed again (the hub refuses SECRET_REQUIRED otherwise).
+ */
+export function destinationOf(s: { host: string; port: string | number; security: MailDraft['security'] }): string {
+  return JSON.stringify([s.host.trim().toLowerCase(), String(s.port).trim(), s.security]);
+}

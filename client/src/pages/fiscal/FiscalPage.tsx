@@ -10,6 +10,7 @@ import { nameIn } from '../../i18n/index.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';
 import { showToast } from '../../ui/ui-store.ts';
+import { SecretsOnly } from '../../auth/SecretsOnly.tsx';
 import { CertificateCard } from './CertificateCard.tsx';
 import { firstFiscalSettings, formOf, refusalSpot, rucFeedback, settingsOf, type FiscalForm, type RateRow } from './fiscal-form.ts';
 import { RatesTable } from './RatesTable.tsx';
@@ -204,8 +205,10 @@ function FiscalEditor(props: { state: State }) {
       </div>
 
       <DefaultDocumentCard state={props.state} />
-      <SendCard />
-      <CertificateCard restaurantRuc={saved?.ruc ?? form.ruc} />
+      <SecretsOnly>
+        <SendCard />
+        <CertificateCard restaurantRuc={saved?.ruc ?? form.ruc} />
+      </SecretsOnly>
     </div>
   );
 }

@@ -11,7 +11,9 @@ type Kind = 'sunat-beta' | 'sunat-production' | 'ose';
  * production or an OSE's https address (and, optionally, the OSE's
  * consultation service for CDRs), and the secondary SOL user with its
  * password. Kept in the hub's secret store (PUT /api/einvoice/sol), never in
- * the state; the password is only "saved", never shown.
+ * the state; the password is only "saved", never shown. Changing where
+ * documents go asks for the password again (the hub refuses SECRET_REQUIRED
+ * otherwise: a stored password never follows a new address unseen).
  */
 export function SendCard() {
   const { t } = useTranslation();
@@ -21,6 +23,8 @@ export function SendCard() {
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
   const [passwordSet, setPasswordSet] = useState(false);
+  /** Where the stored password goes now (as the hub compares it): another address needs it typed again. */
+  const [savedDestination, setSavedDestination] = useState<string | null>(null);
   const [error, setError] = useState<{ code: string; field: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -33,8 +37,10 @@ export function SendCard() {
       setConsultUrl(s.endpoint.kind === 'ose' ? (s.endpoint.consultUrl ?? '') : '');
       setUser(s.user);
       setPasswordSet(s.passwordSet);
+      setSavedDestination(destinationOf(s.endpoint.kind, s.endpoint.kind === 'ose' ? s.endpoint.url : '', s.endpoint.kind === 'ose' ? (s.endpoint.consultUrl ?? '') : ''));
     });
   }, []);
+  const retype = passwordSet && password === '' && savedDestination !== null && savedDestination !== destinationOf(kind, url, consultUrl);
 
   const save = async () => {
     setBusy(true);
@@ -45,10 +51,11 @@ export function SendCard() {
     if (!r.ok) return setError({ code: r.code, field: r.message });
     setError(null);
     setPasswordSet(r.body.settings?.passwordSet ?? false);
+    setSavedDestination(destinationOf(kind, url, consultUrl));
     showToast(t('fiscal.sendSaved'));
   };
   const errorAt = (field: string) =>
-    error && (error.field === field || (field === '' && !['endpoint.url', 'endpoint.consultUrl', 'user'].includes(error.field))) ? (
+    error && (error.field === field || (field === '' && !['endpoint.url', 'endpoint.consultUrl', 'user', 'password'].includes(error.field))) ? (
       <span className="field-error" role="alert" data-testid="fiscal-send-error">
         {bodyErrorText(t, error.code)}
       </span>
@@ -98,15 +105,26 @@ export function SendCard() {
         <label className="field">
           {t('fiscal.solPassword')}
           <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="fiscal-send-password" />
-          {passwordSet && <span className="hint">{t('fiscal.solPasswordSet')}</span>}
+          {passwordSet && !retype && <span className="hint">{t('fiscal.solPasswordSet')}</span>}
+          {retype && (
+            <span className="field-error" role="alert" data-testid="fiscal-send-retype">
+              {bodyErrorText(t, 'SECRET_REQUIRED')}
+            </span>
+          )}
+          {errorAt('password')}
         </label>
       </div>
       {errorAt('')}
       <div className="fiscal-actions">
-        <button className="btn btn-primary" disabled={busy} onClick={() => void save()} data-testid="fiscal-send-save">
+        <button className="btn btn-primary" disabled={busy || retype} onClick={() => void save()} data-testid="fiscal-send-save">
           {t('fiscal.saveSend')}
         </button>
       </div>
     </section>
   );
+}
+
+/** Where the SOL password is sent, as the hub compares it (the kind, the OSE's address and its consultation address; blanks trimmed). */
+function destinationOf(kind: Kind, url: string, consultUrl: string): string {
+  return kind === 'ose' ? JSON.stringify([kind, url.trim(), consultUrl.trim()]) : JSON.stringify([kind]);
 }

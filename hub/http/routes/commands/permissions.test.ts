@@ -291,6 +291,7 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'staff.noteSignIn': INTERNAL,
   'staff.noteSignOut': INTERNAL,
   'security.raiseAlert': INTERNAL,
+  'security.noteSecretChange': INTERNAL,
   'job.retry': async () => command('job.retry', { jobId: await makeFailedJob(t.hub.engine) }),
   'job.cancel': async () => command('job.cancel', { jobId: await makeFailedJob(t.hub.engine) }),
   'job.test': async () => command('job.test', { text: `prueba ${next()}` }),

@@ -120,12 +120,16 @@ describe('where to send and the SOL user', () => {
     expect((await getJson<SendSettingsReply>(t.url, '/api/einvoice/sol')).body.settings).toBeNull();
     const saved = await send<SendSettingsReply>('PUT', '/api/einvoice/sol', { endpoint: { kind: 'sunat-beta' }, user: 'MODDATOS', password: SOL_PASSWORD });
     expect(saved.body).toEqual({ ok: true, settings: { endpoint: { kind: 'sunat-beta' }, user: 'MODDATOS', passwordSet: true } });
-    const moved = await send<SendSettingsReply>('PUT', '/api/einvoice/sol', { endpoint: { kind: 'ose', url: 'https://ose.example.pe/ol-ti-itcpe/billService' }, user: 'MODDATOS' });
+    // Moving where the password goes needs it typed again (issue 19 item 15); the user alone keeps it.
+    const ose = { kind: 'ose', url: 'https://ose.example.pe/ol-ti-itcpe/billService' };
+    expect((await send<{ code: string }>('PUT', '/api/einvoice/sol', { endpoint: ose, user: 'MODDATOS' })).body.code).toBe('SECRET_REQUIRED');
+    expect((await send<SendSettingsReply>('PUT', '/api/einvoice/sol', { endpoint: { kind: 'sunat-beta' }, user: 'MODDATOS2' })).body.settings?.passwordSet).toBe(true);
+    const moved = await send<SendSettingsReply>('PUT', '/api/einvoice/sol', { endpoint: ose, user: 'MODDATOS', password: SOL_PASSWORD });
     expect(moved.body.settings).toEqual({ endpoint: { kind: 'ose', url: 'https://ose.example.pe/ol-ti-itcpe/billService' }, user: 'MODDATOS', passwordSet: true });
     // The OSE's consultation service (getStatusCdr) is kept when given, and left out when empty.
     const consult = { kind: 'ose', url: 'https://ose.example.pe/ol-ti-itcpe/billService', consultUrl: 'https://ose.example.pe/billConsultService' };
-    expect((await send<SendSettingsReply>('PUT', '/api/einvoice/sol', { endpoint: consult, user: 'MODDATOS' })).body.settings?.endpoint).toEqual(consult);
-    expect((await send<SendSettingsReply>('PUT', '/api/einvoice/sol', { endpoint: { ...consult, consultUrl: '  ' }, user: 'MODDATOS' })).body.settings?.endpoint)
+    expect((await send<SendSettingsReply>('PUT', '/api/einvoice/sol', { endpoint: consult, user: 'MODDATOS', password: SOL_PASSWORD })).body.settings?.endpoint).toEqual(consult);
+    expect((await send<SendSettingsReply>('PUT', '/api/einvoice/sol', { endpoint: { ...consult, consultUrl: '  ' }, user: 'MODDATOS', password: SOL_PASSWORD })).body.settings?.endpoint)
       .toEqual({ kind: 'ose', url: 'https://ose.example.pe/ol-ti-itcpe/billService' });
     const file = path.join(t.dataDir, 'secrets', 'einvoice-sol.json');
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ password: SOL_PASSWORD });

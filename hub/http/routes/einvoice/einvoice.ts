@@ -4,13 +4,12 @@ import type { Engine } from '#hub/engine/engine.ts';
 import { CertificateError } from '#hub/einvoice/secrets/pkcs12.ts';
 import { removeCertificate, saveCertificate, storedCertificateInfo } from '#hub/einvoice/secrets/certificate-store.ts';
 import { consultUrl, endpointUrl, type EndpointChoice } from '#hub/einvoice/sunat/endpoints.ts';
-import { aliasesOf } from '#domain';
 import type { CertificateReply, CertificateView, SendSettingsReply } from '#protocol';
 import { certificateUploadSchema, sendSettingsSchema } from '#protocol';
 import { HttpError } from '../../http-error.ts';
 import { readJsonBody } from '../../middleware/json-body.ts';
-import { sessionOf } from '../../middleware/actor.ts';
 import { parseBody } from '../../validate.ts';
+import { changedFields, noteSecretChange, requireSecretForNewDestination, requireSecretsGate } from '../secrets/secret-settings.ts';
 import { readSendSettings, viewOf, writeSendSettings } from './sol-store.ts';
 
 /** A certificate upload's JSON: the base64 of a .p12 (real ones are a few KB) and its password. */
@@ -30,7 +29,8 @@ function certificateView(info: Awaited<ReturnType<typeof storedCertificateInfo>>
 }
 
 /**
- * The owner's e-invoicing secrets (gate `settings`), apart from the fiscal
+ * The owner's e-invoicing secrets (gate `fiscalSecrets`, owner only by
+ * default: routes/secrets/secret-settings.ts), apart from the fiscal
  * settings, which are a command (`fiscal.saveSettings`):
  *
  * GET    /api/einvoice/certificate  the stored certificate's subject, RUC, validity (or null)
@@ -38,16 +38,16 @@ function certificateView(info: Awaited<ReturnType<typeof storedCertificateInfo>>
  *                                   (`CERT_*`) keeps the old one
  * DELETE /api/einvoice/certificate  forgets it
  * GET    /api/einvoice/sol          where documents go and the SOL user (the password only as "set")
- * PUT    /api/einvoice/sol          `{endpoint, user, password?}`; no password keeps the stored one
+ * PUT    /api/einvoice/sol          `{endpoint, user, password?}`; no password keeps the stored one,
+ *                                   unless the address changed (SECRET_REQUIRED: the password is typed again)
  *
+ * Every change is in the activity (`security.noteSecretChange`).
  * The passwords are never answered, logged or put in the state; bodies are
  * refused past 100 KB before they are read whole.
  */
 export function einvoiceRoutes(engine: Engine, deps: EinvoiceRoutesDeps): Router {
   const router = new Router();
-  const gate = (ctx: Context) => {
-    if (!aliasesOf(engine.state, sessionOf(ctx).actor.staffId).has('settings')) throw new HttpError('FORBIDDEN', 'settings');
-  };
+  const gate = (ctx: Context) => requireSecretsGate(engine, ctx);
 
   router.get('/api/einvoice/certificate', async (ctx) => {
     gate(ctx);
@@ -56,7 +56,7 @@ export function einvoiceRoutes(engine: Engine, deps: EinvoiceRoutesDeps): Router
   });
 
   router.put('/api/einvoice/certificate', async (ctx) => {
-    gate(ctx);
+    const actor = gate(ctx);
     const req = parseBody(certificateUploadSchema, await readJsonBody(ctx, MAX_CERTIFICATE_BODY_BYTES));
     try {
       await saveCertificate(deps.dataDir, Buffer.from(req.p12Base64, 'base64'), req.password, deps.clock());
@@ -65,14 +65,16 @@ export function einvoiceRoutes(engine: Engine, deps: EinvoiceRoutesDeps): Router
       if (err instanceof CertificateError && err.code !== 'CERT_NONE') throw new HttpError(err.code, 'certificate');
       throw err;
     }
+    await noteSecretChange(engine, actor, deps.clock(), { what: 'certificate', change: 'saved', fields: 'certificate' });
     deps.onSecretsChanged?.();
     ctx.set('cache-control', 'no-store');
     ctx.body = { ok: true, certificate: certificateView(await storedCertificateInfo(deps.dataDir)) } satisfies CertificateReply;
   });
 
   router.delete('/api/einvoice/certificate', async (ctx) => {
-    gate(ctx);
+    const actor = gate(ctx);
     await removeCertificate(deps.dataDir);
+    await noteSecretChange(engine, actor, deps.clock(), { what: 'certificate', change: 'removed', fields: 'certificate' });
     ctx.body = { ok: true, certificate: null } satisfies CertificateReply;
   });
 
@@ -83,7 +85,7 @@ export function einvoiceRoutes(engine: Engine, deps: EinvoiceRoutesDeps): Router
   });
 
   router.put('/api/einvoice/sol', async (ctx) => {
-    gate(ctx);
+    const actor = gate(ctx);
     const req = parseBody(sendSettingsSchema, await readJsonBody(ctx, MAX_CERTIFICATE_BODY_BYTES));
     let endpoint: EndpointChoice = req.endpoint;
     if (req.endpoint.kind === 'ose') {
@@ -102,8 +104,12 @@ export function einvoiceRoutes(engine: Engine, deps: EinvoiceRoutesDeps): Router
       }
     }
     const before = await readSendSettings(deps.dataDir);
+    // The SOL password goes wherever the endpoint says (each factura's wsse:Password): a new address needs it typed again.
+    requireSecretForNewDestination(before && { password: before.password, destination: JSON.stringify(before.endpoint) }, { password: req.password, destination: JSON.stringify(endpoint) });
     const settings = { endpoint, user: req.user, password: req.password ?? before?.password ?? '' };
     await writeSendSettings(deps.dataDir, settings);
+    const fields = changedFields(before && { endpoint: before.endpoint, user: before.user }, { endpoint, user: req.user }, req.password !== undefined);
+    if (fields.length > 0) await noteSecretChange(engine, actor, deps.clock(), { what: 'sol', change: 'saved', fields: fields.join(',') });
     deps.onSecretsChanged?.();
     ctx.body = { ok: true, settings: viewOf(settings) } satisfies SendSettingsReply;
   });

@@ -63,6 +63,7 @@ export const staffEn: DeepStrings<typeof staffEs> = {
       settings: 'Settings',
       staff: 'Staff and activity',
       roles: 'Edit roles',
+      fiscalSecrets: 'Certificate, SOL password and mail',
     },
     security: 'Security',
     idleLock: 'Lock the screen when unused for',
@@ -159,7 +160,7 @@ export const staffEn: DeepStrings<typeof staffEs> = {
         noteSignIn: 'Signed in',
         noteSignOut: 'Signed out',
       },
-      security: { raiseAlert: 'Alert: failed attempts', dismissAlert: 'Dismissed an alert' },
+      security: { raiseAlert: 'Alert: failed attempts', dismissAlert: 'Dismissed an alert', noteSecretChange: 'Changed the certificate, SOL password or mail server' },
       job: {
         start: 'Started a job',
         finish: 'Finished a job',

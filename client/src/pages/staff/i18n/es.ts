@@ -62,6 +62,7 @@ export const staffEs = {
       settings: 'Configuración',
       staff: 'Personal y actividad',
       roles: 'Editar roles',
+      fiscalSecrets: 'Certificado, clave SOL y correo',
     },
     security: 'Seguridad',
     idleLock: 'Bloquear la pantalla sin uso tras',
@@ -158,7 +159,7 @@ export const staffEs = {
         noteSignIn: 'Inició sesión',
         noteSignOut: 'Cerró sesión',
       },
-      security: { raiseAlert: 'Alerta: intentos fallidos', dismissAlert: 'Descartó una alerta' },
+      security: { raiseAlert: 'Alerta: intentos fallidos', dismissAlert: 'Descartó una alerta', noteSecretChange: 'Cambió el certificado, la clave SOL o el correo' },
       job: {
         start: 'Empezó una tarea',
         finish: 'Terminó una tarea',

@@ -63,6 +63,7 @@ export const staffZh: DeepStrings<typeof staffEs> = {
       settings: '设置',
       staff: '员工与操作记录',
       roles: '编辑角色',
+      fiscalSecrets: '证书、SOL 密码和邮箱',
     },
     security: '安全',
     idleLock: '无操作多久后锁屏',
@@ -159,7 +160,7 @@ export const staffZh: DeepStrings<typeof staffEs> = {
         noteSignIn: '登录',
         noteSignOut: '退出登录',
       },
-      security: { raiseAlert: '提醒：登录失败', dismissAlert: '忽略了提醒' },
+      security: { raiseAlert: '提醒：登录失败', dismissAlert: '忽略了提醒', noteSecretChange: '修改了证书、SOL 密码或邮箱服务器' },
       job: {
         start: '开始任务',
         finish: '完成任务',
