@@ -90,7 +90,7 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
   // One gesture, one command: the lines and the send stand or fall together, and the cart is
   // kept until the hub takes it. Refused, the lines come back to the cart and the toast names the dish.
   const send = () => {
-    const lines = queueForSending(order.id);
+    const lines = queueForSending(order.id, new Set(state.menuSettings.remarks.map((r) => r.id)));
     if (lines.length === 0) {
       void enqueue('order.send', { orderId: order.id }).then((reply) => reply.ok && showToast(t('kitchen.done.send')));
       return;

@@ -8,7 +8,7 @@ import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { showToast } from '../../ui/ui-store.ts';
-import { clearCart, type CartLine } from './cart.ts';
+import { clearCart, remarksOf, type CartLine } from './cart.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { LineActions, type LineAction, type LineRights } from './LineActions.tsx';
 import { OrderActions, type OrderAction } from './OrderActions.tsx';
@@ -160,9 +160,10 @@ export function DinnerSheets(props: { state: State; order: Order; cart: readonly
   }
 
   function hangUp(label: string) {
+    const known = new Set(props.state.menuSettings.remarks.map((r) => r.id));
     const lines = props.cart
       .filter((c) => !c.queued)
-      .map((c) => ({ lineId: c.lineId ?? uuid(), productId: c.productId, specId: c.specId ?? null, qty: c.qty, remark: c.remark.trim(), ...(c.remarkIds?.length ? { remarkIds: [...c.remarkIds] } : {}) }));
+      .map((c) => ({ lineId: c.lineId ?? uuid(), productId: c.productId, specId: c.specId ?? null, qty: c.qty, ...remarksOf(c, known) }));
     act('order.hangUp', { orderId, parkedId: uuid(), label, lines }, t('kitchen.done.hangUp', { label: label || props.tableName }));
     clearCart(orderId);
     navigate(PATHS.pending);

@@ -13,7 +13,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { QtyStepper } from '../../ui/QtyStepper.tsx';
 import { showToast } from '../../ui/ui-store.ts';
-import { addToCart, changeQty, clearCart, useCart, type CartLine } from './cart.ts';
+import { addToCart, changeQty, clearCart, remarksOf, useCart, type CartLine } from './cart.ts';
 import { pickUnitCents } from './cart-prices.ts';
 import { MenuPanel } from './MenuPanel.tsx';
 import { parkedCartKey, parkedCents } from './parked.ts';
@@ -41,8 +41,9 @@ export function PendingAddPage() {
   return <PendingAdd key={parkedId ?? 'new'} state={state} parked={parked ?? null} />;
 }
 
-function cartLinesToParked(cart: readonly CartLine[]) {
-  return cart.map((c) => ({ lineId: c.lineId ?? uuid(), productId: c.productId, specId: c.specId ?? null, qty: c.qty, remark: c.remark.trim(), ...(c.remarkIds?.length ? { remarkIds: [...c.remarkIds] } : {}) }));
+function cartLinesToParked(cart: readonly CartLine[], state: State) {
+  const known = new Set(state.menuSettings.remarks.map((r) => r.id));
+  return cart.map((c) => ({ lineId: c.lineId ?? uuid(), productId: c.productId, specId: c.specId ?? null, qty: c.qty, ...remarksOf(c, known) }));
 }
 
 function PendingAdd(props: { state: State; parked: ParkedOrder | null }) {
@@ -68,7 +69,7 @@ function PendingAdd(props: { state: State; parked: ParkedOrder | null }) {
       showToast(t('errors.CART_EMPTY'), 'error');
       return false;
     }
-    const lines = cartLinesToParked(cart);
+    const lines = cartLinesToParked(cart, state);
     if (parked) void enqueue('pending.addLines', { parkedId: parked.id, lines }).then((r) => r.ok && showToast(t('kitchen.done.parkedAdd', { label: parked.label })));
     else void enqueue('pending.hangUp', { parkedId: uuid(), label: label.trim(), people, lines }).then((r) => r.ok && showToast(t('kitchen.done.hangUp', { label: label.trim() })));
     clearCart(key);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { State } from '#protocol';
-import { settledCart, type CartLine } from './cart.ts';
+import { remarksOf, settledCart, type CartLine } from './cart.ts';
 import { totalsWithCart } from './cart-prices.ts';
 
 const line = (key: string, over: Partial<CartLine> = {}): CartLine => ({ key, productId: 'p-201', qty: 1, remark: '', ...over });
@@ -35,5 +35,18 @@ describe('totalsWithCart (issue 9: the cart counted as S/ 0.00)', () => {
     const t = totalsWithCart(state, { lines: [] }, cart, minimum);
     expect(t.subtotalCents).toBe(subtotal);
     expect(t.totalCents).toBe(Math.max(subtotal, minimum));
+  });
+});
+
+describe('remarksOf: what a cart line sends as remarks', () => {
+  const known = new Set(['notSpicy', 'noOnion']);
+  it.each([
+    { name: 'free text trimmed, no presets field when none', line: { remark: '  término medio ', remarkIds: [] }, out: { remark: 'término medio' } },
+    { name: 'presets kept in order', line: { remark: '', remarkIds: ['noOnion', 'notSpicy'] }, out: { remark: '', remarkIds: ['noOnion', 'notSpicy'] } },
+    { name: 'a preset deleted since it was tapped is left out (no chip to untick, the hub would refuse it)', line: { remark: 'x', remarkIds: ['gone', 'notSpicy'] }, out: { remark: 'x', remarkIds: ['notSpicy'] } },
+    { name: 'only deleted presets: none', line: { remark: '', remarkIds: ['gone'] }, out: { remark: '' } },
+    { name: 'a line stored before remark ids existed', line: { remark: 'sin ají' }, out: { remark: 'sin ají' } },
+  ])('$name', ({ line, out }) => {
+    expect(remarksOf(line, known)).toEqual(out);
   });
 });

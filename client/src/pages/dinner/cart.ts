@@ -67,9 +67,14 @@ export function setRemarks(orderId: string, key: string, ids: readonly string[],
   save(orderId);
 }
 
-/** The free text as the hub takes it (trimmed), and the presets only when there are some. */
-function remarksOf(line: CartLine): { remark: string; remarkIds?: string[] } {
-  return { remark: line.remark.trim(), ...(line.remarkIds?.length ? { remarkIds: [...line.remarkIds] } : {}) };
+/**
+ * The free text as the hub takes it (trimmed), and the presets only when there are some. A
+ * preset the owner deleted since it was tapped is left out: it has no chip to untick any more,
+ * and the hub would refuse the line for it at every send.
+ */
+export function remarksOf(line: Pick<CartLine, 'remark' | 'remarkIds'>, known: ReadonlySet<string>): { remark: string; remarkIds?: string[] } {
+  const ids = (line.remarkIds ?? []).filter((id) => known.has(id));
+  return { remark: line.remark.trim(), ...(ids.length ? { remarkIds: ids } : {}) };
 }
 
 /** An order line as `order.addLines` takes it. */
@@ -80,13 +85,13 @@ export type LineToAdd = { lineId: string; productId: string; qty: number; remark
  * lines of one send, each with its lasting line id. The lines stay in the
  * cart until the hub accepts them (`dropSent`) or refuses (`unqueue`).
  */
-export function queueForSending(orderId: string): LineToAdd[] {
+export function queueForSending(orderId: string, knownPresets: ReadonlySet<string>): LineToAdd[] {
   const out: LineToAdd[] = [];
   for (const line of linesOf(orderId)) {
     if (line.queued) continue;
     line.lineId ??= uuid();
     line.queued = true;
-    out.push({ lineId: line.lineId, productId: line.productId, qty: line.qty, ...remarksOf(line), ...(line.specId ? { specId: line.specId } : {}) });
+    out.push({ lineId: line.lineId, productId: line.productId, qty: line.qty, ...remarksOf(line, knownPresets), ...(line.specId ? { specId: line.specId } : {}) });
   }
   save(orderId);
   return out;
