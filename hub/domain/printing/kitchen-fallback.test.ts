@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Printer, State } from '#protocol';
-import { addLines, exec, openTable, P, T, uid } from '../test-fixtures.ts';
+import { addLines, decideOn, deepFreeze, exec, openTable, P, T, uid } from '../test-fixtures.ts';
 import { kitchenFallback, kitchenRoute } from './routing.ts';
 import { createdJobs, paperText, printer, ST, stationMenu, withPrinters } from './test-printers.ts';
 
@@ -18,10 +18,15 @@ const usb = printer('pr-usb', { connection: { type: 'usb', path: '/dev/usb/lp0' 
 const screen = printer('pr-pantalla', { connection: { type: 'screen' }, stations: [ST.kitchen] });
 const barScreen = printer('pr-pantalla-bar', { connection: { type: 'screen' }, stations: [ST.bar] });
 
-/** The restaurant with exactly these printers (the virtual one removed unless `keepVirtual`). */
+/**
+ * The restaurant with exactly these printers (the virtual one removed unless
+ * `keepVirtual`). None at all cannot be reached by commands (LAST_PRINTER),
+ * but a store may hold it: that state is built directly.
+ */
 function only(printers: readonly Printer[], keepVirtual = false): State {
   const s = withPrinters(stationMenu(), printers);
-  return keepVirtual ? s : exec(s, 'printer.remove', { printerId: 'virtual' }).state;
+  if (keepVirtual) return s;
+  return printers.length === 0 ? { ...s, printers: {} } : exec(s, 'printer.remove', { printerId: 'virtual' }).state;
 }
 
 describe('kitchenFallback: the one printer a ticket goes to when nothing prints its station', () => {
@@ -77,5 +82,21 @@ describe('the fallback ticket', () => {
 
   it('a restaurant with no printer at all records the send and creates no job', () => {
     expect(sendChicha(only([]))).toEqual([]);
+  });
+});
+
+describe('the one routing that leads nowhere is refused', () => {
+  it.each<[string, () => State, string]>([
+    ['the virtual printer when it is the only one', () => only([], true), 'virtual'],
+    ['the only kitchen screen', () => only([screen]), 'pr-pantalla'],
+  ])('removing %s: LAST_PRINTER, nothing changes', (_label, build, printerId) => {
+    const s = deepFreeze(build());
+    const before = JSON.stringify(s);
+    expect(decideOn(s, 'printer.remove', { printerId })).toEqual({ ok: false, code: 'LAST_PRINTER', message: 'printerId' });
+    expect(JSON.stringify(s)).toBe(before);
+  });
+
+  it('removing one of two is allowed', () => {
+    expect(decideOn(only([caja], true), 'printer.remove', { printerId: 'virtual' }).ok).toBe(true);
   });
 });

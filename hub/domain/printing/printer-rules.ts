@@ -30,12 +30,16 @@ export function savePrinter(s: State, p: CommandPayload<'printer.save'>): Decisi
 }
 
 /**
- * `printer.remove`. Allowed with jobs still waiting for it: they fail with
+ * `printer.remove`, refused for the last printer or screen (LAST_PRINTER).
+ * Allowed with jobs still waiting for it: they fail with
  * NO_PRINTER at the runner and stay on the jobs page, where a person
  * reprints them on another printer (a dead printer must not hold the list hostage).
  */
 export function removePrinter(s: State, p: CommandPayload<'printer.remove'>): Decision {
   if (!getOwn(s.printers, p.printerId)) return refuse('PRINTER_NOT_FOUND', 'printerId');
+  // The one routing that leads nowhere (issue 18): with no printer or screen left, kitchen
+  // tickets and receipts would reach nobody. The printers are a handful, so counting them is cheap.
+  if (Object.keys(s.printers).length === 1) return refuse('LAST_PRINTER', 'printerId');
   return accept([{ type: 'printer.removed', printerId: p.printerId }]);
 }
 

@@ -104,5 +104,7 @@ export const printingProtocol = defineProtocol<PrintingEvent, PrintingState>()({
     PRINTER_IS_SCREEN: 409,
     UNKNOWN_STATION: 400,
     JOB_NOT_REPRINTABLE: 409,
+    /** The last printer or screen cannot go: tickets and receipts would reach nobody (issue 18). */
+    LAST_PRINTER: 409,
   },
 });
