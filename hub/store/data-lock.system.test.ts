@@ -57,6 +57,41 @@ describe('one hub per data folder', () => {
     expect(await storeIdOf(third)).toBe(storeId);
   });
 
+  it('three hubs started at the same moment on one fresh folder: exactly one runs, the others are refused', { timeout: 90_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pos-three-hubs-'));
+    try {
+      const ports = [await freePort(), await freePort(), await freePort()];
+      const starts = ports.map((port) => {
+        const child = spawn(process.execPath, ['hub/main.ts', '--data', dir, '--port', String(port), '--host', '127.0.0.1', '--no-mdns'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+        let output = '';
+        child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+        const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+        return { child, port, output: () => output, exited };
+      });
+      // The refused ones exit by themselves; the one that runs says so.
+      for (;;) {
+        const exited = starts.filter((s) => s.child.exitCode !== null);
+        const running = starts.filter((s) => s.output().includes('is running'));
+        if (exited.length === 2 && running.length === 1) break;
+        if (exited.length === 3) throw new Error(starts.map((s) => s.output()).join('\n---\n'));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const winner = starts.find((s) => s.child.exitCode === null)!;
+      for (const loser of starts.filter((s) => s !== winner)) {
+        expect(await loser.exited).toBe(1);
+        expect(loser.output()).toContain(`Another hub is already running on the data folder ${dir}`);
+      }
+      const res = await fetch(`http://127.0.0.1:${winner.port}/api/health`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      winner.child.kill('SIGKILL');
+      await winner.exited;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a port another program holds is one clear sentence, and the data folder is free again for the next start', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pos-port-taken-'));
     const holderDir = mkdtempSync(path.join(tmpdir(), 'pos-port-holder-'));
