@@ -9,6 +9,7 @@ import { useView } from '../../sync/view.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { dayStatus, sizeText, type DestinationState } from './export-view.ts';
 import { fetchExports, fileUrl } from './exports-api.ts';
+import { SecretsOnly } from '../../auth/SecretsOnly.tsx';
 import { MailSettingsForm } from './MailSettingsForm.tsx';
 import './exports.css';
 
@@ -87,7 +88,9 @@ export function ExportsPage() {
       </ul>
       <section className="panel exports-mail">
         <h2>{t('exports.mailTitle')}</h2>
-        <MailSettingsForm />
+        <SecretsOnly>
+          <MailSettingsForm />
+        </SecretsOnly>
       </section>
     </div>
   );
