@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { State, TableDef } from '#protocol';
+import { TABLE_STATUS } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { AddTablesDialog } from './AddTablesDialog.tsx';
@@ -37,6 +38,8 @@ export function TablesCard(props: { state: State; areaId: string }) {
                 <small>{t('floor.seats', { count: table.seats })}</small>
                 {table.type !== 'hall' && <small>{t(`card.types.${table.type}`)}</small>}
                 {table.minConsumptionCents > 0 && <small>{t('floor.minimum', { amount: formatSoles(table.minConsumptionCents) })}</small>}
+                {/* In use: the owner sees at once why it cannot be removed now. */}
+                {table.status !== TABLE_STATUS.free && <small className="floor-busy">{t(`status.${table.status}`)}</small>}
               </button>
             </li>
           ))}

@@ -32,7 +32,7 @@ export function TablesPage() {
   const [, navigate] = useLocation();
   const { state, pendingIds } = useView();
   const [filter, setFilter] = useState<TableStatus | 'all'>('all');
-  const [area, setArea] = useState<string>('all');
+  const [picked, setArea] = useState<string>('all');
   const [opening, setOpening] = useState<Table | null>(null);
   const [clearing, setClearing] = useState<Table | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -41,6 +41,8 @@ export function TablesPage() {
   const soon = useMemo(() => (state ? reservedSoon(state, now) : new Map<string, string>()), [state, now]);
 
   const areas = useMemo(() => Object.values(state?.areas ?? {}).sort((a, b) => a.sort - b.sort), [state?.areas]);
+  // The owner may remove the area this map was showing (pages/floor): then it shows them all.
+  const area = picked === 'all' || areas.some((a) => a.id === picked) ? picked : 'all';
   const inArea = useMemo(
     () => Object.values(state?.tables ?? {}).filter((x) => area === 'all' || x.areaId === area).sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name)),
     [state?.tables, area],
