@@ -66,6 +66,8 @@ describe('the owner sets up areas and tables on a claimed hub', () => {
 
       // The empty map leads the owner to the setup page in one tap.
       await phone.goto(`${hub.url}#/pages/dining_table/index`);
+      await phone.getByTestId('tables-setup').waitFor();
+      await shot(phone, 'empty-map-phone-es');
       await phone.getByTestId('tables-setup').click();
       await phone.getByTestId('floor-page').waitFor();
       await shot(phone, 'empty-phone-es');
