@@ -138,7 +138,9 @@ describe('a split bill with a document per part', () => {
         await page.getByTestId('method-cash').click();
         await page.getByTestId('pay-amount').fill('50');
         await page.getByTestId('pay-add').click();
-        await page.getByTestId('share-2').click();
+        // The parts above the document form (a phone's split panel is far below it) pick the part too.
+        await page.getByTestId('part-pick-2').click();
+        await expect.poll(() => page.getByTestId('share-2').getAttribute('aria-checked')).toBe('true');
         await page.getByTestId('doc-factura').click();
         await page.getByTestId('doc-id').fill(DINERS[0]!.ruc);
         await page.getByTestId('split-paying').waitFor();

@@ -23,7 +23,7 @@ import { SettleBar } from './SettleBar.tsx';
 import { settleBlocker } from './settle-blocker.ts';
 import { NOT_SPLIT, type SplitDraft } from './split-draft.ts';
 import { partsBlocker, splitTill, withPartDoc, withPicked } from './split-till.ts';
-import { SplitPanel } from './SplitPanel.tsx';
+import { PartPicker, SplitPanel } from './SplitPanel.tsx';
 import { DepositExcessChoice, excessUnanswered, type ExcessChoice } from '../book/DepositExcessChoice.tsx';
 import './payment.css';
 
@@ -121,9 +121,7 @@ export function PaymentPage() {
           <DepositExcessChoice order={order} depositCreditedCents={totals.depositCents} value={excess} onChange={setExcess} />
           {parts.parts ? (
             <>
-              <p className="split-doc-for" data-testid="split-doc-for">
-                {t('pay.split.docFor', { no: share + 1, amount: formatSoles(parts.parts[share]!.amountCents) })}
-              </p>
+              <PartPicker shares={parts.parts} active={share} onPick={(i) => setSplitDraft((d) => withPicked(d, i))} />
               <DocumentForm key={`part-${share}`} value={parts.parts[share]!.doc} onChange={(d) => setSplitDraft((s) => withPartDoc(s, share, d))} totalCents={parts.parts[share]!.amountCents} />
             </>
           ) : (

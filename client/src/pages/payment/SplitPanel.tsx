@@ -104,3 +104,22 @@ export function SplitPanel(props: {
   );
 }
 
+
+/**
+ * The parts again, right above the document form (on a phone the split panel
+ * is far below it): which part the document and the next payment are for,
+ * one tap to switch, a tick on the parts already paid.
+ */
+export function PartPicker(props: { shares: readonly ShareView[]; active: number; onPick: (share: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="chips part-picker" role="radiogroup" aria-label={t('pay.split.payingFor')} data-testid="part-picker">
+      {props.shares.map((s, i) => (
+        <button key={i} role="radio" aria-checked={props.active === i} className={`chip${props.active === i ? ' active' : ''}`} onClick={() => props.onPick(i)} data-testid={`part-pick-${i}`}>
+          {s.leftCents === 0 && <Icon name="check" />}
+          {t('pay.split.docFor', { no: i + 1, amount: formatSoles(s.amountCents) })}
+        </button>
+      ))}
+    </div>
+  );
+}
