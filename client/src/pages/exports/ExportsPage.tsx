@@ -7,8 +7,8 @@ import { errorText } from '../../i18n/keys.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';
 import { showToast } from '../../ui/ui-store.ts';
-import { dayStatus, sizeText, type DestinationState } from './export-view.ts';
-import { fetchExports, fileUrl } from './exports-api.ts';
+import { dayStatus, folderProblem, sizeText, type DestinationState } from './export-view.ts';
+import { fetchExports, fetchSuggestedDay, fileUrl } from './exports-api.ts';
 import { SecretsOnly } from '../../auth/SecretsOnly.tsx';
 import { MailSettingsForm } from './MailSettingsForm.tsx';
 import './exports.css';
@@ -36,7 +36,25 @@ export function ExportsPage() {
   const [reply, setReply] = useState<ExportsReply | null>(null);
   const [failed, setFailed] = useState(false);
   const today = businessDayOf(new Date().toISOString(), closingHourOf(state?.settings ?? {}));
+  // Yesterday until the hub says better: today when it has bills, else the last day with bills (hub/exports/README.md).
   const [day, setDay] = useState(() => dayBefore(today));
+  const [dayWhy, setDayWhy] = useState<'today' | 'lastSales' | 'yesterday' | 'chosen' | null>(null);
+  const [mailSetUp, setMailSetUp] = useState<boolean | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void fetchSuggestedDay().then((r) => {
+      if (!alive || !r.ok) return;
+      // A day the owner already picked is kept.
+      setDayWhy((why) => {
+        if (why === 'chosen') return why;
+        setDay(r.body.day);
+        return r.body.why;
+      });
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
 
   const [tick, setTick] = useState(0);
   const load = useCallback(() => setTick((n) => n + 1), []);
@@ -74,22 +92,36 @@ export function ExportsPage() {
         <div className="exports-run-row">
           <label>
             {t('exports.day')}{' '}
-            <input type="date" value={day} max={today} onChange={(e) => setDay(e.target.value)} data-testid="exports-day" />
+            <input
+              type="date"
+              value={day}
+              max={today}
+              onChange={(e) => {
+                setDay(e.target.value);
+                setDayWhy('chosen');
+              }}
+              data-testid="exports-day"
+            />
           </label>
           <button className="btn" data-testid="exports-run" disabled={!/^\d{4}-\d{2}-\d{2}$/.test(day)} onClick={() => void ask(day, 'all')}>
             {t('exports.run')}
           </button>
         </div>
+        {(dayWhy === 'today' || dayWhy === 'lastSales') && (
+          <p className="hint" data-testid="exports-day-why">
+            {t(dayWhy === 'today' ? 'exports.dayWhy.today' : 'exports.dayWhy.lastSales')}
+          </p>
+        )}
       </section>
       {failed && <p className="empty">{t('exports.loadFailed')}</p>}
       {reply && reply.days.length === 0 && <p className="empty" data-testid="exports-empty">{t('exports.empty')}</p>}
       <ul className="exports-days" data-testid="exports-days">
-        {reply?.days.map((d) => <DayRow key={d.day} view={d} onResend={() => void ask(d.day, 'mail')} />)}
+        {reply?.days.map((d) => <DayRow key={d.day} view={d} mailSetUp={mailSetUp} onResend={() => void ask(d.day, 'mail')} />)}
       </ul>
-      <section className="panel exports-mail">
-        <h2>{t('exports.mailTitle')}</h2>
+      {/* The form carries its own heading ("Envío por correo"): the page adds none, so it is not said twice. */}
+      <section className="panel exports-mail" id="exports-mail">
         <SecretsOnly>
-          <MailSettingsForm />
+          <MailSettingsForm onSettings={setMailSetUp} />
         </SecretsOnly>
       </section>
     </div>
@@ -120,24 +152,42 @@ function Badge(props: { label: string; state: DestinationState; testId: string; 
   );
 }
 
-function DayRow(props: { view: ExportDayView; onResend: () => void }) {
+/** Takes the owner to the mail settings at the foot of the page (a hash route: an anchor link would change the page). */
+const showMailSettings = () => document.getElementById('exports-mail')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+
+function DayRow(props: { view: ExportDayView; mailSetUp: boolean | null; onResend: () => void }) {
   const { t, i18n } = useTranslation();
   const { view } = props;
-  const status = dayStatus(view);
+  const status = dayStatus(view, props.mailSetUp);
+  const problem = folderProblem(view, status);
+  // A mail job with no folder to attach (a resend of a day never exported): say so, not "could not write".
+  const mailText = status.mailReason === 'IO_ERROR' ? t('exports.mailNoFolder') : status.mailReason ? t(`jobs.reasons.${status.mailReason}`) : null;
   return (
     <li className="panel exports-day" data-testid={`exports-day-${view.day}`}>
       <div className="exports-day-head">
         <b>{new Date(`${view.day}T12:00:00Z`).toLocaleDateString(i18n.language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}</b>
-        <button className="btn btn-small" data-testid="exports-resend" disabled={view.files.length === 0} onClick={props.onResend}>
+        <button className="btn btn-small" data-testid="exports-resend" disabled={view.files.length === 0 || props.mailSetUp === false} onClick={props.onResend}>
           {t('exports.resend')}
         </button>
       </div>
       <div className="exports-badges">
         <Badge label={t('exports.folder')} state={status.folder} testId="exports-folder" />
         <Badge label={t('exports.usb')} state={status.usb} testId="exports-usb-state" {...(view.delivery.usb ? { title: view.delivery.usb.stick } : {})} />
-        <Badge label={t('exports.mail')} state={status.mail} testId="exports-mail" {...(status.mailReason ? { title: t(`jobs.reasons.${status.mailReason}`) } : {})} />
+        <Badge label={t('exports.mail')} state={status.mail} testId="exports-mail" {...(mailText ? { title: mailText } : {})} />
+        {status.mail === 'notSetUp' && (
+          <button type="button" className="btn btn-small exports-setup-mail" onClick={showMailSettings} data-testid="exports-mail-setup">
+            {t('exports.mailSetUp')}
+          </button>
+        )}
       </div>
-      {status.mailReason && status.mail !== 'done' && status.mail !== 'notSetUp' && <p className="hint">{t(`jobs.reasons.${status.mailReason}`)}</p>}
+      {problem && (
+        <p className="field-error" data-testid="exports-folder-problem">
+          {problem.file
+            ? t('exports.folderProblem.file', { file: problem.file, folder: problem.folder, cause: t(`exports.folderProblem.causes.${problem.cause}`, { code: problem.code }) })
+            : t('exports.folderProblem.folder', { folder: problem.folder, cause: t(`exports.folderProblem.causes.${problem.cause}`, { code: problem.code }) })}
+        </p>
+      )}
+      {mailText && status.mail !== 'done' && status.mail !== 'notSetUp' && <p className="hint">{mailText}</p>}
       {view.files.length === 0 ? (
         <p className="hint">{t('exports.noFiles')}</p>
       ) : (

@@ -17,7 +17,7 @@ const SECURITIES: MailDraft['security'][] = ['starttls', 'tls', 'none'];
  * owner's words. The password is never shown: only "saved". The exports
  * page includes this form.
  */
-export function MailSettingsForm() {
+export function MailSettingsForm(props: { onSettings?: (setUp: boolean) => void } = {}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<MailDraft>(emptyDraft);
   const [passwordSet, setPasswordSet] = useState(false);
@@ -26,16 +26,19 @@ export function MailSettingsForm() {
   const [error, setError] = useState<{ field: Field; text: string } | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const { onSettings } = props;
 
   useEffect(() => {
     void fetchMailSettings().then((r) => {
       const s = r.ok ? r.body.settings : null;
+      // Told to the page, which shows each day's mail as "not set up" rather than "in progress".
+      if (r.ok) onSettings?.(s !== null);
       if (!s) return;
       setDraft(draftOf(s));
       setPasswordSet(s.passwordSet);
       setSavedDestination(destinationOf(s));
     });
-  }, []);
+  }, [onSettings]);
 
   const set = (patch: Partial<MailDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const retype = passwordSet && draft.password === '' && savedDestination !== null && savedDestination !== destinationOf(draft);
@@ -54,6 +57,7 @@ export function MailSettingsForm() {
     set({ password: '' });
     setPasswordSet(r.body.settings?.passwordSet ?? false);
     setSavedDestination(destinationOf(draft));
+    onSettings?.(r.body.settings !== null);
     showToast(t('exportMail.saved'));
   };
 

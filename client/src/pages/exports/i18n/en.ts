@@ -34,7 +34,22 @@ export const exportsEn: DeepStrings<typeof exportsEs> = {
       interrupted: 'Copying to "{{stick}}" was interrupted: plug it in again or use another.',
     },
     mailWaiting: 'The mail server does not answer: mails wait until the internet is back.',
-    mailTitle: 'Sending by mail',
+    mailSetUp: 'Set up mail',
+    mailNoFolder: 'There are no files of this day to send: export it first.',
+    dayWhy: {
+      today: 'Today already has sales: what was sold so far is exported.',
+      lastSales: 'The last day with sales.',
+    },
+    folderProblem: {
+      file: 'Could not write "{{file}}" into the folder {{folder}} on this box: {{cause}}',
+      folder: 'Could not create the folder {{folder}} on this box: {{cause}}',
+      causes: {
+        ENOSPC: 'the disk is full. Free some space; it will be tried again.',
+        EACCES: 'the system has no permission to write there.',
+        EROFS: 'the disk is read-only.',
+        other: 'error {{code}}. It will be tried again.',
+      },
+    },
     loadFailed: 'Could not read the exports.',
   },
 };

@@ -31,7 +31,22 @@ export const exportsEs = {
       interrupted: 'Se interrumpió la copia a «{{stick}}»: vuelva a conectarla o use otra.',
     },
     mailWaiting: 'El servidor de correo no responde: los envíos esperan a que vuelva internet.',
-    mailTitle: 'Envío por correo',
+    mailSetUp: 'Configurar el correo',
+    mailNoFolder: 'No hay archivos de este día que enviar: expórtelo primero.',
+    dayWhy: {
+      today: 'Hoy ya tiene ventas: se exporta lo vendido hasta ahora.',
+      lastSales: 'El último día con ventas.',
+    },
+    folderProblem: {
+      file: 'No se pudo escribir «{{file}}» en la carpeta {{folder}} de este equipo: {{cause}}',
+      folder: 'No se pudo crear la carpeta {{folder}} en este equipo: {{cause}}',
+      causes: {
+        ENOSPC: 'el disco está lleno. Libere espacio; se intentará de nuevo.',
+        EACCES: 'el sistema no tiene permiso para escribir allí.',
+        EROFS: 'el disco es de solo lectura.',
+        other: 'error {{code}}. Se intentará de nuevo.',
+      },
+    },
     loadFailed: 'No se pudieron leer las exportaciones.',
   },
 } as const;

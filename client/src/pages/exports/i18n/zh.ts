@@ -34,7 +34,22 @@ export const exportsZh: DeepStrings<typeof exportsEs> = {
       interrupted: '复制到“{{stick}}”时中断：请重新插入或换一个 U 盘。',
     },
     mailWaiting: '邮件服务器无响应：邮件将在网络恢复后发送。',
-    mailTitle: '邮件发送',
+    mailSetUp: '设置邮件',
+    mailNoFolder: '这一天没有可发送的文件：请先导出。',
+    dayWhy: {
+      today: '今天已有销售：导出截至目前的销售。',
+      lastSales: '最近一个有销售的日期。',
+    },
+    folderProblem: {
+      file: '无法将「{{file}}」写入本机的文件夹 {{folder}}：{{cause}}',
+      folder: '无法在本机创建文件夹 {{folder}}：{{cause}}',
+      causes: {
+        ENOSPC: '磁盘已满。请腾出空间，系统会再试。',
+        EACCES: '系统没有写入该位置的权限。',
+        EROFS: '磁盘为只读。',
+        other: '错误 {{code}}。系统会再试。',
+      },
+    },
     loadFailed: '无法读取导出列表。',
   },
 };
