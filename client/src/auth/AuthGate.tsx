@@ -40,8 +40,9 @@ export function AuthGate(props: { children: ReactNode }) {
     if (status === 'unclaimed') return go(PATHS.setup);
     if (status === 'locked' && staff && !PUBLIC_PATHS.has(location)) beforeLock = { to: location + window.location.search, staffId: staff.id };
     // Signed out or locked: any sign-in page may be used; elsewhere goes to the usual one (the PIN screen when locked).
+    // The bare address (`/`) too, so a phone gets its keypad rather than the till's form (login-path.ts).
     if (status === 'signedOut' || status === 'locked') {
-      if (!PUBLIC_PATHS.has(location) || location === PATHS.setup) go(status === 'locked' ? PATHS.appLogin : preferredLoginPath(enrolled && knownStaff.length > 0));
+      if (!PUBLIC_PATHS.has(location) || location === PATHS.setup || location === PATHS.root) go(status === 'locked' ? PATHS.appLogin : preferredLoginPath(enrolled && knownStaff.length > 0));
       return;
     }
     // A cook's device is a kitchen screen: it starts on its station's display (kitchen-screen.ts).

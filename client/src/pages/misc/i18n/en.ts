@@ -3,6 +3,8 @@ import type { miscEs } from './es.ts';
 
 /** The misc pages (not available yet, account expired, app download), in English. */
 export const miscEn: DeepStrings<typeof miscEs> = {
+  /** The left window (ui/SideNav.tsx): the tag of a section not built yet, the button that scrolls to the entries below. */
+  sidenav: { soon: 'Soon', more: 'More' },
   notAvailable: { title: 'Not available yet', body: 'This section arrives in a coming update of the system.', back: 'Go to tables' },
   expire: {
     title: 'Account expired',

@@ -1,5 +1,7 @@
 /** The misc pages (not available yet, account expired, app download), in Spanish (the default language, and the shape the others must match). */
 export const miscEs = {
+  /** The left window (ui/SideNav.tsx): the tag of a section not built yet, the button that scrolls to the entries below. */
+  sidenav: { soon: 'Pronto', more: 'Más opciones' },
   notAvailable: { title: 'Aún no disponible', body: 'Esta sección llegará en una próxima actualización del sistema.', back: 'Ir a mesas' },
   expire: {
     title: 'Cuenta vencida',

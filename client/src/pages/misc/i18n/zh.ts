@@ -3,6 +3,8 @@ import type { miscEs } from './es.ts';
 
 /** The misc pages (not available yet, account expired, app download), in Chinese. */
 export const miscZh: DeepStrings<typeof miscEs> = {
+  /** The left window (ui/SideNav.tsx): the tag of a section not built yet, the button that scrolls to the entries below. */
+  sidenav: { soon: '即将推出', more: '更多' },
   notAvailable: { title: '暂未开放', body: '此功能将在后续系统更新中提供。', back: '前往桌台' },
   expire: {
     title: '账户已到期',
