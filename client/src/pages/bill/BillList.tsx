@@ -35,7 +35,8 @@ export function BillList(props: { rows: readonly BillRow[]; state: State | null 
           <span className="bills-table">{r.tableName}</span>
           <span className="bills-method">{r.methods.map((m) => t(`pay.methods.${m}`)).join(' + ')}</span>
           <span className="bills-doc">
-            {t(`pay.doc.kinds.${r.document}`)} {r.documentNo}
+            {/* A document number (B001-2) never breaks at its hyphen. */}
+            {t(`pay.doc.kinds.${r.document}`)} <span className="nowrap">{r.documentNo}</span>
           </span>
           <span className="bills-people">{t('bills.people', { count: r.people })}</span>
           <span className="bills-operator">{staffNameOf(props.state, r.operator)}</span>

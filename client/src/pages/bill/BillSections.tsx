@@ -103,7 +103,7 @@ export function BillDocument(props: { bill: Bill; document: DocumentMeta | null;
         <>
           <p>
             <b>
-              {t(`pay.doc.kinds.${bill.document.kind}`)} {bill.fiscal.series}-{bill.fiscal.number}
+              {t(`pay.doc.kinds.${bill.document.kind}`)} <span className="nowrap">{`${bill.fiscal.series}-${bill.fiscal.number}`}</span>
             </b>
             {bill.document.name && ` · ${t('bills.detail.buyer', { name: `${bill.document.name} ${bill.document.docId}`.trim() })}`}
           </p>

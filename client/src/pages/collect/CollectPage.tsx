@@ -4,6 +4,7 @@ import type { OrderReport } from '#protocol';
 import { businessDayOf, closingHourOf } from '#domain';
 import { bodyErrorText } from '../../i18n/keys.ts';
 import { useView } from '../../sync/view.ts';
+import { dayText } from '../../ui/dates.ts';
 import { nameOf } from '../tally/tally-view.ts';
 import { exportUrl, fetchReport } from './collect-api.ts';
 import { rangeOf, rangeProblem, sectionsOf, type DayRange, type Labels, type RangeKind } from './collect-view.ts';
@@ -47,6 +48,7 @@ export function CollectPage() {
   const labels: Labels = useMemo(
     () => ({
       weekday: (d) => t(`collect.weekdays.d${d as 1 | 2 | 3 | 4 | 5 | 6 | 7}`),
+      day: (day) => dayText(day, i18n.language),
       method: (m) => t(`pay.methods.${m}`),
       staff: (id) => (id === '' ? t('collect.hub') : nameOf(state, id)),
       customCategory: t('collect.customCategory'),
@@ -60,7 +62,7 @@ export function CollectPage() {
       },
     }),
     // Staff names change rarely; the language changes the labels.
-    [t, state?.staff], // eslint-disable-line react-hooks/exhaustive-deps
+    [t, i18n.language, state?.staff], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const report = reply && 'figures' in reply ? reply : null;
   const sections = useMemo(() => (report ? sectionsOf(report.figures, labels) : []), [report, labels]);
@@ -103,7 +105,9 @@ export function CollectPage() {
           {problem && <p className="collect-problem">{t(problem === 'order' ? 'collect.rangeOrder' : 'collect.rangeTooLong')}</p>}
         </form>
       )}
-      <p className="collect-period">{t('collect.period', { from: range.from, to: range.to })}</p>
+      <p className="collect-period" data-testid="collect-period">
+        {range.from === range.to ? dayText(range.from, i18n.language) : t('collect.period', { from: dayText(range.from, i18n.language), to: dayText(range.to, i18n.language) })}
+      </p>
       {reply === null && <p className="empty">{t('collect.loading')}</p>}
       {reply && 'error' in reply && (
         <div className="collect-error" role="alert">

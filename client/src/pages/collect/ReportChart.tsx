@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ArcElement, BarController, BarElement, CategoryScale, Chart, DoughnutController, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration } from 'chart.js';
 import { formatSoles } from '#hub/domain/money.ts';
-import type { ChartKind, ViewRow } from './collect-view.ts';
+import { wrapLabel, type ChartKind, type ViewRow } from './collect-view.ts';
 
 /**
  * chart.js, tree-shaken: only the controllers, elements, scales and plugins
@@ -18,10 +18,16 @@ const money = (soles: number) => formatSoles(Math.round(soles * 100));
 
 /** The chart.js configuration of one section: amounts in soles, tooltips and the value axis as S/ with two decimals. */
 export function chartConfig(kind: ChartKind, rows: readonly ViewRow[], font: string): ChartConfiguration {
-  const labels = rows.map((r) => r.label);
   const data = rows.map((r) => r.cents / 100);
-  const tooltip = { callbacks: { label: (ctx: { parsed: unknown; raw: unknown }) => money(Number(ctx.raw)) } };
+  // The whole name in the tooltip's title, whatever lines the axis broke it into.
+  const tooltip = {
+    callbacks: {
+      title: (items: { dataIndex: number }[]) => (items[0] ? (rows[items[0].dataIndex]?.label ?? '') : ''),
+      label: (ctx: { parsed: unknown; raw: unknown }) => money(Number(ctx.raw)),
+    },
+  };
   if (kind === 'doughnut') {
+    const labels = rows.map((r) => r.label);
     return {
       type: 'doughnut',
       data: { labels, datasets: [{ data, backgroundColor: rows.map((_, i) => PALETTE[i % PALETTE.length]!) }] },
@@ -29,6 +35,8 @@ export function chartConfig(kind: ChartKind, rows: readonly ViewRow[], font: str
     };
   }
   const horizontal = kind === 'hbar';
+  // Beside a horizontal bar a name may take up to 18 letters a line; under a column, 12 (a phone has ~45 px per column).
+  const labels = rows.map((r) => wrapLabel(r.label, horizontal ? 18 : 12));
   // Few value ticks: S/ amounts stay level (not slanted) on a 360 px phone.
   const valueAxis = { beginAtZero: true, ticks: { font: { family: font }, maxTicksLimit: horizontal ? 4 : 6, maxRotation: 0, callback: (v: string | number) => money(Number(v)) } };
   const labelAxis = { ticks: { font: { family: font }, autoSkip: !horizontal } };
@@ -57,8 +65,8 @@ export function ReportChart(props: { kind: ChartKind; rows: readonly ViewRow[]; 
     const chart = new Chart(el, chartConfig(kind, rows, getComputedStyle(el).fontFamily));
     return () => chart.destroy();
   }, [kind, rows]);
-  // Horizontal bars grow with their rows, so long dish names stay readable on a phone.
-  const height = kind === 'hbar' ? Math.max(160, rows.length * 30 + 50) : 240;
+  // Horizontal bars grow with their rows (and a name's extra lines), so long dish names stay readable on a phone.
+  const height = kind === 'hbar' ? Math.max(160, rows.reduce((h, r) => h + 30 + 14 * Math.max(0, Math.ceil(r.label.length / 18) - 1), 0) + 50) : 240;
   return (
     <div className="collect-chart" style={{ height }}>
       <canvas ref={canvas} role="img" aria-label={props.label} data-testid="collect-canvas" />

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SalesFigures } from '#protocol';
 import { emptyFigures } from '#hub/domain/reports/index.ts';
-import { DISH_COUNT, rangeOf, rangeProblem, sectionsOf, totalsOf, type Labels, type RangeKind } from './collect-view.ts';
+import { dayText } from '../../ui/dates.ts';
+import { DISH_COUNT, rangeOf, rangeProblem, sectionsOf, totalsOf, wrapLabel, type Labels, type RangeKind } from './collect-view.ts';
 
 const LABELS: Labels = {
   weekday: (d) => `wd${d}`,
+  day: (day) => `d:${day}`,
   method: (m) => `m:${m}`,
   staff: (id) => (id === '' ? 'hub' : `s:${id}`),
   customCategory: 'custom!',
@@ -67,6 +69,8 @@ describe('the sections the page charts', () => {
     expect(by('weekday').rows.map((r) => r.label)).toEqual(['wd1', 'wd2', 'wd3', 'wd4', 'wd5', 'wd6', 'wd7']);
     for (const id of ['hour', 'weekday', 'day', 'staff']) expect(totalsOf(by(id).rows)).toEqual({ count: 3, cents: 10_000 });
     expect(by('day').chart).toBe('bar');
+    // Days are the page's words for them, never the ISO key.
+    expect(by('day').rows.map((r) => r.label)).toEqual(['d:2026-11-20']);
     expect(by('category').rows.map((r) => r.label)).toEqual(['Fondos', 'custom!']);
     expect(by('staff').rows.map((r) => r.label)).toEqual(['s:st-1', 'hub']);
     expect(by('method').rows.map((r) => [r.label, r.count])).toEqual([['m:cash', 2], ['m:yape', 1]]);
@@ -91,4 +95,25 @@ describe('the sections the page charts', () => {
     expect(s.find((x) => x.id === 'day')!.chart).toBe('line');
     expect(s.find((x) => x.id === 'table')!.rows).toEqual([{ key: '__proto__', label: '__proto__', count: 1, cents: 5 }]);
   });
+});
+
+describe('days as people write them (never ISO on the report)', () => {
+  it.each([
+    ['es', '2026-11-28', '28/11/2026'],
+    ['en', '2026-11-28', '11/28/2026'],
+    ['zh', '2026-11-28', '2026/11/28'],
+    ['es', '2026-01-01', '01/01/2026'],
+    ['es', 'not a day', 'not a day'],
+  ])('%s %s -> %s', (lang, day, text) => expect(dayText(day, lang)).toBe(text));
+});
+
+describe('wrapLabel: a chart label in lines that fit beside or under a bar', () => {
+  it.each<[string, number, string | string[]]>([
+    ['Ceviche', 18, 'Ceviche'],
+    ['Ceviche clásico de pescado', 18, ['Ceviche clásico de', 'pescado']],
+    ['Lomo saltado con papas fritas y arroz blanco extra', 12, ['Lomo saltado', 'con papas', 'fritas y…']],
+    ['Supercalifragilístico', 12, ['Supercalifragilístico']],
+    ['宫保鸡丁配米饭和汤', 12, '宫保鸡丁配米饭和汤'],
+    ['  a   b  ', 3, ['a b']],
+  ])('%s (%i)', (label, max, lines) => expect(wrapLabel(label, max)).toEqual(lines));
 });

@@ -50,6 +50,8 @@ export type Section = { id: SectionId; chart: ChartKind; count: 'bills' | 'qty' 
 /** The names the page translates; the view only places them. */
 export type Labels = {
   weekday(iso: number): string;
+  /** A YYYY-MM-DD day as the device's language writes it (never ISO on the page). */
+  day(day: string): string;
   method(m: PayMethod): string;
   staff(staffId: string): string;
   customCategory: string;
@@ -93,7 +95,7 @@ export function sectionsOf(f: SalesFigures, labels: Labels): Section[] {
   const all: Section[] = [
     { id: 'hour', chart: 'bar', count: 'bills', totals: true, rows: hourRows(f) },
     { id: 'weekday', chart: 'bar', count: 'bills', totals: true, rows: f.bills > 0 ? f.byWeekday.map((r) => fromSales(r, labels.weekday(Number(r.key)))) : [] },
-    { id: 'day', chart: f.byDay.length > 1 ? 'line' : 'bar', count: 'bills', totals: true, rows: f.byDay.map((r) => fromSales(r, r.key)) },
+    { id: 'day', chart: f.byDay.length > 1 ? 'line' : 'bar', count: 'bills', totals: true, rows: f.byDay.map((r) => fromSales(r, labels.day(r.key))) },
     { id: 'category', chart: 'doughnut', count: 'bills', totals: false, rows: f.byCategory.map((r) => fromSales(r, r.key === 'custom' ? labels.customCategory : r.name)) },
     { id: 'topDishes', chart: 'hbar', count: 'qty', totals: false, rows: dishes.top },
     { id: 'bottomDishes', chart: 'hbar', count: 'qty', totals: false, rows: dishes.bottom },
@@ -108,4 +110,23 @@ export function sectionsOf(f: SalesFigures, labels: Labels): Section[] {
 /** The sum of a section's count and money columns (the table's last line). */
 export function totalsOf(rows: readonly ViewRow[]): { count: number; cents: number } {
   return rows.reduce((t, r) => ({ count: t.count + r.count, cents: t.cents + r.cents }), { count: 0, cents: 0 });
+}
+
+/**
+ * A chart label broken into lines of at most `max` characters at spaces (a
+ * word longer than that stays whole), so a long dish name shows in full beside
+ * its bar instead of being cut at the canvas edge (issue 18 item 16). At most
+ * three lines: a fourth is cut with an ellipsis (the table beside the chart
+ * shows the whole name). A label that fits is returned as it is.
+ */
+export function wrapLabel(label: string, max: number): string | string[] {
+  if (label.length <= max) return label;
+  const lines: string[] = [];
+  for (const word of label.split(/\s+/).filter(Boolean)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  if (lines.length <= 3) return lines;
+  return [...lines.slice(0, 2), `${lines[2]}…`];
 }

@@ -124,6 +124,9 @@ export function PrinterDialog(props: {
                 </option>
               ))}
             </select>
+            <span className="hint" data-testid="printer-codepage-note">
+              {t(`printers.form.codePageNotes.${form.codePage}`)}
+            </span>
             <span className="hint">{t('printers.form.codePageHint')}</span>
           </label>
           <label className="field">
@@ -135,6 +138,7 @@ export function PrinterDialog(props: {
                 </option>
               ))}
             </select>
+            <span className="hint">{t(`printers.form.cjkNotes.${form.cjk}`)}</span>
           </label>
           <label className="field">
             {t('printers.form.qr')}
@@ -145,6 +149,7 @@ export function PrinterDialog(props: {
                 </option>
               ))}
             </select>
+            <span className="hint">{t(`printers.form.qrNotes.${form.qr}`)}</span>
           </label>
         </div>
       )}

@@ -120,11 +120,8 @@ export function einvoiceJobsStamp(jobs: Readonly<Record<string, { kind: string; 
     .join('|');
 }
 
-/** A Lima day as people write it in the device's language (23/11/2026 in Spanish); the day itself, never shifted by the device's zone. */
-export function dayText(day: string, lang: string): string {
-  const at = Date.parse(`${day}T12:00:00Z`);
-  return Number.isNaN(at) ? day : new Date(at).toLocaleDateString(lang, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
-}
+/** A Lima day as people write it in the device's language (23/11/2026 in Spanish): shared with the other pages (ui/dates.ts). */
+export { dayText } from '../../../ui/dates.ts';
 
 /** A corrected document's key ("01-F001-1") as its type and printed number, for "Corrects Factura F001-1"; null if it is not such a key. */
 export function referenceOf(key: string): { type: '01' | '03'; number: string } | null {

@@ -68,18 +68,32 @@ export const printersEn: DeepStrings<typeof printersEs> = {
       codePage: 'Code page',
       codePageHint: 'For accents and ñ. If the test page shows odd signs, try another one.',
       codePages: {
-        cp858: 'PC858: most Epson-compatible printers',
-        cp850: 'PC850: older printers (no €)',
-        wpc1252: 'WPC1252: some Star and Bixolon printers',
-        cp437: 'PC437: only if no other works (no accented capitals)',
+        cp858: 'PC858 (the usual)',
+        cp850: 'PC850',
+        wpc1252: 'WPC1252',
+        cp437: 'PC437',
+      },
+      codePageNotes: {
+        cp858: 'Most Epson-compatible printers',
+        cp850: 'Older printers (no €)',
+        wpc1252: 'Some Star and Bixolon printers',
+        cp437: 'Only if no other works (no accented capitals)',
       },
       cjk: 'Chinese text',
       cjkModes: {
+        gb18030: 'Chinese font (GB18030)',
+        raster: 'As an image',
+      },
+      cjkNotes: {
         gb18030: "With the printer's Chinese font (GB18030)",
         raster: 'As an image (printers without a Chinese font)',
       },
       qr: 'QR codes',
       qrModes: {
+        native: 'QR command',
+        image: 'As an image',
+      },
+      qrNotes: {
         native: "With the printer's QR command",
         image: 'As an image (printers without QR)',
       },

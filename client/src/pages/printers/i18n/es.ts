@@ -66,19 +66,36 @@ export const printersEs = {
       paper80: '80 mm (48 letras por línea)',
       codePage: 'Página de códigos',
       codePageHint: 'Para las tildes y la ñ. Si salen signos raros en la prueba, pruebe otra.',
+      // Short, so the drop-down never cuts them on a phone; what each is for shows under it (codePageNotes).
       codePages: {
-        cp858: 'PC858: la mayoría de impresoras compatibles con Epson',
-        cp850: 'PC850: impresoras más antiguas (sin €)',
-        wpc1252: 'WPC1252: algunas impresoras Star y Bixolon',
-        cp437: 'PC437: solo si ninguna otra funciona (sin tildes en mayúsculas)',
+        cp858: 'PC858 (la habitual)',
+        cp850: 'PC850',
+        wpc1252: 'WPC1252',
+        cp437: 'PC437',
+      } satisfies Record<CodePage, string>,
+      codePageNotes: {
+        cp858: 'La mayoría de impresoras compatibles con Epson',
+        cp850: 'Impresoras más antiguas (sin €)',
+        wpc1252: 'Algunas impresoras Star y Bixolon',
+        cp437: 'Solo si ninguna otra funciona (sin tildes en mayúsculas)',
       } satisfies Record<CodePage, string>,
       cjk: 'Texto en chino',
+      // Short, so the drop-down never cuts them on a phone; what each is for shows under it (cjkNotes).
       cjkModes: {
+        gb18030: 'Letra china (GB18030)',
+        raster: 'Como imagen',
+      } satisfies Record<CjkMode, string>,
+      cjkNotes: {
         gb18030: 'Con la letra china de la impresora (GB18030)',
         raster: 'Como imagen (impresoras sin letra china)',
       } satisfies Record<CjkMode, string>,
       qr: 'Códigos QR',
+      // Short, so the drop-down never cuts them on a phone; what each is for shows under it (qrNotes).
       qrModes: {
+        native: 'Comando QR',
+        image: 'Como imagen',
+      } satisfies Record<QrMode, string>,
+      qrNotes: {
         native: 'Con el comando QR de la impresora',
         image: 'Como imagen (impresoras sin QR)',
       } satisfies Record<QrMode, string>,

@@ -68,18 +68,32 @@ export const printersZh: DeepStrings<typeof printersEs> = {
       codePage: '代码页',
       codePageHint: '用于西班牙语重音和 ñ。如果测试页出现乱码，请换一个。',
       codePages: {
-        cp858: 'PC858：大多数兼容爱普生的打印机',
-        cp850: 'PC850：较旧的打印机（没有 €）',
-        wpc1252: 'WPC1252：部分 Star 和 Bixolon 打印机',
-        cp437: 'PC437：其他都不行时再用（大写字母无重音）',
+        cp858: 'PC858（常用）',
+        cp850: 'PC850',
+        wpc1252: 'WPC1252',
+        cp437: 'PC437',
+      },
+      codePageNotes: {
+        cp858: '大多数兼容爱普生的打印机',
+        cp850: '较旧的打印机（没有 €）',
+        wpc1252: '部分 Star 和 Bixolon 打印机',
+        cp437: '其他都不行时再用（大写字母无重音）',
       },
       cjk: '中文文字',
       cjkModes: {
+        gb18030: '中文字库（GB18030）',
+        raster: '作为图片',
+      },
+      cjkNotes: {
         gb18030: '使用打印机自带中文字库（GB18030）',
         raster: '作为图片打印（没有中文字库的打印机）',
       },
       qr: '二维码',
       qrModes: {
+        native: '二维码指令',
+        image: '作为图片',
+      },
+      qrNotes: {
         native: '使用打印机的二维码指令',
         image: '作为图片打印（不支持二维码的打印机）',
       },
