@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bill, CommandPayload, DomainEvent, EventOf, PaymentInput, SaleDocument, State } from '#protocol';
+import { parseCommand } from '#protocol';
 import { registerEntries } from '#hub/exports/ple/sources.ts';
 import { billRow as salesRow, documentsOf } from '#hub/exports/sales-rows.ts';
 import { applyAll } from '../apply.ts';
@@ -223,6 +224,38 @@ describe('order.settle with a document per part', () => {
     const d = settle(deepFreeze(tableOf3()), { split: shares, payments: cashFor(shares), shareDocuments: [F('20100070970', '__proto__'), F('20131312955', 'constructor')] });
     if (!d.ok) throw new Error(d.code);
     expect(ofType(d.events, 'order.settled')[0]!.bill.shares!.map((sh) => sh.document!.name)).toEqual(['__proto__', 'constructor']);
+  });
+});
+
+describe('split by dishes: the dishes moved to their own bill, each bill its own document with its dishes', () => {
+  it("the lomo's diner moves it to S2 and takes a factura of the lomo; the table keeps the ceviches and the chicha", () => {
+    let s = tableOf3();
+    const lomoOrder = uid(2);
+    s = exec(s, 'order.moveLines', { fromOrderId: ORDER, toTableId: T.s2, orderId: lomoOrder, people: 1, lines: [{ lineId: uid(12), qty: 1, newLineId: uid(22) }] }).state;
+    const lomo = decideOn(s, 'order.settle', { orderId: lomoOrder, payments: [{ method: 'visa', amountCents: 3800 }], document: THREE_FACTURAS[1]!, print: false }, AT);
+    if (!lomo.ok) throw new Error(lomo.code);
+    s = applyAll(s, lomo.events);
+    const rest = settle(s, { payments: [{ method: 'cash', amountCents: 7100 }], document: THREE_FACTURAS[0]! });
+    if (!rest.ok) throw new Error(rest.code);
+    const docs = [lomo, rest].map((d) => (d.ok ? ofType(d.events, 'job.created').map((e) => e.job).find((j) => j.kind === 'einvoice.send') : undefined)).map((j) => (j?.kind === 'einvoice.send' ? j.payload.document : null)!);
+    expect(docs.map((d) => [`${d.series}-${d.number}`, d.customer.idNumber, d.lines.map((l) => `${l.qty} ${l.description}`), d.totals.payable])).toEqual([
+      ['F001-1', '20131312955', ['1 Plato 201'], '38.00'],
+      ['F001-2', '20100070970', ['2 Plato 101', '1 Plato 401'], '71.00'],
+    ]);
+  });
+});
+
+describe('the door: shareDocuments as the schema takes them', () => {
+  it('refuses one document, more than 20, and a document of an unknown kind', () => {
+    const base = { orderId: ORDER, payments: [], document: NOTE, print: false, split: [5450, 5450] };
+    const envelope = (payload: unknown) => ({ id: uid(9), type: 'order.settle', payload, deviceId: 'till-1', at: LATER });
+    expect(parseCommand(envelope({ ...base, shareDocuments: [NOTE, BOLETA] })).ok).toBe(true);
+    for (const shareDocuments of [[NOTE], Array.from({ length: 21 }, () => NOTE), [NOTE, { kind: 'ticket', docId: '', name: '' }], [NOTE, { kind: 'factura', docId: '2'.repeat(16), name: 'X SAC' }]]) {
+      expect(parseCommand(envelope({ ...base, shareDocuments })).ok).toBe(false);
+    }
+    // An extra field on a document is not kept (a device cannot bring its own number).
+    const parsed = parseCommand(envelope({ ...base, shareDocuments: [{ ...NOTE, fiscal: { type: '01', series: 'F001', number: 999 } }, NOTE] }));
+    expect(parsed.ok && parsed.command.type === 'order.settle' ? parsed.command.payload.shareDocuments?.[0] : null).toEqual(NOTE);
   });
 });
 

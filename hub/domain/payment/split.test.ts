@@ -61,8 +61,11 @@ describe('order.settle with a split: each share paid like a bill of its own, all
 
   it('the schema refuses a split of one share, a negative share and more than 20 shares', () => {
     const base = { orderId: ORDER, payments: [], document: NOTE, print: false };
+    // A whole envelope, so the refusal is the split's and not the envelope's.
+    const envelope = (split: number[]) => ({ id: uid(9), type: 'order.settle', payload: { ...base, split }, deviceId: 'till-1', at: LATER });
+    expect(parseCommand(envelope([3500, 3500])).ok).toBe(true);
     for (const split of [[7000], [7100, -100], Array.from({ length: 21 }, () => 1)]) {
-      expect(parseCommand({ id: uid(9), type: 'order.settle', payload: { ...base, split } }).ok).toBe(false);
+      expect(parseCommand(envelope(split)).ok).toBe(false);
     }
   });
 
