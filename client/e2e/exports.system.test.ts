@@ -4,8 +4,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { readManifest } from '#hub/exports/folder.ts';
+import { businessDayOf, closingHourOf, orderTotals } from '#domain';
 import { PHONE, TILL } from './browser.ts';
 import { SHOTS, useBrowserHub } from './harness.ts';
+import { asHub, servedOrder } from './hub-commands.ts';
 import { signInOnPage } from './sign-in.ts';
 
 /**
@@ -60,11 +62,29 @@ describe('exports page', () => {
     await p.getByTestId('exports-run').click();
     await expect.poll(async () => (await readManifest(root, day))?.createdAt, { timeout: 10_000 }).not.toBe(first.createdAt);
 
+    // No mail server saved: the day's mail says "not set up" (never "in progress"), with the way to set it; the heading is there once.
+    expect(await row.getByTestId('exports-mail').textContent()).toBe('Correo: Sin configurar');
+    await row.getByTestId('exports-mail-setup').click();
+    await p.getByTestId('mail-settings').waitFor();
+    expect(await p.getByRole('heading', { name: 'Envío por correo' }).count()).toBe(1);
+
     const name = `ventas-${day}.csv`;
     const [download] = await Promise.all([p.waitForEvent('download'), row.getByTestId(`exports-file-${name}`).click()]);
     expect(download.suggestedFilename()).toBe(name);
     const got = readFileSync((await download.path())!);
     await expect.poll(() => got.equals(readFileSync(path.join(root, day, name)))).toBe(true);
+  });
+
+  it('with a bill today, the page offers today (not an empty yesterday)', async () => {
+    const orderId = await servedOrder(env, 't-s4');
+    const due = orderTotals(env.hub.engine.state.orders[orderId]!, 0).totalCents;
+    await asHub(env, 'order.settle', { orderId, payments: [{ method: 'cash', amountCents: due }], document: { kind: 'note', docId: '', name: '' }, print: false });
+    const today = businessDayOf(new Date().toISOString(), closingHourOf(env.hub.engine.state.settings));
+    const p = await page(TILL, owner.code, owner.pin);
+    await p.goto(`${env.hub.url}#/pages/exports/index`);
+    await p.getByTestId('exports-day-why').waitFor();
+    expect(await p.getByTestId('exports-day').inputValue()).toBe(today);
+    expect(await p.getByTestId('exports-day-why').textContent()).toContain('Hoy ya tiene ventas');
   });
 
   it('on a 360 px phone, in Spanish', async () => {

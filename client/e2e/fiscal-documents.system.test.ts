@@ -106,6 +106,34 @@ describe('the documents page', () => {
     await page.screenshot({ path: path.join(SHOTS, 'documents-refund-1280-es.png') });
   });
 
+  // Issue 18 item 16: the table was clipped at 900 px and "B001-2" wrapped. Each document fits (cards two abreast), nothing sideways, numbers on one line.
+  for (const [width, stored] of [[900, 'es_US'], [900, 'zh_CN'], [1280, 'es_US']] as const) {
+    it(`at ${width} px (${stored}): every column in view, document numbers on one line`, async () => {
+      const context = await env.browser.newContext({ viewport: { width, height: 800 } });
+      await context.addInitScript((lang) => localStorage.setItem('language', lang), stored);
+      contexts.push(context);
+      const page = await context.newPage();
+      await signInOnPage(page, env.hub.url, owner.code, owner.pin);
+      await page.goto(`${env.hub.url}#/pages/fiscal/documents`);
+      await page.getByTestId('docs-list').waitFor();
+      await expect.poll(() => rows(page).count()).toBe(2);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const clipped = await page.evaluate(() => {
+        const wrap = document.querySelector('.docs-table-wrap')!;
+        return wrap.scrollWidth > wrap.clientWidth;
+      });
+      expect(clipped).toBe(false);
+      // Every row's buttons inside the screen.
+      for (const box of await Promise.all((await page.getByTestId('doc-xml').all()).map((b) => b.boundingBox()))) expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      for (const number of await page.locator('.docs-number').all()) {
+        const lineHeight = await number.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || el.getBoundingClientRect().height);
+        expect((await number.boundingBox())!.height).toBeLessThanOrEqual(lineHeight * 1.2);
+        expect(await number.textContent()).toMatch(/^[BF]\d{3}-\d+$/);
+      }
+      await page.screenshot({ path: path.join(SHOTS, `documents-${width}-${stored.slice(0, 2)}.png`), fullPage: true });
+    });
+  }
+
   for (const [lang, stored, title] of [
     ['es', 'es_US', 'Comprobantes electrónicos'],
     ['en', 'en_US', 'E-invoices'],
