@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, writeFileAtomic } from '../../store/durable-fs.ts';
@@ -57,6 +58,29 @@ async function readStored(dataDir: string): Promise<StoredCertificate | null> {
   return { version: 1, p12, password, savedAt: String((parsed as Partial<StoredCertificate>).savedAt ?? '') };
 }
 
+/**
+ * The stored file last opened (by the digest of its bytes and password) and
+ * what came out. The outbox asks for the signer before every document: the
+ * same file is opened in a worker once, not once per document; another file
+ * (a new upload) is opened anew.
+ */
+let lastOpened: { key: string; material: SigningMaterial } | null = null;
+
+async function openStored(stored: StoredCertificate, now: Date, skipValidity: boolean): Promise<SigningMaterial> {
+  const key = createHash('sha256').update(stored.p12).update('\0').update(stored.password).digest('hex');
+  if (lastOpened?.key !== key) {
+    const material = await readPkcs12OffThread(Buffer.from(stored.p12, 'base64'), stored.password, now, { skipValidity: true });
+    lastOpened = { key, material };
+  }
+  const { material } = lastOpened;
+  if (!skipValidity) {
+    // The same refusals readPkcs12 gives, from the dates it read.
+    if (now.getTime() < Date.parse(material.info.notBefore)) throw new CertificateError('CERT_NOT_YET_VALID', `the certificate is valid from ${material.info.notBefore}`);
+    if (now.getTime() > Date.parse(material.info.notAfter)) throw new CertificateError('CERT_EXPIRED', `the certificate expired on ${material.info.notAfter}`);
+  }
+  return material;
+}
+
 /** What signs the hub's documents. */
 export type Signer = {
   info: CertificateInfo;
@@ -79,15 +103,15 @@ export function signerFrom(material: SigningMaterial): Signer {
 export async function loadSigner(dataDir: string, now: Date = new Date()): Promise<Signer | null> {
   const stored = await readStored(dataDir);
   if (!stored) return null;
-  return signerFrom(await readPkcs12OffThread(Buffer.from(stored.p12, 'base64'), stored.password, now));
+  return signerFrom(await openStored(stored, now, false));
 }
 
 /** The settings page's view of the stored certificate (it may have expired since), or null. */
 export async function storedCertificateInfo(dataDir: string): Promise<(CertificateInfo & { expired: boolean }) | null> {
   const stored = await readStored(dataDir);
   if (!stored) return null;
-  // Read with a date inside the validity so an expired certificate can still be described.
-  const probe = await readPkcs12OffThread(Buffer.from(stored.p12, 'base64'), stored.password, new Date(0), { skipValidity: true });
+  // Read without the validity check so an expired certificate can still be described.
+  const probe = await openStored(stored, new Date(), true);
   return { ...probe.info, expired: Date.parse(probe.info.notAfter) < Date.now() };
 }
 
