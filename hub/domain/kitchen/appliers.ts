@@ -26,10 +26,20 @@ export const kitchenAppliers = {
       return { ...next, giftedQty: Math.max(0, Math.min(next.giftedQty, billableQty(next))) };
     }),
   'order.lineRemarkSet': (s: State, e: EventOf<'order.lineRemarkSet'>): State => withLines(s, e.orderId, [e.lineId], (l) => withPresets({ ...l, remark: e.remark }, e.presets ?? [])),
-  /** The order leaves the live state (the archive keeps it) and its table is free again. */
+  /**
+   * The order leaves the live state (the archive keeps it) and every table of
+   * its group is free again: a merged order (M0093) holds its own table and
+   * the merged ones, and leaving one of them pointing at the gone order would
+   * strand it for good (issue 19 item 1). Replaying an older log frees such
+   * tables too, since the order (with its group) is still live at this event.
+   */
   'order.withdrawn': (s: State, e: EventOf<'order.withdrawn'>): State => {
-    const table = getOwn(s.tables, e.bill.tableId);
-    const freed = table && table.orderId === e.bill.id ? withOwn(s.tables, table.id, { ...table, orderId: null, status: TABLE_STATUS.free }) : s.tables;
-    return { ...s, orders: withoutOwn(s.orders, e.bill.id), tables: freed };
+    const merged = getOwn(s.orders, e.bill.id)?.mergedTableIds ?? [];
+    let tables = s.tables;
+    for (const tableId of [e.bill.tableId, ...merged]) {
+      const table = getOwn(tables, tableId);
+      if (table && table.orderId === e.bill.id) tables = withOwn(tables, table.id, { ...table, orderId: null, status: TABLE_STATUS.free });
+    }
+    return { ...s, orders: withoutOwn(s.orders, e.bill.id), tables };
   },
 };
