@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { limaDateTime } from '#hub/domain/einvoice/lima-time.ts';
 import { SAMPLE_FISCAL } from '#hub/domain/einvoice/samples.ts';
 import { orderTotals } from '#hub/domain/money.ts';
 import type { Bill, FiscalDocument } from '#protocol';
@@ -90,6 +91,16 @@ describe('a split bill with a document per part', () => {
     // Each factura is its part's amount to the céntimo; together, the whole bill.
     expect(docs.map((d) => Math.round(Number(d.totals.payable) * 100))).toEqual(bill.shares!.map((sh) => sh.amountCents));
     expect(docs.reduce((n, d) => n + Math.round(Number(d.totals.payable) * 100), 0)).toBe(bill.totalCents);
+    // The bill's page lists each part's factura with its number and buyer.
+    await page.goto(`${env.hub.url}?id=${bill.id}&day=${limaDateTime(bill.paidAt).date}#/pages/bill/indexone`);
+    const parts = page.getByTestId('bill-part-documents');
+    await expect.poll(() => parts.textContent()).toContain('F001-3');
+    const text = (await parts.textContent()) ?? '';
+    for (const [i, diner] of DINERS.entries()) {
+      expect(text).toContain(`Factura F001-${i + 1}`);
+      expect(text).toContain(diner.ruc);
+    }
+    await page.screenshot({ path: path.join(SHOTS, 'split-bill-detail-1280-es.png'), fullPage: true });
     await context.close();
   });
 

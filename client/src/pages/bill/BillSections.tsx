@@ -99,7 +99,21 @@ export function BillDocument(props: { bill: Bill; document: DocumentMeta | null;
   return (
     <section className="bill-card" data-testid="bill-document">
       <h2>{t('bills.detail.document')}</h2>
-      {bill.fiscal ? (
+      {/* A split whose parts have their own documents (issue 18 item 12): each part's, with its number and buyer. */}
+      {bill.shares?.some((sh) => sh.document) ? (
+        <ul className="bill-parts" data-testid="bill-part-documents">
+          {bill.shares.map((sh, i) => (
+            <li key={i}>
+              {t('pay.split.share', { no: i + 1 })} · {formatSoles(sh.amountCents)} ·{' '}
+              <b>
+                {t(`pay.doc.kinds.${sh.document?.kind ?? 'note'}`)}
+                {sh.fiscal && <span className="nowrap">{` ${sh.fiscal.series}-${sh.fiscal.number}`}</span>}
+              </b>
+              {sh.document?.name && ` · ${t('bills.detail.buyer', { name: `${sh.document.name} ${sh.document.docId}`.trim() })}`}
+            </li>
+          ))}
+        </ul>
+      ) : bill.fiscal ? (
         <>
           <p>
             <b>
