@@ -175,6 +175,16 @@ describe('order.settle with a document per part', () => {
     expect(texts[1]).not.toContain('Visa');
   });
 
+  it('two tills settle the same split at once: the second is refused and uses no number', () => {
+    const shares = splitEvenly(10900, 3);
+    const payload = { split: shares, payments: cashFor(shares), shareDocuments: THREE_FACTURAS };
+    const first = settle(tableOf3(), payload);
+    if (!first.ok) throw new Error(first.code);
+    const after = deepFreeze(applyAll(tableOf3(), first.events));
+    expect(settle(after, payload)).toMatchObject({ ok: false, code: 'ORDER_NOT_OPEN' });
+    expect(after.fiscalNumbers['F001']).toBe(3);
+  });
+
   it('a boleta, a factura and a sale note: only the first two are numbered, the boleta joins the summary', () => {
     const before = deepFreeze(tableOf3());
     const shares = [5000, 4000, 1900];
