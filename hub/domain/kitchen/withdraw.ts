@@ -60,5 +60,6 @@ export function withdrawOrder(s: State, p: CommandPayload<'order.withdraw'>, ctx
   if (!p.reason) return refuse('REASON_REQUIRED', 'reason');
   const unsent = order.lines.filter((l) => l.sentBatch === null && l.stockTaken && l.productId !== null);
   const back = [...totalsByProduct(unsent.map((l) => ({ productId: l.productId ?? '', qty: l.qty })))].flatMap(([id, qty]) => putBackStockEvents(s, id, qty));
-  return accept([{ type: 'order.withdrawn', bill: withdrawnRecord(s, order, p.reason, ctx) }, ...back], { orderId: order.id });
+  // The kitchen's ORDER VOID ticket names the waiter who opened the order, not who withdrew it (hub/domain/printing/README.md).
+  return accept([{ type: 'order.withdrawn', bill: withdrawnRecord(s, order, p.reason, ctx), openedBy: order.openedBy }, ...back], { orderId: order.id });
 }

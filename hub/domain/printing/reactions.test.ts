@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobPayloads, SALE_NOTE, type CommandPayload, type CommandType, type State } from '#protocol';
-import { addLines, exec, openTable, P, T, uid } from '../test-fixtures.ts';
+import { addLines, ctxAt, exec, openTable, P, T, uid } from '../test-fixtures.ts';
 import { createdJobs, paperText, printer, ST, stationMenu, summary, withPrinters } from './test-printers.ts';
 
 /**
@@ -168,6 +168,24 @@ describe('kitchen actions on sent lines: a ticket with their marker to the stati
     expect(jobs.flatMap((j) => summary(j).lines)).toEqual(lines);
     expect(jobs.every((j) => summary(j).marker === marker)).toBe(true);
     for (const j of jobs) if (j.kind === 'print') expect(j.payload.ticket?.reason).toBe(reason ?? '');
+  });
+
+  it('the ORDER VOID ticket names the waiter who opened the order, not the owner who withdrew it (issue 19 item 14)', () => {
+    const person = (id: string, name: string) => ({ id, name, roleId: 'owner', disabled: false }) as unknown as State['staff'][string];
+    let s = sentOrder([kitchen]);
+    s = { ...s, staff: { ...s.staff, 'staff-1': person('staff-1', 'Ana Mozo'), 'staff-owner': person('staff-owner', 'Rosa Quispe') } };
+    const step = exec(s, 'order.withdraw', { orderId: ORDER, reason: 'cliente se retiró' }, ctxAt(undefined, 'staff-owner'));
+    const tickets = createdJobs(step.events).filter((j) => j.kind === 'print' && j.payload.ticket?.marker === 'withdraw');
+    expect(tickets.length).toBeGreaterThan(0);
+    for (const j of tickets) {
+      if (j.kind !== 'print') continue;
+      expect(j.payload.ticket?.waiter).toBe('Ana Mozo');
+      expect(paperText(j)).toContain('Ana Mozo');
+      expect(paperText(j)).not.toContain('Rosa Quispe');
+    }
+    // The archive still records who withdrew it.
+    const withdrawn = step.events.find((e) => e.type === 'order.withdrawn');
+    expect(withdrawn?.type === 'order.withdrawn' && withdrawn.bill.operator).toBe('staff-owner');
   });
 
   it('a remark on a line not yet sent, and a hold of an unsent line, print nothing', () => {

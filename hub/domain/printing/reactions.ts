@@ -119,7 +119,8 @@ export const PRINTING_REACTORS: Reactors = {
   // The order has left the live state: the ticket is made from the withdrawn bill.
   'order.withdrawn': (e, s, now) => {
     const { bill } = e;
-    const header = { orderId: bill.id, orderNo: bill.orderNo, table: bill.tableName, waiter: staffName(s, bill.operator), people: bill.people };
+    // The waiter who opened the order (the bill's operator is whoever withdrew it, often the owner).
+    const header = { orderId: bill.id, orderNo: bill.orderNo, table: bill.tableName, waiter: staffName(s, e.openedBy ?? null), people: bill.people };
     const items = bill.lines.filter((l) => l.sentBatch !== null).map((line) => ({ line, qty: billableQty(line) }));
     return kitchenJobs(s, header, items, { marker: 'withdraw', reason: bill.withdrawReason ?? '', at: now });
   },

@@ -46,8 +46,12 @@ export type KitchenEvent =
   | { type: 'order.linesRushed'; orderId: string; lineIds: string[] }
   | { type: 'order.lineGifted'; orderId: string; lineId: string; qty: number; reason: string }
   | { type: 'order.lineCancelled'; orderId: string; lineId: string; qty: number; reason: string; toStock?: boolean }
-  /** The withdrawn order as it goes to the archive: a Bill with `deleted: 2`, its reason, and nothing charged. */
-  | { type: 'order.withdrawn'; bill: Bill }
+  /**
+   * The withdrawn order as it goes to the archive: a Bill with `deleted: 2`, its reason, and nothing charged.
+   * `openedBy`: the waiter who opened the order, named on the ORDER VOID ticket (the bill's operator is who
+   * withdrew it); events before issue 19 lack it.
+   */
+  | { type: 'order.withdrawn'; bill: Bill; openedBy?: string | null }
   /** `presets`: the presets the line has now (absent: none; events before issue 18 never carry it). */
   | { type: 'order.lineRemarkSet'; orderId: string; lineId: string; remark: string; presets?: LinePreset[]; sent: boolean };
 
