@@ -53,9 +53,9 @@ describe('screens in es, en and zh', () => {
         const page = await context.newPage();
         if (device === 'till') await signInOnPage(page, env.hub.url, owner.code, owner.pin);
         else {
-          // The phone signs in as a phone does: the entry page first, then the keypad.
+          // The phone signs in as a phone does: the bare address opens the keypad (issue 18 item 16), not the till's form.
           await page.goto(env.hub.url);
-          await page.getByTestId('login-page').waitFor();
+          await page.getByTestId('number-login-page').waitFor();
           await page.screenshot({ path: path.join(SHOTS, `login-${device}-${lang.code}.png`) });
           await page.goto(`${env.hub.url}#/pages/app/numberlogin`);
           await tapDigits(page, owner.code);
