@@ -48,11 +48,12 @@ export function ShiftFigures(props: { shift: Shift; blind?: boolean }) {
 function Expected(props: { shift: Shift }) {
   const { t } = useTranslation();
   const f = figuresOf(props.shift);
+  const rows = receivedRows(f);
   return (
     <>
-      <h2>{t('shift.byMethod')}</h2>
+      {rows.length > 0 && <h2>{t('shift.byMethod')}</h2>}
       <dl className="shift-rows" data-testid="shift-by-method">
-        {receivedRows(f).map((r) => (
+        {rows.map((r) => (
           <Fragment key={r.method}>
             <dt>{t(`pay.methods.${r.method}`)}</dt>
             <dd>{formatSoles(r.cents)}</dd>
