@@ -47,8 +47,11 @@ describe('reservations in the browser', () => {
     await page.getByTestId('book-submit').click();
     const card = page.getByTestId('book-card').filter({ hasText: 'Ana Torres' });
     await expect.poll(() => card.getAttribute('data-status')).toBe('0');
+    // A deposit is a payment (issue 18 item 6): the dialog offers the amount asked, cash by default.
     await card.getByTestId('book-payDeposit').click();
+    await page.getByTestId('deposit-confirm').click();
     await expect.poll(() => card.getAttribute('data-status')).toBe('1');
+    await expect.poll(() => card.textContent()).toContain('Efectivo');
     await card.getByTestId('book-arrive').click();
     await expect.poll(() => card.getAttribute('data-status')).toBe('4');
     await expect.poll(() => card.getByTestId('book-opened').textContent()).toBe('Mesa S3 abierta · adelanto S/ 50.00 acreditado');
