@@ -1,6 +1,7 @@
 import type { Bill, BillFiscal, BillShare, DomainEvent, ErrorCode, State } from '#protocol';
 import { documentBills } from '../payment/split-parts.ts';
 import { withOwn } from '../records.ts';
+import { centsOf } from './decimal.ts';
 import { numberDocument } from './numbering.ts';
 import { summaryQueued } from './summary-queue.ts';
 import { fiscalDocumentOf } from './tax.ts';
@@ -41,7 +42,10 @@ export function issueParts(s: State, bill: Bill, now: string): IssuedParts {
     for (const part of documentBills(numbered, s.fiscal.bagProductIds)) {
       if (!part.fiscal) continue;
       const made = fiscalDocumentOf(part, s.fiscal);
-      if (!made.ok) return { refusal: { code: made.code === 'NOT_NUMBERED' ? 'INTERNAL' : made.code, field: `shareDocuments.${part.part?.index ?? 0}` } };
+      const field = `shareDocuments.${part.part?.index ?? 0}`;
+      if (!made.ok) return { refusal: { code: made.code === 'NOT_NUMBERED' ? 'INTERNAL' : made.code, field } };
+      // A part smaller than the plastic bags it carries (or with nothing left to sell) cannot add up: refused, never issued wrong.
+      if (centsOf(made.document.totals.payable) !== part.totalCents || made.document.lines.length === 0) return { refusal: { code: 'SPLIT_SHARE_EMPTY', field } };
       const line = summaryQueued(made.document);
       if (line) queued.push(line);
     }

@@ -9,7 +9,7 @@ import { correct, refund, VOID } from '../bills/test-bills.ts';
 import { SAMPLE_FISCAL } from '../einvoice/samples.ts';
 import { fiscalDocumentOf } from '../einvoice/tax.ts';
 import { testBill, testSettings } from '../einvoice/test-bills.ts';
-import { addLines, ctxAt, decideOn, deepFreeze, exec, LATER, menuState, openTable, P, T, uid } from '../test-fixtures.ts';
+import { addLines, ctxAt, decideOn, deepFreeze, exec, LATER, menuState, openTable, P, product, T, uid } from '../test-fixtures.ts';
 import { allocate, documentBills, partBill, partTotals } from './split-parts.ts';
 import { splitEvenly } from './split.ts';
 
@@ -227,6 +227,17 @@ describe('order.settle with a document per part', () => {
     const shares = splitEvenly(bill, 2);
     const d = settle(deepFreeze(tableOf3()), { split: shares, payments: cashFor(shares), shareDocuments: [BOLETA, BOLETA] });
     expect(d.ok).toBe(true);
+  });
+
+  it('refused: a factura on a part smaller than the plastic bags it carries (the part could not add up)', () => {
+    let s = exec(menuState(), 'product.save', product('p-bolsa', '900', 3000)).state;
+    s = exec(s, 'fiscal.saveSettings', { ...SAMPLE_FISCAL, bagProductIds: ['p-bolsa'] }).state;
+    s = openTable(s, T.s1, ORDER, 2);
+    s = addLines(s, ORDER, [{ lineId: uid(11), productId: 'p-bolsa', qty: 1 }, { lineId: uid(12), productId: P.agua.id, qty: 1 }]);
+    s = exec(s, 'order.send', { orderId: ORDER }).state;
+    const before = deepFreeze(s);
+    const d = settle(before, { split: [1700, 1700], payments: cashFor([1700, 1700]), shareDocuments: [THREE_FACTURAS[0]!, THREE_FACTURAS[1]!] });
+    expect(d).toEqual({ ok: false, code: 'SPLIT_SHARE_EMPTY', message: 'shareDocuments.0' });
   });
 
   it('a document name like __proto__ is only text', () => {

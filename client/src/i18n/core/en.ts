@@ -120,7 +120,7 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     SPLIT_SUM_MISMATCH: 'The shares do not add up to the amount due',
     SPLIT_SHARE_UNKNOWN: 'A payment names a share the bill does not have',
     SPLIT_DOCUMENTS_MISMATCH: 'Each part needs its own document',
-    SPLIT_SHARE_EMPTY: 'A part of S/ 0.00 takes no boleta or factura',
+    SPLIT_SHARE_EMPTY: 'A part of S/ 0.00, or smaller than the bags it carries, cannot take a boleta or factura',
     SPLIT_PARTS_NOT_CORRECTABLE: 'A split bill with a document per part cannot be voided or refunded here yet',
     NO_EXCHANGE_RATE: "Today's exchange rate is not set",
     INVALID_DNI: 'A DNI has 8 digits',

@@ -119,7 +119,7 @@ export const coreEs = {
     SPLIT_SUM_MISMATCH: 'Las partes no suman el total por cobrar',
     SPLIT_SHARE_UNKNOWN: 'Un pago es de una parte que la cuenta no tiene',
     SPLIT_DOCUMENTS_MISMATCH: 'Cada parte necesita su propio comprobante',
-    SPLIT_SHARE_EMPTY: 'Una parte de S/ 0.00 no lleva boleta ni factura',
+    SPLIT_SHARE_EMPTY: 'Una parte de S/ 0.00, o menor que las bolsas que lleva, no puede tener boleta ni factura',
     SPLIT_PARTS_NOT_CORRECTABLE: 'Una cuenta dividida con un comprobante por parte aún no se puede anular ni devolver aquí',
     NO_EXCHANGE_RATE: 'Falta el tipo de cambio de hoy',
     INVALID_DNI: 'El DNI tiene 8 dígitos',

@@ -120,7 +120,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     SPLIT_SUM_MISMATCH: '各份金额之和不等于应收金额',
     SPLIT_SHARE_UNKNOWN: '某笔付款对应的份额不存在',
     SPLIT_DOCUMENTS_MISMATCH: '每一份都需要自己的票据',
-    SPLIT_SHARE_EMPTY: '金额为 S/ 0.00 的一份不能开 boleta 或 factura',
+    SPLIT_SHARE_EMPTY: '金额为 S/ 0.00 或少于所含塑料袋金额的一份不能开 boleta 或 factura',
     SPLIT_PARTS_NOT_CORRECTABLE: '每份各开票据的分单暂不能在此作废或退款',
     NO_EXCHANGE_RATE: '尚未设置今日汇率',
     INVALID_DNI: 'DNI 为 8 位数字',
