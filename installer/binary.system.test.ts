@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestPkcs12 } from '../hub/einvoice/secrets/test-certificate.ts';
 
 /**
  * Builds the single executable with a stand-in client, then runs it as the
@@ -127,13 +128,20 @@ describe('single binary (Node SEA)', () => {
     expect(reply.seq).toBeGreaterThan(before.seq);
     const after = await health(hub.base);
     expect(after.seq).toBe(reply.seq);
+    // The certificate opens in a worker thread, which the binary starts from the bundled text (no file on disk).
+    const p12 = makeTestPkcs12('clave');
+    const upload = await fetch(`${hub.base}/api/einvoice/certificate`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ p12Base64: Buffer.from(p12.p12).toString('base64'), password: 'clave' }) });
+    expect(upload.status, await upload.clone().text()).toBe(200);
+    const wrong = await fetch(`${hub.base}/api/einvoice/certificate`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ p12Base64: Buffer.from(p12.p12).toString('base64'), password: 'otra' }) });
+    expect(((await wrong.json()) as { code: string }).code).toBe('CERT_BAD_PASSWORD');
+    const lastSeq = (await health(hub.base)).seq;
 
     child?.kill('SIGTERM');
     expect(await hub.exit, hub.output()).toBe(0);
 
     const again = await startBinary();
     const reopened = await health(again.base);
-    expect(reopened.seq).toBe(reply.seq);
+    expect(reopened.seq).toBe(lastSeq);
     expect(reopened.storeId).toBe(before.storeId);
     // Claimed for good: no new code, and the session survived the restart.
     expect(again.output()).not.toContain('Claim code');

@@ -26,7 +26,7 @@ beforeAll(async () => {
 const line = { ...UNTOUCHED_LINE, id: 'l-1', productId: 'p-1', code: '101', names: { es: 'Lomo saltado', en: 'Beef stir-fry', zh: '炒牛柳' }, specId: null, specNames: null, unitPriceCents: 3500, vipUnitPriceCents: null, qty: 2, unit: '', remark: '', station: '', sentBatch: 1, returnedQty: 0, returnReason: '', returnToStock: false, restockedQty: 0, stockTaken: false };
 const state: State = {
   ...emptyState(),
-  tables: { 't-4': { id: 't-4', areaId: 'a', name: 'S4', type: 'hall', minConsumptionCents: 0, seats: 4, sort: 1, status: 'dining', orderId: 'o-1' } as State['tables'][string] },
+  tables: { 't-4': { id: 't-4', areaId: 'a', name: 'S4', type: 'hall', minConsumptionCents: 0, seats: 4, sort: 1, status: 'dining', orderId: 'o-1' } as unknown as State['tables'][string] },
   orders: { 'o-1': { id: 'o-1', tableId: 't-4', lines: [line] } as unknown as Order },
 };
 
