@@ -2,6 +2,7 @@ import type { Actor } from '#hub/engine/engine.ts';
 import type { ApprovalGrant, ApprovalRequest, Approver } from '#protocol';
 import { commandPayloads, COMMAND_ALIAS, INTERNAL, isCommandType } from '#protocol';
 import { approvalDigest } from '#hub/engine/approval-tokens.ts';
+import { deviceForLog, staffForLog } from './log-names.ts';
 import { approversFor, mayApprove } from '#domain';
 import { pairKey, signInKeys, staffKey, type Source } from './attempt-keys.ts';
 import { refused, type AuthService, type Outcome } from './auth-service.ts';
@@ -45,7 +46,7 @@ export async function requestApproval(auth: AuthService, actor: Actor, req: Appr
   }
   auth.succeeded(reservation, [pairKey(source, approver.id), staffKey(approver.id)]);
   const { token, expiresAt } = auth.approvals.issue({ commandId: req.commandId, type: req.type, digest: approvalDigest(req.type, payload.data), approverId: approver.id, actorId: actor.staffId ?? '', deviceId: actor.deviceId });
-  auth.log(`auth: staff ${approver.code} approved ${req.type} for ${actor.staffId ?? 'the hub'} on ${actor.deviceId}`);
+  auth.log(`auth: ${staffForLog(auth.engine.state, approver.id)} approved ${req.type} for ${staffForLog(auth.engine.state, actor.staffId)} on ${deviceForLog(auth.store.doc.devices, actor.deviceId)}`);
   return { ok: true, value: { ok: true, token, approver: { id: approver.id, name: approver.name }, expiresAt: expiresAt.toISOString() } };
 }
 

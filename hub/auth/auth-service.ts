@@ -9,6 +9,7 @@ import { EvaluationQueue } from './evaluation-queue.ts';
 import { RateWindow } from './rate-window.ts';
 import { Devices } from './devices.ts';
 import { hubCommand } from './hub-command.ts';
+import { staffForLog } from './log-names.ts';
 import { hashSecret, isPasswordFormat, isPinFormat } from './secrets.ts';
 import { Sessions } from './sessions.ts';
 import { Throttle, type AttemptKeys, type Reservation, type ThrottleKey, type ThrottleScope } from './throttle.ts';
@@ -167,7 +168,7 @@ export class AuthService {
       return next;
     });
     if (actor.staffId !== staffId) await this.sessions.end((s) => s.staffId === staffId, 'UNAUTHORIZED');
-    this.log(`auth: credentials of staff ${target.code} changed by ${actor.staffId ?? 'the hub'}`);
+    this.log(`auth: credentials of ${staffForLog(this.engine.state, staffId)} changed by ${staffForLog(this.engine.state, actor.staffId)}`);
     await this.note('staff.noteCredentials', { staffId, hasPin: Boolean(after.pin), hasPassword: Boolean(after.password) }, actor);
     return { ok: true, value: null };
   }
