@@ -75,7 +75,9 @@ export function correctBill(s: State, p: CommandPayload<'bill.correct'>, ctx: De
   const number = (getOwn(s.fiscalNumbers, series) ?? 0) + 1;
   if (number > MAX_DOCUMENT_NUMBER) return refuse('FISCAL_SERIES_FULL', 'series');
   const part = correctedPart(bill, before, after);
-  const made = creditNoteOf(part, settings, { series, number, of: bill.fiscal }, request.kind, request.reason, ctx.now);
+  // The original as SUNAT received it, when the hub found it on file: its rates, and for a note undoing it whole, its amounts.
+  const original = p.original ? { figures: p.original, whole: after === 'void' && past.corrections.length === 0 } : undefined;
+  const made = creditNoteOf(part, settings, { series, number, of: bill.fiscal }, request.kind, request.reason, ctx.now, original);
   if (!made.ok) return refuse(made.code === 'NOT_NUMBERED' ? 'INTERNAL' : made.code);
   const document: FiscalDocument = made.document;
   const noted: BillCorrection = { ...correction, creditNote: { type: '07', series, number, of: { ...bill.fiscal } } };

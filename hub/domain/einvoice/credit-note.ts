@@ -2,6 +2,8 @@ import type { Bill, BillCorrection, BillFiscal, CorrectionKind, FiscalDocument, 
 import { CREDIT_NOTE_REASON } from '#protocol';
 import { billableQty, chargedQty, lineTotalCents } from '../money.ts';
 import { limaDateTime } from './lima-time.ts';
+import { centsOf, dec2, decDiv } from './decimal.ts';
+import type { DocumentFigures } from './document-figures.ts';
 import { fiscalDocumentOf, type TaxRefusal } from './tax.ts';
 
 /**
@@ -106,10 +108,13 @@ export function creditNoteOf(
   kind: CorrectionKind,
   reason: string,
   nowIso: string,
+  original?: { figures: DocumentFigures; whole: boolean },
 ): { ok: true; document: FiscalDocument } | { ok: false; code: TaxRefusal } {
-  const made = fiscalDocumentOf({ ...part, fiscal: note.of }, settings, { foldDiscounts: true });
+  // The original's rates, as SUNAT received it (issue 19 item 5): a regime switched since changes nothing.
+  const rates = original ? ratesOf(original.figures) : undefined;
+  const made = fiscalDocumentOf({ ...part, fiscal: note.of }, settings, { foldDiscounts: true, ...(rates ? { rates } : {}) });
   if (!made.ok) return made;
-  const { paymentTerms: _terms, ...rest } = made.document;
+  const { paymentTerms: _terms, ...rest } = original?.whole ? matchOriginal(made.document, original.figures) : made.document;
   const { date, time } = limaDateTime(nowIso);
   return {
     ok: true,
@@ -122,5 +127,34 @@ export function creditNoteOf(
       issueTime: time,
       reference: { type: note.of.type, series: note.of.series, number: note.of.number, reasonCode: CREDIT_NOTE_REASON[kind], reason },
     },
+  };
+}
+
+function ratesOf(f: DocumentFigures): { igvBasisPoints?: number; icbperPerBagCents?: number } {
+  return { ...(f.igvBasisPoints !== null ? { igvBasisPoints: f.igvBasisPoints } : {}), ...(f.icbperPerBagCents !== null ? { icbperPerBagCents: f.icbperPerBagCents } : {}) };
+}
+
+/**
+ * A note undoing a whole document reverses its base and IGV exactly. At the
+ * same rate the two differ only when the original carried an order discount
+ * as a global discount and the note spreads it over its lines (SUNAT's note
+ * rules want it so, tax.ts `foldDiscounts`): each rounding may move a céntimo
+ * between base and IGV. Those céntimos are moved back on the largest charged
+ * line (its price unchanged; SUNAT allows ±1 sol per line, 3103). A note whose
+ * payable is not the original's (earlier refunds) is left as computed.
+ */
+function matchOriginal(doc: FiscalDocument, original: DocumentFigures): FiscalDocument {
+  const taxable = centsOf(doc.totals.taxable);
+  const shift = original.taxableCents - taxable;
+  if (shift === 0 || centsOf(doc.totals.payable) !== original.payableCents || centsOf(doc.totals.igv) - shift !== original.igvCents) return doc;
+  const charged = doc.lines.filter((l) => !l.free);
+  const largest = charged.reduce<FiscalDocument['lines'][number] | undefined>((best, l) => (!best || centsOf(l.lineExtension) > centsOf(best.lineExtension) ? l : best), undefined);
+  if (!largest || Math.abs(shift) > charged.length || centsOf(largest.igv) - shift < 0) return doc;
+  const base = centsOf(largest.lineExtension) + shift;
+  const lines = doc.lines.map((l) => (l === largest ? { ...l, lineExtension: dec2(base), unitValue: decDiv(base, Number(l.qty)), igv: dec2(centsOf(l.igv) - shift) } : l));
+  return {
+    ...doc,
+    lines,
+    totals: { ...doc.totals, taxable: dec2(original.taxableCents), lineExtension: dec2(centsOf(doc.totals.lineExtension) + shift), igv: dec2(original.igvCents) },
   };
 }

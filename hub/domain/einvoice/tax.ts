@@ -38,9 +38,10 @@ export const CREDIT_DAYS = 30;
 export function fiscalDocumentOf(bill: Bill, settings: FiscalSettings, options: FiscalOptions = {}): { ok: true; document: FiscalDocument } | { ok: false; code: TaxRefusal } {
   if (!bill.fiscal) return { ok: false, code: 'NOT_NUMBERED' };
   const { date, time } = limaDateTime(bill.paidAt);
-  const rate = igvRateOn(settings, date);
+  // A credit note takes the rates its original was issued at (credit-note.ts), not today's regime.
+  const rate = options.rates?.igvBasisPoints ?? igvRateOn(settings, date);
   if (rate === undefined) return { ok: false, code: 'FISCAL_RATE_MISSING' };
-  const perBag = bagTaxOn(settings, date);
+  const perBag = options.rates?.icbperPerBagCents ?? bagTaxOn(settings, date);
   const read = billPieces(bill, settings.bagProductIds);
   const folded = options.foldDiscounts ? foldOrderDiscount(read, bill.orderDiscountCents, perBag) : null;
   const pieces = folded ? folded.pieces : read;
@@ -105,7 +106,11 @@ export function fiscalDocumentOf(bill: Bill, settings: FiscalSettings, options: 
  * on a factura, observation 4299 on a boleta); the invoices' rules subtract
  * both. So the credit notes are computed folded (credit-note.ts).
  */
-export type FiscalOptions = { foldDiscounts?: boolean };
+export type FiscalOptions = {
+  foldDiscounts?: boolean;
+  /** The rates to use instead of the settings' for the bill's day: a credit note's original's (either may be absent: the settings' then). */
+  rates?: { igvBasisPoints?: number; icbperPerBagCents?: number };
+};
 
 /**
  * Spreads the order discount over the paid pieces in proportion to what each

@@ -80,6 +80,23 @@ export type BillsState = { billCorrections: Record<string, BillCorrections> };
 
 const archivedBill = z.custom<Bill>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
 
+const cents = z.int().min(0).max(100_000_000_000);
+/**
+ * Internal, beside `bill.correct`: the figures of the bill's document as SUNAT received it, read by
+ * the hub from its document store (hub/domain/einvoice/document-figures.ts). The credit note is made
+ * at the original's rates and reverses its amounts, whatever today's regime (issue 19 item 5);
+ * absent when the document is not on file (a bill numbered before the store kept its data).
+ */
+export const originalFiguresSchema = z.object({
+  igvBasisPoints: z.int().min(0).max(10_000).nullable(),
+  icbperPerBagCents: z.int().min(0).max(100_000).nullable(),
+  taxableCents: cents,
+  igvCents: cents,
+  icbperCents: cents,
+  freeCents: cents,
+  payableCents: cents,
+});
+
 export const billsProtocol = defineProtocol<BillsEvent, BillsState>()({
   name: 'bills',
   commands: {
@@ -88,7 +105,7 @@ export const billsProtocol = defineProtocol<BillsEvent, BillsState>()({
      * sender holds `refund`; the rules refuse a second void, a refund past what was sold, and
      * issue the credit note in the same log record.
      */
-    'bill.correct': z.object({ bill: archivedBill, request: correctionRequestSchema }),
+    'bill.correct': z.object({ bill: archivedBill, request: correctionRequestSchema, original: originalFiguresSchema.optional() }),
     /**
      * Internal: the hub read `bill` from the day archive and checked the sender holds `reprint`
      * (hub/http/routes/bills/reprint.ts); on the printer named, else the first receipt printer.

@@ -5,6 +5,8 @@ import type { Actor, Engine } from '#hub/engine/engine.ts';
 import type { Alias, Bill } from '#protocol';
 import { fiscalKey, httpStatusOf, idSchema } from '#protocol';
 import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
+import { storedDocument } from '#hub/einvoice/outbox/stored-document.ts';
+import { figuresOf } from '#hub/domain/einvoice/document-figures.ts';
 import { HttpError } from '../../http-error.ts';
 import { sessionOf } from '../../middleware/actor.ts';
 import { readJsonBody } from '../../middleware/json-body.ts';
@@ -46,7 +48,10 @@ export function billRoutes(engine: Engine, documents?: DocumentReader): Router {
     const body = parseBody(correctionBodySchema, await readJsonBody(ctx));
     const bill = await findBill(engine, ctx, body.day);
     const at = new Date().toISOString();
-    const reply = await engine.submit({ id: body.id, type: 'bill.correct', payload: { bill, request: body.request }, deviceId: actor.deviceId, at }, actor as Actor);
+    // The original document as SUNAT received it: the credit note reverses its figures at its rates (issue 19 item 5).
+    const stored = bill.fiscal && documents ? await storedDocument(documents, bill.fiscal, bill.paidAt) : null;
+    const payload = { bill, request: body.request, ...(stored ? { original: figuresOf(stored) } : {}) };
+    const reply = await engine.submit({ id: body.id, type: 'bill.correct', payload, deviceId: actor.deviceId, at }, actor as Actor);
     if (!reply.ok) {
       ctx.status = httpStatusOf(reply.code);
       ctx.body = { ...reply, message: reply.message ?? '' };
