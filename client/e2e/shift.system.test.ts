@@ -140,6 +140,11 @@ describe('shift handover in the browser', () => {
       await p.getByTestId('shift-report-tabs').scrollIntoViewIfNeeded();
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await p.screenshot({ path: path.join(SHOTS, `shift-report-tabs-360x740-${lang}.png`) });
+      // The close's blind count in this language: fields only, nothing expected beside them.
+      await p.getByTestId('shift-close').click();
+      await p.getByTestId('shift-count-cash').waitFor();
+      expect(await p.getByRole('dialog').textContent()).not.toContain('S/ ');
+      await p.screenshot({ path: path.join(SHOTS, `shift-blind-count-360x740-${lang}.png`) });
       await ctx.close();
     }
   }, 90_000);
