@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import type { AuthService } from '#hub/auth/auth-service.ts';
+import { aliasesOf } from '#domain';
 import { credentialsSchema } from '#protocol';
+import { HttpError } from '../../http-error.ts';
 import { readJsonBody } from '../../middleware/json-body.ts';
 import { sessionOf } from '../../middleware/actor.ts';
 import { parseBody } from '../../validate.ts';
@@ -14,8 +16,11 @@ import { valueOr } from './refusal.ts';
 export function credentialRoutes(auth: AuthService): Router {
   const router = new Router();
   router.put('/api/staff/:staffId/credentials', async (ctx) => {
+    const { actor } = sessionOf(ctx);
+    // Authorized before the body is read (issue 19 item 9); the service checks the target's role too.
+    if (!aliasesOf(auth.engine.state, actor.staffId).has('staff')) throw new HttpError('FORBIDDEN', 'staff');
     const req = parseBody(credentialsSchema, await readJsonBody(ctx));
-    valueOr(ctx, await auth.setCredentials(sessionOf(ctx).actor, ctx.params.staffId ?? '', req));
+    valueOr(ctx, await auth.setCredentials(actor, ctx.params.staffId ?? '', req));
     ctx.body = { ok: true };
   });
   return router;

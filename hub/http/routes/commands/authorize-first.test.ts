@@ -108,6 +108,13 @@ describe('authorized before validated', () => {
     }
   });
 
+  it('the HTTP routes too: a waiter setting someone\'s PIN with a garbage body hears FORBIDDEN, not the body\'s rules', async () => {
+    for (const body of ['{}', '{"pin":"x"}', '[]', '"x"']) {
+      const res = await fetch(new URL(`/api/staff/${NOBODY.id}/credentials`, t.url), { method: 'PUT', headers: { 'content-type': 'application/json', cookie: waiterCookie }, body });
+      expect([res.status, ((await res.json()) as { code: string }).code], body).toEqual([403, 'FORBIDDEN']);
+    }
+  });
+
   it('a role that holds the gate still hears which field is wrong', async () => {
     const r = await postCommand(t.url, { ...command('order.send', {} as never), payload: {} }, {}, { cookie: waiterCookie });
     expect(r.body).toEqual({ ok: false, code: 'REQUIRED_FIELD', message: 'orderId' });
