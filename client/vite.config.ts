@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { mayHaveSideEffects } from './pure-hub-modules.ts';
 import { zodWithoutJsonSchema } from './zod-without-json-schema.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -23,6 +24,8 @@ export default defineConfig({
     target: 'es2020',
     // The largest piece is React's DOM (~230 kB); a page past this has pulled in more than its share.
     chunkSizeWarningLimit: 300,
+    // The hub's protocol, domain and presenters only declare: what the page imports through a barrel but never uses stays out.
+    rolldownOptions: { treeshake: { moduleSideEffects: mayHaveSideEffects } },
   },
   server: {
     fs: { allow: [path.resolve(here, '..')] },

@@ -3,7 +3,9 @@ import type { ClientToServerEvents, Command, CommandReply, ErrorCode, HandshakeR
 import { PROTOCOL_VERSION, SOCKET_EVENTS } from '#protocol';
 import { deviceId } from './device.ts';
 import { flush, outbox, setTransport } from './outbox.ts';
-import { applyChanges, applySnapshot, replica } from './replica.ts';
+import { loadFold, replica } from './replica.ts';
+
+type ReplicaFold = Awaited<ReturnType<typeof loadFold>>;
 
 type HubSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -43,11 +45,11 @@ export function connect(): void {
   if (socket || loading) return;
   loading = true;
   const mine = ++generation;
-  // The socket library loads on first use: a signed-out device's sign-in page never downloads it.
-  import('socket.io-client').then(
-    ({ io }) => {
+  // The socket library and what folds the hub's changes into the copy load on first use: a signed-out device's sign-in page never downloads them.
+  Promise.all([import('socket.io-client'), loadFold()]).then(
+    ([{ io }, fold]) => {
       loading = false;
-      if (mine === generation && !socket) open(io);
+      if (mine === generation && !socket) open(io, fold);
     },
     () => {
       loading = false;
@@ -58,7 +60,7 @@ export function connect(): void {
   );
 }
 
-function open(io: typeof createSocket): HubSocket {
+function open(io: typeof createSocket, fold: ReplicaFold): HubSocket {
   const s: HubSocket = io({
     path: '/socket.io',
     transports: ['websocket', 'polling'],
@@ -108,12 +110,12 @@ function open(io: typeof createSocket): HubSocket {
     disconnect();
     refusedListener?.(code);
   });
-  s.on(SOCKET_EVENTS.snapshot, (snapshot) => applySnapshot(snapshot));
+  s.on(SOCKET_EVENTS.snapshot, (snapshot) => fold.applySnapshot(snapshot));
   s.on(SOCKET_EVENTS.changes, (changes) => {
-    if (!applyChanges(changes)) resume(s);
+    if (!fold.applyChanges(changes)) resume(s);
   });
   s.on(SOCKET_EVENTS.change, (change) => {
-    if (!applyChanges([change])) resume(s);
+    if (!fold.applyChanges([change])) resume(s);
   });
   retryTimer = setInterval(() => {
     if (s.connected && outbox.items.length > 0) flush();

@@ -41,9 +41,10 @@ function hubState(): State {
 async function freshPage() {
   vi.resetModules();
   const replica = await import('./replica.ts');
+  const fold = await import('./replica-fold.ts');
   const applied = await import('./applied-commands.ts');
   const view = await import('./view.ts');
-  return { ...replica, ...applied, ...view };
+  return { ...replica, ...fold, ...applied, ...view };
 }
 
 beforeEach(() => {

@@ -4,7 +4,8 @@ import { packSnapshot } from '#protocol';
 import { applyAll, decide, emptyState } from '#domain';
 import { demoCommands } from '#hub/demo/seed.ts';
 import { appliedCommands } from './applied-commands.ts';
-import { applyChanges, applySnapshot, replica } from './replica.ts';
+import { replica } from './replica.ts';
+import { applyChanges, applySnapshot } from './replica-fold.ts';
 import { foldPending } from './view.ts';
 
 const at = '2026-11-22T12:00:00.000Z';
