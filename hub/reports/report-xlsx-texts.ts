@@ -69,3 +69,16 @@ const zh: Texts = {
 };
 
 export const REPORT_TEXTS: Record<ReportLang, Texts> = { es, en, zh };
+
+/** The locale each workbook language writes its days in: Peru's for Spanish (28/11/2026). */
+const DAY_LOCALE: Record<ReportLang, string> = { es: 'es-PE', en: 'en-US', zh: 'zh-CN' };
+
+/**
+ * A business day (YYYY-MM-DD) as the workbook's language writes it, never ISO
+ * (issue 18 item 16): 28/11/2026 in Spanish, 11/28/2026 in English, 2026/11/28
+ * in Chinese. The day itself (read at noon UTC): no zone moves it.
+ */
+export function reportDayText(day: string, lang: ReportLang): string {
+  const at = Date.parse(`${day}T12:00:00Z`);
+  return Number.isNaN(at) ? day : new Date(at).toLocaleDateString(DAY_LOCALE[lang], { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+}

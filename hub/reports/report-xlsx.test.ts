@@ -78,6 +78,20 @@ describe('the order report workbook, read by openpyxl', () => {
     expect(cents(methods[0]?.[2]?.[0])).toBe(figures.byMethod[0]?.cents);
   });
 
+  it.each([
+    ['es', '02/03/2026', '03/03/2026'],
+    ['en', '03/02/2026', '03/03/2026'],
+    ['zh', '2026/03/02', '2026/03/03'],
+  ] as const)('%s: days as the language writes them, never ISO (summary and the by-day sheet)', (lang, from, to) => {
+    const T = REPORT_TEXTS[lang];
+    const book = readBack(buildReportXlsx(report, lang), `days-${lang}.xlsx`);
+    const summary = sheetOf(book, T.sheets.summary).rows;
+    expect(summary.find((r) => r[0]?.[0] === T.summary.from)?.[1]).toEqual([from, 'str']);
+    expect(summary.find((r) => r[0]?.[0] === T.summary.to)?.[1]).toEqual([to, 'str']);
+    const days = sheetOf(book, T.sheets.day).rows.slice(1).map((r) => r[0]?.[0]);
+    expect(days).toEqual([from, to]);
+  });
+
   it('a dish named like a formula stays text: never a formula, the exact name', () => {
     const book = readBack(buildReportXlsx(report, 'es'), 'hostile.xlsx');
     const names = sheetOf(book, REPORT_TEXTS.es.sheets.dish).rows.slice(1).map((r) => r[0]);

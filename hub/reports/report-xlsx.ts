@@ -1,7 +1,7 @@
 import type { OrderReport, SalesRow } from '#protocol';
 import { writeXlsxSheets, type XlsxCell, type XlsxSheet } from '#hub/goods-io/xlsx-write.ts';
 import { reportKpis } from './kpis.ts';
-import { REPORT_TEXTS, type ReportLang } from './report-xlsx-texts.ts';
+import { REPORT_TEXTS, reportDayText, type ReportLang } from './report-xlsx-texts.ts';
 
 /**
  * The order report as a workbook for the owner or the accountant
@@ -34,8 +34,8 @@ export function reportSheets(report: OrderReport, lang: ReportLang): XlsxSheet[]
   const sum = T.summary;
   const salesHeader = (first: string) => [first, c.bills, c.people, c.amount];
   const summary: XlsxCell[][] = [
-    [s(sum.from), s(report.from)],
-    [s(sum.to), s(report.to)],
+    [s(sum.from), s(reportDayText(report.from, lang))],
+    [s(sum.to), s(reportDayText(report.to, lang))],
     [s(sum.sales), money(k.salesCents)],
     [s(sum.bills), n(k.bills)],
     [s(sum.people), n(k.people)],
@@ -65,7 +65,7 @@ export function reportSheets(report: OrderReport, lang: ReportLang): XlsxSheet[]
     { name: T.sheets.summary, header: [c.concept, c.value], rows: summary },
     { name: T.sheets.hour, header: salesHeader(c.hour), rows: salesRows(f.byHour, (r) => `${r.key}:00`) },
     { name: T.sheets.weekday, header: salesHeader(c.weekday), rows: salesRows(f.byWeekday, (r) => T.weekdays[Number(r.key) - 1] ?? r.key) },
-    { name: T.sheets.day, header: salesHeader(c.day), rows: salesRows(f.byDay, (r) => r.key) },
+    { name: T.sheets.day, header: salesHeader(c.day), rows: salesRows(f.byDay, (r) => reportDayText(r.key, lang)) },
     { name: T.sheets.category, header: salesHeader(c.category), rows: salesRows(f.byCategory, (r) => (r.key === 'custom' ? T.custom : r.name)) },
     {
       name: T.sheets.dish,
