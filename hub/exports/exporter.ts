@@ -4,6 +4,7 @@ import { buildPle141 } from './ple/ple141.ts';
 import { documentsZip, salesFiles, type ExportFile } from './day-files.ts';
 import { documentsOf, staffNamesOf } from './sales-rows.ts';
 import { writeDayFolder, type Manifest } from './folder.ts';
+import { storedDocuments } from './stored-documents.ts';
 import { billsBetween, documentFiles, nextDay, rangeOf, shiftsOfBusinessDay, type ExportEngine } from './sources.ts';
 
 /** A closed shift's Z report as text (hub/server.ts renders the printed Z report, z-text.ts); null: the shift is gone. */
@@ -42,7 +43,7 @@ async function zFile(day: string, shiftNo: number, shift: ClosedShift, render: Z
  * (every business day of the month) and SUNAT's PLE 14.1 register (Lima
  * issue dates; e-invoicing set up only: without a RUC there is no register).
  */
-async function monthFiles(deps: ExporterDeps, day: string, documentOf: ReturnType<typeof documentsOf>): Promise<ExportFile[]> {
+async function monthFiles(deps: ExporterDeps, day: string): Promise<ExportFile[]> {
   const state = deps.engine.state;
   const month = day.slice(0, 7);
   const first = `${month}-01`;
@@ -52,10 +53,12 @@ async function monthFiles(deps: ExporterDeps, day: string, documentOf: ReturnTyp
   const from = calendar.from < business.from ? calendar.from : business.from;
   const to = calendar.to > business.to ? calendar.to : business.to;
   const { bills, corrections } = await billsBetween(deps.engine, from, to);
+  // The month's documents as SUNAT received them: the workbook's and the register's figures (issue 19 item 6).
+  const documentOf = documentsOf(state.fiscal, await storedDocuments(deps.documents, bills, corrections));
   const inBusiness = bills.filter((b) => b.paidAt >= business.from && b.paidAt < business.to);
   const files = salesFiles({ label: month, bills: inBusiness, corrections: state.billCorrections, documentOf, staffName: staffNamesOf(state.staff), lines: false });
   if (state.fiscal) {
-    // The documents computed once for the rows are the register's too (the builder computes the ones missing).
+    // The documents read once for the rows are the register's too (the builder computes only the ones not on file).
     for (const bill of bills) documentOf(bill);
     const ple = buildPle141({ ruc: state.fiscal.ruc, year: Number(month.slice(0, 4)), month: Number(month.slice(5)), bills, corrections, documents: documentOf.all, settings: state.fiscal });
     files.push({ name: ple.fileName, bytes: Buffer.from(ple.content, 'utf8') });
@@ -72,13 +75,13 @@ async function monthFiles(deps: ExporterDeps, day: string, documentOf: ReturnTyp
 export async function exportDay(deps: ExporterDeps, day: string): Promise<Manifest> {
   const state = deps.engine.state;
   const { from, to } = rangeOf(state, day);
-  const { bills } = await billsBetween(deps.engine, from, to);
-  const documentOf = documentsOf(state.fiscal);
+  const { bills, corrections } = await billsBetween(deps.engine, from, to);
+  const documentOf = documentsOf(state.fiscal, await storedDocuments(deps.documents, bills, corrections));
   const files: ExportFile[] = salesFiles({ label: day, bills, corrections: state.billCorrections, documentOf, staffName: staffNamesOf(state.staff), lines: true });
   // Oldest close first (shiftsOfBusinessDay's order), so the numbers stay the same on every export of the day.
   const shifts = await shiftsOfBusinessDay(deps.engine, day);
   for (const [i, shift] of shifts.entries()) files.push(await zFile(day, i + 1, shift, deps.zReport));
   files.push(documentsZip(day, await documentFiles(deps.documents, state, day), deps.clock()));
-  if (isMonthEnd(day)) files.push(...(await monthFiles(deps, day, documentOf)));
+  if (isMonthEnd(day)) files.push(...(await monthFiles(deps, day)));
   return writeDayFolder(deps.root, day, files, deps.clock().toISOString());
 }

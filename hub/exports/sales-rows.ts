@@ -71,17 +71,24 @@ export function staffNamesOf(staff: Readonly<Record<string, { name: string }>>):
 export type DocumentOf = ((bill: Bill) => FiscalDocument | null) & { bagProductIds?: readonly string[] };
 
 /**
- * The fiscal document the rules compute for each bill (the same the e-invoice
- * carries), computed once per bill and kept: the month's rows and its PLE
- * register both read it.
+ * Each bill's fiscal document as SUNAT received it: the one the document store
+ * filed (`stored`, by fiscal key: stored-documents.ts), so the rows and the PLE
+ * register carry the document's own figures whatever the settings are today
+ * (issue 19 item 6). Only a document not on file (its filing failed) is
+ * computed by the same tax rules, with the settings of now. Kept per number:
+ * the month's rows and its register both read it; `all` holds the stored
+ * credit notes too.
  */
-export function documentsOf(fiscal: FiscalSettings | null): DocumentOf & { all: Map<string, FiscalDocument> } {
-  const all = new Map<string, FiscalDocument>();
+export function documentsOf(fiscal: FiscalSettings | null, stored: ReadonlyMap<string, FiscalDocument> = new Map()): DocumentOf & { all: Map<string, FiscalDocument> } {
+  const all = new Map<string, FiscalDocument>(stored);
   const seen = new Map<string, FiscalDocument | null>();
   const of = (bill: Bill): FiscalDocument | null => {
-    if (!bill.fiscal || !fiscal) return null;
+    if (!bill.fiscal) return null;
     // Keyed by the document's number: a split's parts share their bill's id.
     const key = fiscalKey(bill.fiscal);
+    const filed = stored.get(key);
+    if (filed) return filed;
+    if (!fiscal) return null;
     const cached = seen.get(key);
     if (cached !== undefined) return cached;
     const made = fiscalDocumentOf(bill, fiscal);

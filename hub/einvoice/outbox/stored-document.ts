@@ -1,4 +1,4 @@
-import type { BillFiscal, FiscalDocument } from '#protocol';
+import type { FiscalDocType, FiscalDocument } from '#protocol';
 import { fiscalKey } from '#protocol';
 import { limaDateTime } from '#hub/domain/einvoice/lima-time.ts';
 import type { DocumentReader } from './types.ts';
@@ -8,11 +8,11 @@ import type { DocumentReader } from './types.ts';
  * the document store keeps beside the XML SUNAT received, written when the
  * rules created its job, for every document since the store exists): the one
  * source of a document's tax figures for credit notes, the PLE and the sales
- * spreadsheets (issue 19 items 5, 6). `paidAt`: the bill's instant, whose Lima
- * day is the document's issue day and so its folder. Null when it is not on
+ * spreadsheets (issue 19 items 5, 6). `paidAt`: the bill's (or the
+ * correction's) instant, whose Lima day is the document's issue day and so its folder. Null when it is not on
  * file or cannot be read (the caller says what it does then).
  */
-export async function storedDocument(reader: DocumentReader, fiscal: BillFiscal, paidAt: string): Promise<FiscalDocument | null> {
+export async function storedDocument(reader: DocumentReader, fiscal: { type: FiscalDocType; series: string; number: number }, paidAt: string): Promise<FiscalDocument | null> {
   try {
     const stored = await reader.read(limaDateTime(paidAt).date, fiscalKey(fiscal), 'json');
     if (!stored) return null;

@@ -1,6 +1,7 @@
 import type { Bill, BillCorrection, FiscalDocument, FiscalSettings } from '#protocol';
 import { fiscalKey } from '#protocol';
 import { correctedPart, creditNoteOf, refundedPortions } from '#hub/domain/einvoice/credit-note.ts';
+import { figuresOf } from '#hub/domain/einvoice/document-figures.ts';
 import { limaDateTime } from '#hub/domain/einvoice/lima-time.ts';
 import { fiscalDocumentOf } from '#hub/domain/einvoice/tax.ts';
 import { documentBills } from '#hub/domain/payment/split-parts.ts';
@@ -78,7 +79,9 @@ export function registerEntries(input: SourceInput): { entries: RegisterEntry[];
     const portionsBefore = refundedPortions(before);
     const after = correction.kind === 'void' ? 'void' : refundedPortions([...before, correction]);
     const part = correctedPart(bill, portionsBefore, after);
-    const made = creditNoteOf(part, input.settings, { series: note.series, number: note.number, of: note.of }, correction.kind, correction.reason, correction.at);
+    // Not on file: computed as the hub did, at the original's rates when the original is (issue 19 item 5).
+    const at = originalDoc ? { figures: figuresOf(originalDoc), whole: correction.kind === 'void' && before.length === 0 } : undefined;
+    const made = creditNoteOf(part, input.settings, { series: note.series, number: note.number, of: note.of }, correction.kind, correction.reason, correction.at, at);
     if (!made.ok) skipped.push({ key, reason: made.code });
     else entries.push({ document: made.document, modifies });
   }
