@@ -156,6 +156,19 @@ describe('printer settings and the printer alert', () => {
     await page.getByTestId('printer-add').click();
     await page.getByTestId('printer-name').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(device.viewport.width);
+    // Issue 18 item 16: no drop-down cuts its options. Each option's text, drawn in the select's font, fits the select (less its arrow and padding).
+    const cut = await page.evaluate(() => {
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      const out: string[] = [];
+      for (const select of document.querySelectorAll<HTMLSelectElement>('[role="dialog"] select')) {
+        const style = getComputedStyle(select);
+        ctx.font = `${style.fontSize} ${style.fontFamily}`;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        for (const option of select.options) if (ctx.measureText(option.text).width > room) out.push(option.text);
+      }
+      return out;
+    });
+    expect(cut).toEqual([]);
     await shot(page, `printer-dialog-${size}-${lang}`);
     await page.getByRole('dialog').getByRole('button').filter({ hasText: /Cancelar|取消/ }).click();
     const virtual = Object.values(env.hub.engine.state.printers).find((p) => p.connection.type === 'virtual');
