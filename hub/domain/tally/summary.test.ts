@@ -58,8 +58,24 @@ describe('tallySummary: cash expected = cash kept (received − change) − cash
       byCategory: { market: 4000, otherIncome: 700 },
       cashIncomeCents: 700,
       cashExpenseCents: 3000,
+      debtsByMethod: {},
+      cashDebtsCents: 0,
       expectedCashCents: 9000 - 800 + 700 - 3000,
     });
+  });
+});
+
+describe('debts collected that day are in the drawer as the shift counts them (issue 19 item 2)', () => {
+  const debt = (method: PayMethod, amountCents: number) => ({ method, amountCents });
+  it.each([
+    ['a debt paid in cash', [debt('cash', 3000)], 3000, { cash: 3000 }],
+    ['a debt paid by Yape does not touch the drawer', [debt('yape', 3000)], 0, { yape: 3000 }],
+    ['cash in two goes and a card', [debt('cash', 1200), debt('cash', 1800), debt('visa', 500)], 3000, { cash: 3000, visa: 500 }],
+  ] as const)('%s', (_why, payments, cash, byMethod) => {
+    const s = tallySummary([bill(5000, 0, [pay('cash', 5000)])], [], [], payments);
+    expect(s.cashDebtsCents).toBe(cash);
+    expect(s.debtsByMethod).toEqual(byMethod);
+    expect(s.expectedCashCents).toBe(5000 + cash);
   });
 });
 

@@ -11,12 +11,18 @@ import { keptByMethod } from '../kept-by-method.ts';
  * (the opening float and counted handovers are the shift's: hub/domain/shift):
  *
  *   expected = cash kept from guests (handed over − change handed back)
+ *            + debts collected in cash that day (net of change, as the shift counts them)
  *            − cash given back by voids and refunds
  *            + cash income entries − cash expense entries
  *
  * "Cash" is soles cash; dollars (`usd`) are kept apart, as the drawer keeps them.
  */
-export function tallySummary(bills: readonly Bill[], corrections: readonly BillCorrection[], entries: readonly TallyEntry[]): TallySummary {
+export function tallySummary(
+  bills: readonly Bill[],
+  corrections: readonly BillCorrection[],
+  entries: readonly TallyEntry[],
+  debtPayments: readonly { method: PayMethod; amountCents: number }[] = [],
+): TallySummary {
   const salesByMethod: Partial<Record<PayMethod, number>> = {};
   let billCount = 0;
   let salesCents = 0;
@@ -49,6 +55,10 @@ export function tallySummary(bills: readonly Bill[], corrections: readonly BillC
   }
   // By method is what each drawer or terminal kept: soles cash less the change (../kept-by-method.ts).
   const kept = keptByMethod(salesByMethod, changeCents);
-  const expectedCashCents = (kept.cash ?? 0) - cashRefundsCents + cashIncomeCents - cashExpenseCents;
-  return { billCount, salesCents, salesByMethod: kept, changeCents, cashRefundsCents, incomeCents, expenseCents, byCategory, cashIncomeCents, cashExpenseCents, expectedCashCents };
+  // Debts collected that day went into the same drawer or terminal, net of change, as the shift counts them (issue 19 item 2).
+  const debtsByMethod: Partial<Record<PayMethod, number>> = {};
+  for (const p of debtPayments) debtsByMethod[p.method] = (debtsByMethod[p.method] ?? 0) + p.amountCents;
+  const cashDebtsCents = debtsByMethod.cash ?? 0;
+  const expectedCashCents = (kept.cash ?? 0) + cashDebtsCents - cashRefundsCents + cashIncomeCents - cashExpenseCents;
+  return { billCount, salesCents, salesByMethod: kept, changeCents, cashRefundsCents, incomeCents, expenseCents, byCategory, cashIncomeCents, cashExpenseCents, debtsByMethod, cashDebtsCents, expectedCashCents };
 }

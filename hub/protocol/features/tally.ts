@@ -102,7 +102,10 @@ export type TallySummary = {
   byCategory: Partial<Record<TallyCategory, number>>;
   cashIncomeCents: number;
   cashExpenseCents: number;
-  /** cash kept (net of change) − cash refunds + cash income − cash expenses. */
+  /** Payments towards on-account debts collected that day, per method (net of change: hub/domain/account), and the soles cash among them. */
+  debtsByMethod: Partial<Record<PayMethod, number>>;
+  cashDebtsCents: number;
+  /** cash kept (net of change) + debts collected in cash − cash refunds + cash income − cash expenses. */
   expectedCashCents: number;
 };
 

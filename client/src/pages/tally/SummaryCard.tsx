@@ -33,6 +33,12 @@ export function SummaryCard(props: { summary: TallySummary }) {
         </>
       )}
       <dl className="tally-rows">
+        {s.cashDebtsCents > 0 && (
+          <>
+            <dt>{t('tally.cashDebts')}</dt>
+            <dd data-testid="tally-cash-debts">{formatSoles(s.cashDebtsCents)}</dd>
+          </>
+        )}
         {s.cashRefundsCents > 0 && (
           <>
             <dt>{t('tally.cashRefunds')}</dt>

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Engine } from '#hub/engine/engine.ts';
 import { aliasesOf, businessDayOf, businessDayRange, closingHourOf, tallySummary } from '#domain';
-import type { BillCorrection, TallyDayResponse, TallyEntry } from '#protocol';
+import type { BillCorrection, DebtPayment, TallyDayResponse, TallyEntry } from '#protocol';
 import { tallyQuerySchema } from '#protocol';
 import { HttpError } from '../../http-error.ts';
 import { sessionOf } from '../../middleware/actor.ts';
@@ -29,7 +29,8 @@ export function tallyRoutes(engine: Engine, clock: () => Date): Router {
     const entries = await entriesOfDay(engine, day);
     const bills = await engine.closedBillsBetween(from, to);
     const corrections = correctionsBetween(engine, from, to);
-    const body: TallyDayResponse = { ok: true, day, today, closingHour, entries, summary: tallySummary(bills, corrections, entries) };
+    const debts = await debtPaymentsBetween(engine, from, to);
+    const body: TallyDayResponse = { ok: true, day, today, closingHour, entries, summary: tallySummary(bills, corrections, entries, debts) };
     ctx.body = body;
   });
   return router;
@@ -57,4 +58,27 @@ function correctionsBetween(engine: Engine, from: string, to: string): BillCorre
       return at >= start && at < end;
     }),
   );
+}
+
+/**
+ * Payments towards on-account debts made in [from, to) (issue 19 item 2): the
+ * shift counts them in its drawer as they happen (account.paid), so the book
+ * reads the same payments, from the debts themselves: the open ones in the
+ * live state, and those closed since (the `accounts/` day files from the day's
+ * own on, then the tail in memory; each debt once). A debt paid in part that
+ * day and closed days later is in a later file, hence every file from the day on.
+ */
+async function debtPaymentsBetween(engine: Engine, from: string, to: string): Promise<DebtPayment[]> {
+  const inDay = (p: DebtPayment) => p.at >= from && p.at < to;
+  const byBill = new Map<string, readonly DebtPayment[]>();
+  for (const debt of Object.values(engine.state.accounts ?? {})) byBill.set(debt.billId, debt.payments);
+  const recent = engine.recentFiledDebts();
+  const firstInMemory = recent[0]?.seq ?? Infinity;
+  const first = engine.accountDays.dayAt(from);
+  for (const day of await engine.accountDays.days()) {
+    if (day < first) continue;
+    for (const e of await engine.accountDays.readDay(day)) if (e.seq < firstInMemory) byBill.set(e.debt.billId, e.debt.payments);
+  }
+  for (const e of recent) byBill.set(e.debt.billId, e.debt.payments);
+  return [...byBill.values()].flatMap((payments) => payments.filter(inDay));
 }

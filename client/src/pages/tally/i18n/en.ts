@@ -46,9 +46,10 @@ export const tallyEn: DeepStrings<typeof tallyEs> = {
     byMethod: 'Kept by payment method (cash net of change)',
     change: 'Change given',
     cashRefunds: 'Cash refunds',
+    cashDebts: 'Debts collected in cash',
     otherIncome: 'Other income',
     expenses: 'Expenses',
     expectedCash: 'Cash that should be in the drawer',
-    expectedCashHint: 'Cash kept (already net of change) − cash refunds + cash income − cash expenses (without the shift’s opening float)',
+    expectedCashHint: 'Cash kept (already net of change) + debts collected in cash − cash refunds + cash income − cash expenses (without the shift’s opening float)',
   },
 };

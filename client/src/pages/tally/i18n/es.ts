@@ -43,9 +43,10 @@ export const tallyEs = {
     byMethod: 'Recibido por forma de pago (efectivo sin el vuelto)',
     change: 'Vuelto entregado',
     cashRefunds: 'Devoluciones en efectivo',
+    cashDebts: 'Deudas cobradas en efectivo',
     otherIncome: 'Otros ingresos',
     expenses: 'Gastos',
     expectedCash: 'Efectivo que debe haber en caja',
-    expectedCashHint: 'Efectivo recibido (ya sin el vuelto) − devoluciones en efectivo + ingresos en efectivo − gastos en efectivo (sin el fondo de caja del turno)',
+    expectedCashHint: 'Efectivo recibido (ya sin el vuelto) + deudas cobradas en efectivo − devoluciones en efectivo + ingresos en efectivo − gastos en efectivo (sin el fondo de caja del turno)',
   },
 } as const;

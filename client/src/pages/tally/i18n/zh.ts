@@ -46,9 +46,10 @@ export const tallyZh: DeepStrings<typeof tallyEs> = {
     byMethod: '按支付方式收款（现金已扣找零）',
     change: '找零',
     cashRefunds: '现金退款',
+    cashDebts: '现金收回的欠款',
     otherIncome: '其他收入',
     expenses: '支出',
     expectedCash: '钱箱应有现金',
-    expectedCashHint: '现金收款（已扣找零）− 现金退款 + 现金收入 − 现金支出（不含交班备用金）',
+    expectedCashHint: '现金收款（已扣找零）+ 现金收回的欠款 − 现金退款 + 现金收入 − 现金支出（不含交班备用金）',
   },
 };
