@@ -68,6 +68,7 @@ async function reservationIn(minutes: number, depositCents = 0, ...then: ('reser
   const reservationId = randomUUID();
   const at = new Date(Date.now() + minutes * 60_000).toISOString();
   await asOwner('reservation.create', { reservationId, tableId: await freshTable(), people: 2, at, customerName: `Cliente ${next()}`, phone: '', depositCents, remarks: '', reason: '' });
+  if (then.includes('reservation.payDeposit')) await withOpenShift();
   for (const type of then) await (type === 'reservation.arrive' ? asOwner(type, { reservationId, orderId: randomUUID() }) : asOwner(type, { reservationId, payment: { method: 'cash', amountCents: depositCents }, print: false }));
   return reservationId;
 }
@@ -119,6 +120,8 @@ function failedPrintJob(): Promise<string> {
 
 /** A bill settled with one céntimo on account (the rest in cash): an open debt. Returns its bill id. */
 async function billOnAccount(): Promise<string> {
+  // Money is taken only inside a shift (issue 18 item 5): an earlier sample may have closed it.
+  await withOpenShift();
   const { orderId } = await orderWithLine(true);
   const payments = [{ method: 'onAccount', amountCents: 1, person: 'Rosa Quispe', contact: '987654321' }, { method: 'cash', amountCents: 100_000 }] as const;
   await asOwner('order.settle', { orderId, payments: [...payments], document: { kind: 'note', docId: '', name: '' }, print: false });
@@ -222,7 +225,10 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
     const o = await orderWithLine(true);
     return command('order.returnLine', { orderId: o.orderId, lineId: o.lineId, qty: 1, reason: 'Frío' });
   },
-  'order.settleCash': async () => command('order.settleCash', { orderId: (await orderWithLine(true)).orderId, receivedCents: 100_000 }),
+  'order.settleCash': async () => {
+    await withOpenShift();
+    return command('order.settleCash', { orderId: (await orderWithLine(true)).orderId, receivedCents: 100_000 });
+  },
   'table.clear': async () => command('table.clear', { tableId: (await openOrder()).tableId }),
   // Payment tabs and settling (hub/domain/payment); discounts stay within a cashier's 10 %.
   'payment.setExchangeRate': async () => command('payment.setExchangeRate', { rateMilli: 3750 }),
@@ -233,8 +239,10 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   },
   'order.setTip': async () => command('order.setTip', { orderId: (await orderWithLine(true)).orderId, tipCents: 500 }),
   'order.setLunchBox': async () => command('order.setLunchBox', { orderId: (await orderWithLine(true)).orderId, lunchBox: { mode: 'perOrder', priceCents: 100 } }),
-  'order.settle': async () =>
-    command('order.settle', { orderId: (await orderWithLine(true)).orderId, payments: [{ method: 'cash', amountCents: 100_000 }], document: { kind: 'note', docId: '', name: '' }, print: false }),
+  'order.settle': async () => {
+    await withOpenShift();
+    return command('order.settle', { orderId: (await orderWithLine(true)).orderId, payments: [{ method: 'cash', amountCents: 100_000 }], document: { kind: 'note', docId: '', name: '' }, print: false });
+  },
   // Kitchen actions (hub/domain/kitchen).
   'order.holdLines': async () => {
     const o = await orderWithLine(true);
@@ -302,7 +310,10 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'job.prune': INTERNAL,
   'reservation.create': async () =>
     command('reservation.create', { reservationId: randomUUID(), tableId: await freshTable(), people: 2, at: new Date(Date.now() + 3_600_000).toISOString(), customerName: 'Ana', phone: '', depositCents: 0, remarks: '', reason: '' }),
-  'reservation.payDeposit': async () => command('reservation.payDeposit', { reservationId: await reservationIn(60, 5000), payment: { method: 'cash', amountCents: 5000 }, print: false }),
+  'reservation.payDeposit': async () => {
+    await withOpenShift();
+    return command('reservation.payDeposit', { reservationId: await reservationIn(60, 5000), payment: { method: 'cash', amountCents: 5000 }, print: false });
+  },
   'reservation.depositFailed': async () => command('reservation.depositFailed', { reservationId: await reservationIn(60, 5000) }),
   'reservation.ready': async () => command('reservation.ready', { reservationId: await reservationIn(60) }),
   'reservation.arrive': async () => command('reservation.arrive', { reservationId: await reservationIn(60), orderId: randomUUID() }),
