@@ -17,8 +17,14 @@ export type PrintOutcome = { ok: true } | { ok: false; canRetry: boolean; reason
 /** The settings of a printer that shape its bytes (paper, code page, Chinese mode, QR mode). */
 export type EncodeSettings = Pick<Printer, 'paper' | 'codePage' | 'cjk' | 'qr'>;
 
-/** What a printout is, beyond its document (the virtual printer keeps it). */
-export type PrintMeta = { jobId?: string };
+/**
+ * What a printout is, beyond its document. `jobId`: kept by the virtual printer beside the paper.
+ * `beforeWrite`: called once the printer is reached (its connection open, its device file open) and
+ * before the first byte goes out; the hub records there, on disk, that the job may now be on paper
+ * (hub/jobs/README.md "the writing mark"). It answers false when that could not be recorded: then
+ * the driver writes nothing and answers UNREACHABLE with `written: 0`. A driver calls it at most once.
+ */
+export type PrintMeta = { jobId?: string; beforeWrite?: () => Promise<boolean> };
 
 export type PrinterDriver = {
   /**
@@ -26,8 +32,8 @@ export type PrinterDriver = {
    * `meta.jobId`: the print job's id, kept by the virtual printer beside the paper.
    */
   print(document: PrintDocument, meta?: PrintMeta): Promise<PrintOutcome>;
-  /** Pulses the drawer port: the full 5-byte ESC p m t1 t2. */
-  openDrawer(): Promise<PrintOutcome>;
+  /** Pulses the drawer port: the full 5-byte ESC p m t1 t2 (`meta.beforeWrite` as for `print`). */
+  openDrawer(meta?: PrintMeta): Promise<PrintOutcome>;
   /** ok, retry later (off, unreachable), or needs a person (paper, cover, error), with the reason. */
   status(): Promise<PrinterStatus>;
   /** Lets go of sockets and files (the printer's settings changed, or the hub stops). */

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PrintDocument, Printer } from '#protocol';
 import { parseEscPos } from '../escpos/parse.ts';
 import { FakePrinter } from '../testing/fake-printer.ts';
+import { SilentPrinter } from '../testing/silent-printer.ts';
 import { createDriver } from './create-driver.ts';
 
 const doc: PrintDocument = {
@@ -96,6 +97,40 @@ describe('network driver against a fake printer', () => {
     await fake.close();
     const driver = createDriver(printerAt(port), { dataDir: '/nonexistent', timeoutMs: 1000 });
     expect(await driver.print(doc)).toEqual({ ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 });
+  });
+
+  it('the writing hook runs once the connection is open, before the first byte; refused, nothing is written', async () => {
+    const driver = createDriver(printerAt(fake.port), { dataDir: '/nonexistent', timeoutMs: 2000 });
+    const seen: number[] = [];
+    const hook = (answer: boolean) => async () => {
+      seen.push(fake.bytes().length);
+      return answer;
+    };
+    expect(await driver.print(doc, { beforeWrite: hook(false) })).toEqual({ ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 });
+    expect(await driver.openDrawer({ beforeWrite: hook(false) })).toEqual({ ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 });
+    expect(fake.bytes().length).toBe(0);
+    expect(await driver.print(doc, { beforeWrite: hook(true) })).toEqual({ ok: true });
+    expect(seen).toEqual([0, 0, 0]);
+    expect(parseEscPos(fake.bytes(), { codePage: 'cp858' }).cuts).toBe(1);
+  });
+
+  // Issue 19 item 11: a printer switched off on the LAN drops the SYN; unlike a refused port it answers nothing.
+  it('a printer switched off on the LAN (its SYNs dropped): UNREACHABLE after the timeout, the writing hook never called', async () => {
+    const off = await SilentPrinter.start();
+    try {
+      const driver = createDriver(printerAt(off.port), { dataDir: '/nonexistent', timeoutMs: 500 });
+      let hooked = 0;
+      const beforeWrite = async () => {
+        hooked++;
+        return true;
+      };
+      expect(await driver.print(doc, { beforeWrite })).toEqual({ ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 });
+      expect(await driver.openDrawer({ beforeWrite })).toEqual({ ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 });
+      expect(await driver.status()).toEqual({ state: 'retryLater', reason: 'UNREACHABLE' });
+      expect(hooked).toBe(0);
+    } finally {
+      await off.close();
+    }
   });
 
   it('a printer that ignores DLE EOT and never closes its side: status ok, job printed', async () => {

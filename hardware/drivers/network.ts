@@ -9,7 +9,7 @@ import net from 'node:net';
 import type { PrintDocument, PrinterStatus } from '#protocol';
 import { DRAWER_KICK, statusRequest } from '../escpos/commands.ts';
 import { encode } from '../escpos/encode.ts';
-import type { EncodeSettings, PrintOutcome, PrinterDriver } from '../printer.ts';
+import type { EncodeSettings, PrintMeta, PrintOutcome, PrinterDriver } from '../printer.ts';
 import { statusFromAnswers, type StatusAnswers } from './status-bits.ts';
 
 /** How long to wait for the answer to each DLE EOT question. */
@@ -39,10 +39,25 @@ function connect(host: string, port: number, timeoutMs: number): Promise<net.Soc
   });
 }
 
-/** Writes `bytes` on a fresh connection and reports how it went. */
-async function send(host: string, port: number, bytes: Uint8Array, timeoutMs: number): Promise<PrintOutcome> {
+/**
+ * Writes `bytes` on a fresh connection and reports how it went. `beforeWrite` runs once the
+ * connection is open, before the first byte: a printer switched off on the LAN (its SYNs dropped)
+ * never gets that far, so its ticket is known to be unprinted.
+ */
+async function send(host: string, port: number, bytes: Uint8Array, timeoutMs: number, beforeWrite?: () => Promise<boolean>): Promise<PrintOutcome> {
   const socket = await connect(host, port, timeoutMs);
   if (!socket) return unreachable;
+  if (beforeWrite) {
+    // The printer may drop the connection while the mark is written: that error is seen by the write below.
+    const ignore = () => undefined;
+    socket.on('error', ignore);
+    const recorded = await beforeWrite().catch(() => false);
+    socket.off('error', ignore);
+    if (!recorded || socket.destroyed) {
+      socket.destroy();
+      return unreachable;
+    }
+  }
   return new Promise((resolve) => {
     let settled = false;
     const finish = (outcome: PrintOutcome) => {
@@ -117,16 +132,16 @@ export function networkDriver(host: string, port: number, settings: EncodeSettin
     if (Object.keys(answers).length > 0) answersStatus = true;
     return statusFromAnswers(answers);
   };
-  const sendChecked = async (bytes: Uint8Array): Promise<PrintOutcome> => {
+  const sendChecked = async (bytes: Uint8Array, meta?: PrintMeta): Promise<PrintOutcome> => {
     if (answersStatus) {
       const now = await status();
       if (now.state !== 'ok') return { ok: false, canRetry: true, reason: now.reason, written: 0 };
     }
-    return send(host, port, bytes, timeoutMs);
+    return send(host, port, bytes, timeoutMs, meta?.beforeWrite);
   };
   return {
-    print: (document: PrintDocument) => sendChecked(encode(document, settings)),
-    openDrawer: () => send(host, port, DRAWER_KICK, timeoutMs),
+    print: (document: PrintDocument, meta?: PrintMeta) => sendChecked(encode(document, settings), meta),
+    openDrawer: (meta?: PrintMeta) => send(host, port, DRAWER_KICK, timeoutMs, meta?.beforeWrite),
     status,
     close: async () => undefined,
   };

@@ -9,7 +9,7 @@ import { constants, promises as fs } from 'node:fs';
 import type { PrintDocument, PrinterStatus } from '#protocol';
 import { DRAWER_KICK, statusRequest } from '../escpos/commands.ts';
 import { encode } from '../escpos/encode.ts';
-import type { EncodeSettings, PrintOutcome, PrinterDriver } from '../printer.ts';
+import type { EncodeSettings, PrintMeta, PrintOutcome, PrinterDriver } from '../printer.ts';
 import { statusFromAnswers, type StatusAnswers } from './status-bits.ts';
 
 const STATUS_ANSWER_MS = 300;
@@ -17,7 +17,7 @@ const POLL_MS = 30;
 
 const missing: PrintOutcome = { ok: false, canRetry: true, reason: 'DEVICE_MISSING', written: 0 };
 
-async function writeAll(path: string, bytes: Uint8Array): Promise<PrintOutcome> {
+async function writeAll(path: string, bytes: Uint8Array, beforeWrite?: () => Promise<boolean>): Promise<PrintOutcome> {
   let handle: fs.FileHandle;
   try {
     handle = await fs.open(path, constants.O_WRONLY | constants.O_APPEND);
@@ -26,6 +26,8 @@ async function writeAll(path: string, bytes: Uint8Array): Promise<PrintOutcome> 
   }
   let written = 0;
   try {
+    // The device is there: from the first byte on, the job may be on paper (the hub records that first).
+    if (beforeWrite && !(await beforeWrite().catch(() => false))) return { ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 };
     while (written < bytes.length) {
       const { bytesWritten } = await handle.write(bytes, written, bytes.length - written);
       written += bytesWritten;
@@ -79,8 +81,8 @@ async function askStatus(path: string): Promise<StatusAnswers | null> {
 /** The driver of the USB printer at `path` (/dev/usb/lpN). */
 export function usbDriver(path: string, settings: EncodeSettings): PrinterDriver {
   return {
-    print: (document: PrintDocument) => writeAll(path, encode(document, settings)),
-    openDrawer: () => writeAll(path, DRAWER_KICK),
+    print: (document: PrintDocument, meta?: PrintMeta) => writeAll(path, encode(document, settings), meta?.beforeWrite),
+    openDrawer: (meta?: PrintMeta) => writeAll(path, DRAWER_KICK, meta?.beforeWrite),
     status: async (): Promise<PrinterStatus> => {
       const answers = await askStatus(path);
       return answers ? statusFromAnswers(answers) : { state: 'retryLater', reason: 'DEVICE_MISSING' };

@@ -73,10 +73,14 @@ export function virtualDriver(dataDir: string, printerId: string, now: () => Dat
   };
   return {
     async print(document: PrintDocument, meta?: PrintMeta) {
+      if (meta?.beforeWrite && !(await meta.beforeWrite().catch(() => false))) return { ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 };
       await keep({ ...(meta?.jobId ? { jobId: meta.jobId } : {}), at: now().toISOString(), document });
       return { ok: true };
     },
-    openDrawer: async () => ({ ok: true }),
+    openDrawer: async (meta?: PrintMeta) => {
+      if (meta?.beforeWrite && !(await meta.beforeWrite().catch(() => false))) return { ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 };
+      return { ok: true };
+    },
     status: async () => ({ state: 'ok' }),
     close: () => queue.then(() => undefined),
   };

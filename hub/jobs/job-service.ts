@@ -2,7 +2,7 @@ import { hubCommand } from '#hub/auth/hub-command.ts';
 import type { Engine } from '#hub/engine/engine.ts';
 import type { CommandPayload, CommandReply, CommandType, Job, JobKind, JobOutcome } from '#protocol';
 import { hasPrunable, laneHeads, runningJobIds, type LaneOf } from './due.ts';
-import type { AnyJobRunner } from './runner.ts';
+import type { AnyJobRunner, EffectMarks } from './runner.ts';
 
 /** What the service needs of the engine (the real one in the hub; any in a test). */
 export type JobEngine = Pick<Engine, 'state' | 'submit' | 'onChange'>;
@@ -184,11 +184,22 @@ export class JobService {
   private async perform(runner: AnyJobRunner, job: Job): Promise<JobOutcome> {
     try {
       // The lane holds only jobs of the runner's own kind.
-      return await (runner.perform as (j: Job) => Promise<JobOutcome>)(job);
+      return await (runner.perform as (j: Job, m: EffectMarks) => Promise<JobOutcome>)(job, this.marksOf(job));
     } catch (err) {
       this.log(`jobs: ${job.kind} ${job.id} threw: ${String(err)}`);
       return { ok: false, canRetry: true, reason: 'UNKNOWN' };
     }
+  }
+
+  /** The writing mark of one job's attempt (hub/jobs/README.md "How a job lives"). */
+  private marksOf(job: Job): EffectMarks {
+    return {
+      beginWriting: async () => {
+        const reply = await this.submit('job.markWriting', { jobId: job.id });
+        if (!reply.ok) this.log(`jobs: ${job.kind} ${job.id}: writing mark not recorded (${reply.code}), nothing written`);
+        return reply.ok;
+      },
+    };
   }
 
   private async onTick(): Promise<void> {

@@ -3,6 +3,15 @@ import type { Job, JobKind, JobOutcome } from '#protocol';
 /** A job of one kind, its payload typed. */
 export type JobOf<K extends JobKind> = Extract<Job, { kind: K }>;
 
+/** What a runner may record while it carries a job out. */
+export type EffectMarks = {
+  /**
+   * Records on disk that the job's irreversible part begins now (kinds with `marksWriting`: the
+   * first byte to the printer). False when it could not be recorded: then the runner must not act.
+   */
+  beginWriting(): Promise<boolean>;
+};
+
 /**
  * What carries out the jobs of one kind (a printer, the e-invoice outbox).
  * `perform` reports its outcome and never throws where it can help it (a
@@ -15,7 +24,8 @@ export type JobRunner<K extends JobKind = JobKind> = {
   start?(): Promise<void>;
   /** Called once when the hub stops, after the last effect returned. */
   stop?(): Promise<void>;
-  perform(job: JobOf<K>): Promise<JobOutcome>;
+  /** `marks`: given by the service (absent when a test calls a runner by hand). */
+  perform(job: JobOf<K>, marks?: EffectMarks): Promise<JobOutcome>;
   /**
    * Which lane the job waits in (default: its kind). A lane carries out one
    * job at a time; runners of several kinds may share a lane (a printer's

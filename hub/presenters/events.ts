@@ -100,6 +100,7 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'security.alertDismissed': holdersOf('staff'),
   'job.created': (e, viewer) => (holds(viewer, 'settings') ? { ...e, job: presentJob(e.job) } : null),
   'job.started': holdersOf('settings'),
+  'job.writing': holdersOf('settings'),
   'job.succeeded': holdersOf('settings'),
   'job.failed': holdersOf('settings'),
   'job.interrupted': holdersOf('settings'),

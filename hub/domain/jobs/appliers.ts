@@ -9,8 +9,14 @@ function patchJob(s: State, jobId: string, patch: (job: Job) => Partial<Job>): S
 /** Folds job events: every status change is one event, seen live by every device. */
 export const jobAppliers = {
   'job.created': (s: State, e: EventOf<'job.created'>): State => ({ ...s, jobs: withOwn(s.jobs, e.job.id, e.job) }),
-  'job.started': (s: State, e: EventOf<'job.started'>): State =>
-    patchJob(s, e.jobId, (job) => ({ status: 'running', attempts: job.attempts + 1, updatedAt: e.at })),
+  // A new attempt has written nothing yet: its writing mark starts absent.
+  'job.started': (s: State, e: EventOf<'job.started'>): State => {
+    const job = getOwn(s.jobs, e.jobId);
+    if (!job) return s;
+    const { writingAt: _previous, ...rest } = job;
+    return { ...s, jobs: withOwn(s.jobs, job.id, { ...rest, status: 'running', attempts: job.attempts + 1, updatedAt: e.at } as Job) };
+  },
+  'job.writing': (s: State, e: EventOf<'job.writing'>): State => patchJob(s, e.jobId, () => ({ writingAt: e.at })),
   'job.succeeded': (s: State, e: EventOf<'job.succeeded'>): State => patchJob(s, e.jobId, () => ({ status: 'done', reason: null, updatedAt: e.at })),
   'job.failed': (s: State, e: EventOf<'job.failed'>): State =>
     patchJob(s, e.jobId, () => (e.retryAt === null ? { status: 'failed', reason: e.reason, updatedAt: e.at } : { status: 'pending', reason: e.reason, nextAt: e.retryAt, updatedAt: e.at })),

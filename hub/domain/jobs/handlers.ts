@@ -14,6 +14,17 @@ export function isFinished(job: Job): boolean {
   return job.status === 'done' || job.status === 'cancelled';
 }
 
+/**
+ * Whether a job cut off by a stop may have taken effect, so it must not run again by itself:
+ * never for a repeatable kind; for a kind that marks its writing, only once the mark is on disk
+ * (a ticket still connecting to a switched-off printer wrote nothing); otherwise always.
+ */
+export function mayHaveTakenEffect(job: Job): boolean {
+  const policy = JOB_POLICIES[job.kind];
+  if (policy.repeatable) return false;
+  return policy.marksWriting === true ? job.writingAt !== undefined : true;
+}
+
 /** Finds the job, or the refusal; `want` is the check the command needs. */
 function withJob(s: State, jobId: string, want: (job: Job) => boolean, code: 'JOB_NOT_PENDING' | 'JOB_NOT_STUCK', then: (job: Job) => Decision): Decision {
   const job = getOwn(s.jobs, jobId);
@@ -41,6 +52,12 @@ export const jobHandlers = {
   'job.start': (s: State, p: CommandPayload<'job.start'>, ctx: DecideContext): Decision =>
     withJob(s, p.jobId, (job) => job.status === 'pending', 'JOB_NOT_PENDING', (job) => accept([{ type: 'job.started', jobId: job.id, at: ctx.now }])),
 
+  // Recorded once per attempt, before the first byte: a crash after it leaves the job maybe done.
+  'job.markWriting': (s: State, p: CommandPayload<'job.markWriting'>, ctx: DecideContext): Decision =>
+    withJob(s, p.jobId, (job) => job.status === 'running' && JOB_POLICIES[job.kind].marksWriting === true && job.writingAt === undefined, 'JOB_NOT_PENDING', (job) =>
+      accept([{ type: 'job.writing', jobId: job.id, at: ctx.now }]),
+    ),
+
   'job.finish': (s: State, p: CommandPayload<'job.finish'>, ctx: DecideContext): Decision =>
     withJob(s, p.jobId, (job) => job.status === 'running', 'JOB_NOT_PENDING', (job) => {
       const o = p.outcome;
@@ -54,7 +71,7 @@ export const jobHandlers = {
     for (const id of new Set(p.jobIds)) {
       const job = getOwn(s.jobs, id);
       if (job?.status !== 'running') continue;
-      events.push({ type: 'job.interrupted', jobId: job.id, at: ctx.now, status: JOB_POLICIES[job.kind].repeatable ? 'pending' : 'maybeDone' });
+      events.push({ type: 'job.interrupted', jobId: job.id, at: ctx.now, status: mayHaveTakenEffect(job) ? 'maybeDone' : 'pending' });
     }
     // Nothing to recover (another start did it): nothing to record.
     return events.length > 0 ? accept(events) : refuse('NOT_FOUND', 'jobIds');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Command, JobStatus, State } from '#protocol';
-import { JOB_POLICIES } from '#protocol';
+import type { Command, Job, JobStatus, State } from '#protocol';
+import { JOB_KINDS, JOB_POLICIES } from '#protocol';
 import { applyAll } from '../apply.ts';
 import { decide } from '../decide.ts';
 import { command, ctxAt, deepFreeze, menuState, NOW, uid } from '../test-fixtures.ts';
@@ -51,6 +51,57 @@ describe('the job state machine', () => {
     expect(started.ok && applyAll(s, started.events).jobs[J.pending]?.attempts).toBe(1);
     const retried = decide(s, command('job.retry', { jobId: J.failed }), ctxAt(NOW, null));
     expect(retried.ok && applyAll(s, retried.events).jobs[J.failed]).toMatchObject({ status: 'pending', attempts: 0, reason: null, nextAt: NOW });
+  });
+});
+
+/**
+ * Issue 19 item 11: a ticket cut off while its printer (switched off on the LAN) never answered the
+ * connection wrote nothing, and runs again by itself; only one whose writing mark is on disk may be
+ * on paper and waits for a person.
+ */
+describe('the writing mark of printouts and drawer kicks', () => {
+  const printJob = (status: JobStatus, over: Partial<Job> = {}) =>
+    jobAt(J[status], status, { kind: 'print', payload: { printerId: 'pr-1', purpose: 'kitchen', document: { blocks: [] } }, ...over } as Partial<Job>);
+  const withJob = (job: Job): State => ({ ...menuState(), jobs: { [job.id]: job } });
+  const markOf = (state: State, cmd: Command, jobId: string) => {
+    const d = decide(deepFreeze(state), cmd, ctxAt(NOW, null));
+    return d.ok ? applyAll(state, d.events).jobs[jobId]?.writingAt : d.code;
+  };
+
+  it('only kinds that write to a device mark their writing', () => {
+    expect(JOB_KINDS.filter((k) => JOB_POLICIES[k].marksWriting)).toEqual(['print', 'drawer.kick']);
+    for (const k of JOB_KINDS) if (JOB_POLICIES[k].marksWriting) expect(JOB_POLICIES[k].repeatable).toBe(false);
+  });
+
+  const recoverCases: [string, Job, JobStatus][] = [
+    ['a print job still connecting (no mark)', printJob('running'), 'pending'],
+    ['a print job whose first byte was on its way (marked)', printJob('running', { writingAt: NOW }), 'maybeDone'],
+    ['a drawer kick still connecting', printJob('running', { kind: 'drawer.kick', payload: { printerId: 'pr-1', reason: 'x' } } as Partial<Job>), 'pending'],
+    ['a drawer kick marked', printJob('running', { kind: 'drawer.kick', payload: { printerId: 'pr-1', reason: 'x' }, writingAt: NOW } as Partial<Job>), 'maybeDone'],
+    ['a blind kind that marks nothing', jobAt(J.running, 'running'), 'maybeDone'],
+  ];
+  it.each(recoverCases)('found running at start-up: %s is %s', (_name, job, expected) => {
+    expect(outcome(withJob(job), command('job.recover', { jobIds: [job.id] }), job.id)).toBe(expected);
+  });
+
+  it.each(STATUSES)('job.markWriting on a %s print job', (status) => {
+    const expected = status === 'running' ? NOW : 'JOB_NOT_PENDING';
+    expect(markOf(withJob(printJob(status)), command('job.markWriting', { jobId: J[status] }), J[status])).toBe(expected);
+  });
+
+  it('is refused for a kind that does not mark, a second time, and for an unknown job (nothing recorded)', () => {
+    expect(markOf(withJob(jobAt(J.running, 'running')), command('job.markWriting', { jobId: J.running }), J.running)).toBe('JOB_NOT_PENDING');
+    expect(markOf(withJob(printJob('running', { writingAt: NOW })), command('job.markWriting', { jobId: J.running }), J.running)).toBe('JOB_NOT_PENDING');
+    expect(markOf(withJob(printJob('running')), command('job.markWriting', { jobId: '__proto__' }), '__proto__')).toBe('NOT_FOUND');
+  });
+
+  it('a new attempt starts without the mark of the last one', () => {
+    const s = withJob(printJob('pending', { writingAt: NOW, reason: 'UNREACHABLE' }));
+    const started = decide(s, command('job.start', { jobId: J.pending }), ctxAt(NOW, null));
+    expect(started.ok).toBe(true);
+    const job = started.ok ? applyAll(s, started.events).jobs[J.pending] : undefined;
+    expect(job?.status).toBe('running');
+    expect(job && 'writingAt' in job).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@ export const SAMPLES: Command[] = [
   command('job.retry', { jobId: J.failed }),
   command('job.cancel', { jobId: J.maybeDone }),
   command('job.start', { jobId: J.pending }),
+  command('job.markWriting', { jobId: J.running }),
   command('job.finish', { jobId: J.running, outcome: { ok: false, canRetry: true, reason: 'TIMEOUT' } }),
   command('job.recover', { jobIds: [J.running, J.pending] }),
   command('job.prune', { before: '2099-01-01T00:00:00.000Z' }),

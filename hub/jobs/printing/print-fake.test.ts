@@ -51,7 +51,8 @@ async function send(cmd: Command): Promise<number> {
   return performance.now() - t0;
 }
 
-const printJobs = (): Job[] => Object.values(t!.hub.engine.state.jobs).filter((j) => j.kind === 'print' && j.payload.purpose !== 'setupSlip');
+// The fake printer's own jobs (the demo's virtual printer prints its stations too).
+const printJobs = (): Job[] => Object.values(t!.hub.engine.state.jobs).filter((j) => j.kind === 'print' && j.payload.purpose !== 'setupSlip' && j.payload.printerId === 'pr-fake');
 
 /** The kitchen tickets on the paper: one per connection that carried one (the setup slip and status checks left out). */
 function ticketsOnPaper(fake: FakePrinter): string[][] {

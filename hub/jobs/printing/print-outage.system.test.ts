@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LogRecord } from '#hub/engine/log-record.ts';
-import type { Command, CommandReply, Job, State } from '#protocol';
+import type { Job, State } from '#protocol';
 import { Wal } from '#hub/store/wal.ts';
 import { freePort, spawnHub, type ChildHub } from '#hub/testing/child-hub.ts';
 import { command, DEMO_OWNER, getState, signedIn, sleep, useCookie } from '#hub/testing/test-hub.ts';
 import { parseEscPos } from '../../../hardware/index.ts';
-import { demoPick, fakeNetworkPrinter, marksIn, openOrder, ticketCommands, ticketMark } from './test-orders.ts';
+import { deliver, demoPick, fakeNetworkPrinter, marksIn, openOrder, ticketCommands, ticketMark } from './test-orders.ts';
 
 /**
  * Kitchen tickets across printer outages and power cuts of the hub (kill -9):
@@ -59,28 +59,9 @@ class SlowPrinter {
   }
 }
 
-async function post(url: string, cookie: string, cmd: Command): Promise<CommandReply | null> {
-  try {
-    const res = await fetch(new URL('/api/commands', url), { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(cmd), signal: AbortSignal.timeout(3000) });
-    return (await res.json()) as CommandReply;
-  } catch {
-    return null;
-  }
-}
-
-/** Sends until acknowledged (a device's outbox: same id, resent). */
-async function deliver(url: string, cookie: string, cmd: Command): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const reply = await post(url, cookie, cmd);
-    if (reply?.ok) return;
-    if (reply && reply.code !== 'RATE_LIMITED') throw new Error(`${cmd.type} refused: ${reply.code}`);
-    await sleep(50);
-  }
-  throw new Error(`${cmd.type} never acknowledged`);
-}
-
 type PrintJobRecord = Extract<Job, { kind: 'print' }>;
-const isPrint = (j: Job): j is PrintJobRecord => j.kind === 'print';
+// The fake printer's jobs (the demo's virtual printer prints its stations too).
+const isPrint = (j: Job): j is PrintJobRecord => j.kind === 'print' && j.payload.printerId === 'pr-fake';
 const printJobsOf = (state: State): PrintJobRecord[] => Object.values(state.jobs).filter(isPrint);
 const countBy = (items: readonly string[]) => items.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
 

@@ -3,7 +3,7 @@ import { getOwn, withFiscalDigest } from '#domain';
 import { markedReprint } from '#hub/domain/printing/documents/reprint.ts';
 import { zReportDocument } from '#hub/domain/printing/documents/z-report.ts';
 import type { PrintOutcome } from '../../../hardware/printer.ts';
-import type { JobOf, JobRunner } from '../runner.ts';
+import type { EffectMarks, JobOf, JobRunner } from '../runner.ts';
 import type { DriverCache } from './drivers.ts';
 import { printerLane } from './lanes.ts';
 import { jobOutcomeOf } from './outcome.ts';
@@ -94,6 +94,25 @@ async function completedZ(deps: PrintRunnerDeps, job: JobOf<'print'>, printer: P
   }
 }
 
+/**
+ * The driver's hook before its first byte: the service records the job's writing mark. One that
+ * could not be recorded (the disk refused) makes the driver write nothing; the job is then an
+ * IO_ERROR to retry, not an unreachable printer.
+ */
+function writingGate(marks: EffectMarks | undefined): { beforeWrite?: () => Promise<boolean>; refused: () => boolean } {
+  if (!marks) return { refused: () => false };
+  let refused = false;
+  return {
+    beforeWrite: async () => {
+      refused = !(await marks.beginWriting());
+      return !refused;
+    },
+    refused: () => refused,
+  };
+}
+
+const MARK_REFUSED: JobOutcome = { ok: false, canRetry: true, reason: 'IO_ERROR' };
+
 function report(deps: PrintRunnerDeps, printerId: string, outcome: JobOutcome): JobOutcome {
   if (!outcome.ok && outcome.canRetry) deps.onProblem?.(printerId);
   return outcome;
@@ -113,14 +132,20 @@ export function printRunner(deps: PrintRunnerDeps): JobRunner<'print'> {
     kind: 'print',
     ordered: true,
     laneOf: (job) => printerLane(job.payload.printerId),
-    perform: async (job) => {
+    perform: async (job, marks) => {
       const printer = printerOf(deps.state(), job.payload.printerId);
       if (!printer) return NO_PRINTER;
-      if (printer.connection.type === 'screen') return deps.showOnScreen(job);
+      if (printer.connection.type === 'screen') {
+        // A kitchen screen shows it at once: marked first, as any printout (a stop mid-way leaves it maybe done, as before).
+        if (marks && !(await marks.beginWriting())) return MARK_REFUSED;
+        return deps.showOnScreen(job);
+      }
       const paper = job.payload.purpose === 'setupSlip' ? withSlipFacts(job.payload.document, deps.slipFacts(), printer.language) : await completedZ(deps, job, printer);
       const document = await sealed(deps, paper, job.payload.fiscal, job.id);
       const driver = deps.drivers.get(printer);
-      return report(deps, printer.id, jobOutcomeOf(await drive(() => driver.print(document, { jobId: job.id }))));
+      const gate = writingGate(marks);
+      const outcome = await drive(() => driver.print(document, { jobId: job.id, beforeWrite: gate.beforeWrite }));
+      return gate.refused() ? MARK_REFUSED : report(deps, printer.id, jobOutcomeOf(outcome));
     },
   };
 }
@@ -137,14 +162,16 @@ export function drawerRunner(deps: PrintRunnerDeps): JobRunner<'drawer.kick'> {
     kind: 'drawer.kick',
     ordered: true,
     laneOf: (job) => printerLane(job.payload.printerId),
-    perform: async (job) => {
+    perform: async (job, marks) => {
       const printer = printerOf(deps.state(), job.payload.printerId);
       if (!printer || printer.connection.type === 'screen') return NO_PRINTER;
       // The job as it was before this start: never tried since it was made or since a person's
       // retry (`updatedAt` is then that moment, so a retry gets a fresh two minutes).
       if (job.attempts === 0 && clock().getTime() - Date.parse(job.updatedAt) > DRAWER_KICK_STALE_MS) return { ok: false, canRetry: false, reason: 'TIMEOUT' };
       const driver = deps.drivers.get(printer);
-      return report(deps, printer.id, jobOutcomeOf(await drive(() => driver.openDrawer())));
+      const gate = writingGate(marks);
+      const outcome = await drive(() => driver.openDrawer({ beforeWrite: gate.beforeWrite }));
+      return gate.refused() ? MARK_REFUSED : report(deps, printer.id, jobOutcomeOf(outcome));
     },
   };
 }

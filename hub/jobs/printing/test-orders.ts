@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Command, Printer, State } from '#protocol';
+import type { Command, CommandReply, Printer, State } from '#protocol';
 import { VIRTUAL_PRINTER } from '#protocol';
 import { command, NO_CUSTOMER, sleep } from '#hub/testing/test-hub.ts';
 
@@ -53,4 +53,24 @@ export async function until(what: string, check: () => boolean | Promise<boolean
     if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
     await sleep(20);
   }
+}
+
+async function post(url: string, cookie: string, cmd: Command): Promise<CommandReply | null> {
+  try {
+    const res = await fetch(new URL('/api/commands', url), { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(cmd), signal: AbortSignal.timeout(3000) });
+    return (await res.json()) as CommandReply;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends to a (child) hub until acknowledged, as a device's outbox does: same id, resent. */
+export async function deliver(url: string, cookie: string, cmd: Command): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const reply = await post(url, cookie, cmd);
+    if (reply?.ok) return;
+    if (reply && reply.code !== 'RATE_LIMITED') throw new Error(`${cmd.type} refused: ${reply.code}`);
+    await sleep(50);
+  }
+  throw new Error(`${cmd.type} never acknowledged`);
 }

@@ -23,7 +23,17 @@ const computed = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null
  * by job id). A kind that is not (a printed ticket, a drawer kick) becomes
  * `maybeDone` instead, for a person to retry or cancel.
  */
-export type JobKindPolicy = { repeatable: boolean; maxAttempts: number };
+export type JobKindPolicy = {
+  repeatable: boolean;
+  maxAttempts: number;
+  /**
+   * The runner records `job.markWriting` (on disk) right before its first irreversible act: the
+   * first byte to the printer, once its connection is open. A job of such a kind found running
+   * without the mark never reached the world (still connecting to a printer that is switched
+   * off) and runs again by itself; only one with the mark may be on paper and waits for a person.
+   */
+  marksWriting?: boolean;
+};
 
 /** The payload of each job kind: what the runner needs, captured when the job is created. */
 export const jobPayloads = {
@@ -62,9 +72,9 @@ export const JOB_POLICIES: Record<JobKind, JobKindPolicy> = {
   'test.mark': { repeatable: true, maxAttempts: 5 },
   // Paper must never come out twice by itself: an interrupted printout waits for a person. A printer
   // that is off is retried (backoff at most a minute, and at once when it is seen back) for about a day.
-  print: { repeatable: false, maxAttempts: 1_500 },
+  print: { repeatable: false, maxAttempts: 1_500, marksWriting: true },
   // A drawer that opens minutes later, when nobody stands at the till, is worse than one that did not.
-  'drawer.kick': { repeatable: false, maxAttempts: 3 },
+  'drawer.kick': { repeatable: false, maxAttempts: 3, marksWriting: true },
   // SUNAT registers a document id once (a second send is answered "already registered", 1033), so a send cut
   // off by a crash is sent again. Kept trying while SUNAT cannot be reached (the lane waits without
   // recording tries while it is down); the deadline warnings tell the owner when that lasts.
@@ -120,6 +130,11 @@ export type Job = JobSpec & {
   reason: JobReason | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Hub time the running attempt began writing (`job.markWriting`, kinds with `marksWriting`);
+   * absent while it has not, and cleared when an attempt starts. Jobs before issue 19 lack it.
+   */
+  writingAt?: string;
 };
 
 /** What a runner reports after carrying a job out (CONVENTIONS #8: never a throw). */
@@ -146,6 +161,8 @@ const jobCommandPayloads = {
   'export.run': z.object({ day: exportDaySchema, what: z.enum(['all', 'mail']).default('all') }),
   /** Internal: recorded before the effect is carried out. */
   'job.start': jobRef,
+  /** Internal: the running job's effect begins now (its first byte goes to the printer): from here it may be on paper. */
+  'job.markWriting': jobRef,
   /** Internal: what the effect came to. */
   'job.finish': jobRef.extend({ outcome: jobOutcomeSchema }),
   /** Internal, at start-up: jobs found running when the hub died. */
@@ -158,10 +175,15 @@ const jobCommandPayloads = {
 export type JobEvent =
   | { type: 'job.created'; job: Job }
   | { type: 'job.started'; jobId: string; at: string }
+  /** The running attempt began its irreversible part (kinds with `marksWriting`). */
+  | { type: 'job.writing'; jobId: string; at: string }
   | { type: 'job.succeeded'; jobId: string; at: string }
   /** `retryAt` null: given up (status failed); otherwise pending again from then. */
   | { type: 'job.failed'; jobId: string; at: string; reason: JobReason; retryAt: string | null }
-  /** Found running at start-up: `maybeDone` for a kind that is not repeatable, else pending again. */
+  /**
+   * Found running at start-up: `maybeDone` for a kind that is not repeatable (one that marks its
+   * writing: only when the mark was recorded), else pending again.
+   */
   | { type: 'job.interrupted'; jobId: string; at: string; status: 'maybeDone' | 'pending' }
   | { type: 'job.retried'; jobId: string; at: string }
   | { type: 'job.cancelled'; jobId: string; at: string }
@@ -183,6 +205,7 @@ export const jobsProtocol = defineProtocol<JobEvent, JobsState>()({
     'job.test': 'settings',
     'export.run': 'settings',
     'job.start': INTERNAL,
+    'job.markWriting': INTERNAL,
     'job.finish': INTERNAL,
     'job.recover': INTERNAL,
     'job.prune': INTERNAL,

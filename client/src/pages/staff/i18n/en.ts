@@ -163,6 +163,7 @@ export const staffEn: DeepStrings<typeof staffEs> = {
       security: { raiseAlert: 'Alert: failed attempts', dismissAlert: 'Dismissed an alert', noteSecretChange: 'Changed the certificate, SOL password or mail server' },
       job: {
         start: 'Started a job',
+        markWriting: 'Began writing a job to its printer',
         finish: 'Finished a job',
         recover: 'Checked interrupted jobs',
         prune: 'Archived finished jobs',

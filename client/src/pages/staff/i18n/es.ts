@@ -162,6 +162,7 @@ export const staffEs = {
       security: { raiseAlert: 'Alerta: intentos fallidos', dismissAlert: 'Descartó una alerta', noteSecretChange: 'Cambió el certificado, la clave SOL o el correo' },
       job: {
         start: 'Empezó una tarea',
+        markWriting: 'Empezó a imprimir una tarea',
         finish: 'Terminó una tarea',
         recover: 'Revisó las tareas interrumpidas',
         prune: 'Archivó tareas terminadas',

@@ -163,6 +163,7 @@ export const staffZh: DeepStrings<typeof staffEs> = {
       security: { raiseAlert: '提醒：登录失败', dismissAlert: '忽略了提醒', noteSecretChange: '修改了证书、SOL 密码或邮箱服务器' },
       job: {
         start: '开始任务',
+        markWriting: '任务开始发送到打印机',
         finish: '完成任务',
         recover: '检查中断的任务',
         prune: '归档已完成的任务',
