@@ -113,8 +113,9 @@ describe('the nightly export', () => {
     // Tax base and IGV on the fiscal bills only (18 % IGV: 100.00 + 18.00).
     expect(rows.slice(1).map((r) => [r[13], r[14]])).toEqual([['100.00', '18.00'], ['100.00', '18.00'], ['', '']]);
     // The accountant reads methods in Spanish and people by name: no "cash", no staff id.
-    expect(rows[0]!.slice(15, 17)).toEqual(['Medios de pago', 'Operador']);
-    expect(rows.slice(1).map((r) => [r[15], r[16]])).toEqual(Array(3).fill(['Efectivo 118.00', DEMO_OWNER.name]));
+    // What guests handed over, then the change the drawer gave back (issue 19 item 4).
+    expect(rows[0]!.slice(15, 18)).toEqual(['Medios de pago', 'Vuelto', 'Operador']);
+    expect(rows.slice(1).map((r) => [r[15], r[16], r[17]])).toEqual(Array(3).fill(['Efectivo 118.00', '0.00', DEMO_OWNER.name]));
     const text = bytes.toString('utf8');
     expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
     expect(text).not.toContain(DEMO_OWNER.id);
@@ -123,7 +124,7 @@ describe('the nightly export', () => {
   });
 
   it('the XLSX opens in a real reader (openpyxl)', () => {
-    const script = 'import sys, openpyxl\nws = openpyxl.load_workbook(sys.argv[1]).active\nrows = list(ws.iter_rows(values_only=True))\nprint(len(rows), rows[0][0], rows[1][3], rows[1][12], type(rows[1][12]).__name__)\nfor r in rows[1:]: print(r[15] + \' | \' + r[16])';
+    const script = 'import sys, openpyxl\nws = openpyxl.load_workbook(sys.argv[1]).active\nrows = list(ws.iter_rows(values_only=True))\nprint(len(rows), rows[0][0], rows[1][3], rows[1][12], type(rows[1][12]).__name__)\nfor r in rows[1:]: print(r[15] + \' | \' + r[17])';
     const out = execFileSync('/usr/bin/python3', ['-c', script, join(root(), DAY, `ventas-${DAY}.xlsx`)], { encoding: 'utf8' }).trim().split('\n');
     expect(out[0]).toBe('4 Fecha Boleta 118 int');
     expect(out.slice(1)).toEqual(Array(3).fill(`Efectivo 118.00 | ${DEMO_OWNER.name}`));

@@ -3,6 +3,7 @@ import { fiscalKey } from '#protocol';
 import { limaDateTime } from '#hub/domain/einvoice/lima-time.ts';
 import { fiscalDocumentOf } from '#hub/domain/einvoice/tax.ts';
 import { documentBills, fiscalNumbersOf, hasPartDocuments } from '#hub/domain/payment/split-parts.ts';
+import { lineTotalCents } from '#hub/domain/money.ts';
 import { paymentMethodName } from '#hub/domain/printing/documents/receipt.ts';
 
 /**
@@ -21,10 +22,15 @@ const n = (v: number): Cell => ({ t: 'n', v });
 
 export const BILL_HEADER = [
   'Fecha', 'Hora', 'N.° cuenta', 'Tipo de documento', 'Serie-número', 'Doc. comprador', 'Comprador', 'Mesa', 'Personas',
-  'Consumo', 'Descuentos', 'Propina', 'Total', 'Base imponible', 'IGV', 'Medios de pago', 'Operador', 'Estado',
+  'Consumo', 'Descuentos', 'Propina', 'Total', 'Base imponible', 'IGV', 'Medios de pago', 'Vuelto', 'Operador', 'Estado',
 ] as const;
 
-export const LINE_HEADER = ['Fecha', 'N.° cuenta', 'Serie-número', 'Código', 'Plato', 'Tamaño', 'Cantidad', 'Precio unitario', 'Importe', 'Cortesía', 'Devuelto', 'Estado'] as const;
+/**
+ * Importe is what the line was charged: (Cantidad − Cortesía − Devuelto − Anulado) × Precio unitario
+ * − Descuento, the bill's own arithmetic (hub/domain/money.ts lineTotalCents), so the Importe of a
+ * bill's lines adds up to its subtotal; a withdrawn order's lines charged nothing (issue 19 item 3).
+ */
+export const LINE_HEADER = ['Fecha', 'N.° cuenta', 'Serie-número', 'Código', 'Plato', 'Tamaño', 'Cantidad', 'Precio unitario', 'Importe', 'Cortesía', 'Devuelto', 'Anulado', 'Descuento', 'Estado'] as const;
 
 /** SUNAT cat. 01 name of the document, or the sale note; each part's, joined, for a split whose parts have their own. */
 function documentType(bill: Bill): string {
@@ -122,7 +128,8 @@ export function billRow(bill: Bill, corrections: BillCorrections | undefined, do
     s(date), s(time), n(bill.billNo), s(documentType(bill)), s(documentNumbers(bill)),
     ...buyers(bill).map(s), s(bill.tableName), n(bill.people),
     money(bill.goodsCents), money(discounts), money(bill.tipCents), money(bill.totalCents), ...taxCells(documentBills(bill, documentOf.bagProductIds ?? []).map(documentOf)),
-    s(methods(bill)), s(bill.operator ? staffName(bill.operator) : ''), s(recordState(bill, corrections)),
+    // What guests handed over by method, then the change given back from the drawer: cash kept = cash handed over − Vuelto (issue 19 item 4).
+    s(methods(bill)), money(bill.changeCents), s(bill.operator ? staffName(bill.operator) : ''), s(recordState(bill, corrections)),
   ];
 }
 
@@ -132,7 +139,7 @@ export function lineRows(bill: Bill, corrections: BillCorrections | undefined): 
   const state = recordState(bill, corrections);
   return bill.lines.map((line) => [
     s(date), n(bill.billNo), s(number), s(line.code), s(line.names.es ?? Object.values(line.names)[0] ?? ''), s(line.specNames?.es ?? ''),
-    n(line.qty), money(line.unitPriceCents), money(line.unitPriceCents * (line.qty - line.giftedQty)), n(line.giftedQty), n(line.returnedQty), s(state),
+    n(line.qty), money(line.unitPriceCents), money(bill.deleted === 2 ? 0 : lineTotalCents(line)), n(line.giftedQty), n(line.returnedQty), n(line.cancelledQty), money(line.discountCents), s(state),
   ]);
 }
 
