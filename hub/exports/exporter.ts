@@ -1,6 +1,6 @@
 import type { ClosedShift } from '#protocol';
 import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
-import { buildPle141 } from './ple/ple141.ts';
+import { buildPle141, ple141Bytes } from './ple/ple141.ts';
 import { documentsZip, salesFiles, type ExportFile } from './day-files.ts';
 import { documentsOf, staffNamesOf } from './sales-rows.ts';
 import { writeDayFolder, type Manifest } from './folder.ts';
@@ -61,7 +61,8 @@ async function monthFiles(deps: ExporterDeps, day: string): Promise<ExportFile[]
     // The documents read once for the rows are the register's too (the builder computes only the ones not on file).
     for (const bill of bills) documentOf(bill);
     const ple = buildPle141({ ruc: state.fiscal.ruc, year: Number(month.slice(0, 4)), month: Number(month.slice(5)), bills, corrections, documents: documentOf.all, settings: state.fiscal });
-    files.push({ name: ple.fileName, bytes: Buffer.from(ple.content, 'utf8') });
+    // ISO-8859-1, as the PLE reads it (ple/README.md "Encoding").
+    files.push({ name: ple.fileName, bytes: ple141Bytes(ple.content) });
   }
   return files;
 }

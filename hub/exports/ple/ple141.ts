@@ -12,7 +12,8 @@ import { registerEntries, type RegisterEntry, type SkippedDocument } from './sou
  * Values the bills do not carry, and what is written for them:
  * - 2 CUO: the document's fiscal key ("03-B001-17"): unique per operation
  *   and the same each time the month is exported again, so a later
- *   correction (estado 9) can name it. No "&" can appear in it.
+ *   correction (estado 9) can name it. No "&" can appear in it (nor in 3,
+ *   which the table forbids it too; the buyer's name, field 12, keeps it).
  * - 3 asiento: "M" (a movement of the month) + the line's place in the file.
  * - 5 due date: empty (only required for type 14; a factura on credit's due
  *   date can fall past the following month, which the field refuses).
@@ -151,10 +152,33 @@ function fromCents(cents: number): string {
 }
 
 /**
- * A name as the general rules allow free text: no "|", "/" or "\" (and no
- * control characters or "&", which the PLE refuses in keys), spaces
- * collapsed, cut to the field's length.
+ * A name as the general rules allow free text (rule 2: no "|", "/" or "\\"),
+ * control characters taken out, spaces collapsed, cut to the field's length.
+ * "&" stays: table 140100 refuses it only in fields 2 and 3 (the CUO and the
+ * asiento, which the hub writes without one), so "SABORES & MÁS E.I.R.L."
+ * is written as it is (issue 19 item 7). A character the file's encoding
+ * cannot hold (ple141Bytes: ISO-8859-1) loses its accent when it has one
+ * ("Ő" → "O") and is dropped otherwise (a Chinese trade name).
  */
 export function plainText(text: string, max: number): string {
-  return text.replace(/[|/\\&\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+  return latin1(text).replace(/[|/\\\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+}
+
+/** Each character ISO-8859-1 cannot hold: its letter without the accent, else a space. */
+function latin1(text: string): string {
+  return [...text.normalize('NFC')].map((ch) => (ch.charCodeAt(0) <= 0xff && ch.length === 1 ? ch : (ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '').match(/^[\u0000-\u00ff]+$/)?.[0] ?? ' '))).join('');
+}
+
+/**
+ * The register's bytes: ISO-8859-1 (Latin-1), one byte per character. SUNAT's
+ * PLE rules say "archivos en formato de texto" and name no encoding; the PLE
+ * is a Windows Java program whose guide has the files made even in Notepad,
+ * whose default there was ANSI (Windows-1252, equal to ISO-8859-1 for every
+ * character a register holds). UTF-8 would write "Á" as two bytes, which such
+ * a reader shows as "Ã" and counts as two characters against a field's
+ * length. Latin-1 holds Spanish whole (á é í ó ú ü ñ Ñ ¿ ¡) and "&"; plainText
+ * has already left out what it cannot hold. README.md "Encoding".
+ */
+export function ple141Bytes(content: string): Buffer {
+  return Buffer.from(content, 'latin1');
 }
