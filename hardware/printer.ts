@@ -36,6 +36,13 @@ export type PrinterDriver = {
   openDrawer(meta?: PrintMeta): Promise<PrintOutcome>;
   /** ok, retry later (off, unreachable), or needs a person (paper, cover, error), with the reason. */
   status(): Promise<PrinterStatus>;
+  /**
+   * Whether the printer answers at all, asking nothing and writing nothing (asked while it prints a
+   * ticket, when a status question could disturb it): a network printer whose connection opens or
+   * is refused (it is powered: busy printers refuse a second connection) answers; one whose SYN
+   * goes unanswered, or whose host is unreachable, does not. Absent: always answers (virtual).
+   */
+  answers?(): Promise<boolean>;
   /** Lets go of sockets and files (the printer's settings changed, or the hub stops). */
   close(): Promise<void>;
 };

@@ -9,8 +9,14 @@ import { networkDriver } from './network.ts';
 import { usbDriver } from './usb.ts';
 import { virtualDriver } from './virtual.ts';
 
-/** How long a connection or a write may take before the printer counts as unreachable. */
+/** How long a write may take (a slow printer reading a long ticket) before the job counts as broken. */
 export const DEFAULT_TIMEOUT_MS = 5000;
+/**
+ * How long opening a connection may take before the printer counts as unreachable (issue 19 item
+ * 12: a silent printer must raise its alert within 5 s). A printer on the LAN answers a SYN in
+ * milliseconds (a Wi-Fi one in power save within a few hundred); one switched off answers never.
+ */
+export const CONNECT_TIMEOUT_MS = 1500;
 
 const noPrinter: PrinterDriver = {
   print: async () => ({ ok: false, canRetry: false, reason: 'NO_PRINTER', written: 0 }),
@@ -25,7 +31,7 @@ export function createDriver(printer: Printer, opts: { dataDir: string; timeoutM
   const c = printer.connection;
   switch (c.type) {
     case 'network':
-      return networkDriver(c.host, c.port, printer, timeoutMs);
+      return networkDriver(c.host, c.port, printer, timeoutMs, Math.min(CONNECT_TIMEOUT_MS, timeoutMs));
     case 'usb':
       return usbDriver(c.path, printer);
     case 'virtual':

@@ -133,6 +133,21 @@ describe('network driver against a fake printer', () => {
     }
   });
 
+  it('answers(): an open connection and a refused one answer (a busy printer refuses a second), silence does not; nothing is written', async () => {
+    const driver = createDriver(printerAt(fake.port), { dataDir: '/nonexistent', timeoutMs: 2000 });
+    expect(await driver.answers?.()).toBe(true);
+    await fake.unplug();
+    expect(await driver.answers?.()).toBe(true);
+    await fake.plugIn();
+    expect(fake.bytes().length).toBe(0);
+    const off = await SilentPrinter.start();
+    try {
+      expect(await createDriver(printerAt(off.port), { dataDir: '/nonexistent', timeoutMs: 500 }).answers?.()).toBe(false);
+    } finally {
+      await off.close();
+    }
+  });
+
   it('a printer that ignores DLE EOT and never closes its side: status ok, job printed', async () => {
     const got: Buffer[] = [];
     const silent = net.createServer({ allowHalfOpen: true }, (socket) => {

@@ -13,7 +13,7 @@ import type { EncodeSettings, PrintMeta, PrintOutcome, PrinterDriver } from '../
 import { statusFromAnswers, type StatusAnswers } from './status-bits.ts';
 
 /** How long to wait for the answer to each DLE EOT question. */
-const STATUS_ANSWER_MS = 400;
+export const STATUS_ANSWER_MS = 400;
 /** How long after the last byte a printer has to close the connection (most do at once) before the job counts as printed. */
 const CLOSE_GRACE_MS = 1000;
 
@@ -44,8 +44,8 @@ function connect(host: string, port: number, timeoutMs: number): Promise<net.Soc
  * connection is open, before the first byte: a printer switched off on the LAN (its SYNs dropped)
  * never gets that far, so its ticket is known to be unprinted.
  */
-async function send(host: string, port: number, bytes: Uint8Array, timeoutMs: number, beforeWrite?: () => Promise<boolean>): Promise<PrintOutcome> {
-  const socket = await connect(host, port, timeoutMs);
+async function send(host: string, port: number, bytes: Uint8Array, timeoutMs: number, connectMs: number, beforeWrite?: () => Promise<boolean>): Promise<PrintOutcome> {
+  const socket = await connect(host, port, connectMs);
   if (!socket) return unreachable;
   if (beforeWrite) {
     // The printer may drop the connection while the mark is written: that error is seen by the write below.
@@ -121,13 +121,34 @@ async function askStatus(host: string, port: number, timeoutMs: number): Promise
   return answers;
 }
 
-/** The driver of a network printer at host:port. */
-export function networkDriver(host: string, port: number, settings: EncodeSettings, timeoutMs: number): PrinterDriver {
+/** Errors that mean the host itself is not there (powered off, unplugged), not that it turned the connection down. */
+const HOST_GONE = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ETIMEDOUT']);
+
+/** Whether anything answers at host:port within `timeoutMs`: an open or refused connection does, silence does not. Nothing is written. */
+function answersAt(host: string, port: number, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (answered: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answered);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    socket.once('connect', () => done(true));
+    socket.once('error', (err: NodeJS.ErrnoException) => done(!HOST_GONE.has(err.code ?? '')));
+  });
+}
+
+/**
+ * The driver of a network printer at host:port. `connectMs`: the time box of opening a connection
+ * (short: a silent printer raises its alert within 5 s); `timeoutMs`: of writing a printout.
+ */
+export function networkDriver(host: string, port: number, settings: EncodeSettings, timeoutMs: number, connectMs = timeoutMs): PrinterDriver {
   // Whether this printer has ever answered DLE EOT: then a print first checks paper and cover,
   // so a ticket is not sent into a printer that cannot print it. Silent printers are not delayed.
   let answersStatus = false;
   const status = async (): Promise<PrinterStatus> => {
-    const answers = await askStatus(host, port, timeoutMs);
+    const answers = await askStatus(host, port, connectMs);
     if (!answers) return { state: 'retryLater', reason: 'UNREACHABLE' };
     if (Object.keys(answers).length > 0) answersStatus = true;
     return statusFromAnswers(answers);
@@ -137,12 +158,13 @@ export function networkDriver(host: string, port: number, settings: EncodeSettin
       const now = await status();
       if (now.state !== 'ok') return { ok: false, canRetry: true, reason: now.reason, written: 0 };
     }
-    return send(host, port, bytes, timeoutMs, meta?.beforeWrite);
+    return send(host, port, bytes, timeoutMs, connectMs, meta?.beforeWrite);
   };
   return {
     print: (document: PrintDocument, meta?: PrintMeta) => sendChecked(encode(document, settings), meta),
-    openDrawer: (meta?: PrintMeta) => send(host, port, DRAWER_KICK, timeoutMs, meta?.beforeWrite),
+    openDrawer: (meta?: PrintMeta) => send(host, port, DRAWER_KICK, timeoutMs, connectMs, meta?.beforeWrite),
     status,
+    answers: () => answersAt(host, port, connectMs),
     close: async () => undefined,
   };
 }

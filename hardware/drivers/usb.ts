@@ -87,6 +87,11 @@ export function usbDriver(path: string, settings: EncodeSettings): PrinterDriver
       const answers = await askStatus(path);
       return answers ? statusFromAnswers(answers) : { state: 'retryLater', reason: 'DEVICE_MISSING' };
     },
+    // The device file is there while the printer is plugged in and powered (usblp removes it otherwise).
+    answers: () => fs.access(path, constants.W_OK).then(
+      () => true,
+      () => false,
+    ),
     close: async () => undefined,
   };
 }

@@ -73,7 +73,7 @@ export function createPrinting(opts: PrintingOptions): Printing {
     clock,
     slipFacts: opts.slipFacts,
     showOnScreen: (job) => showOnScreen((c, a) => opts.engine.submit(c, a), { ...job.payload, id: job.id }, clock()),
-    onProblem: (printerId) => monitor?.noteProblem(printerId),
+    onProblem: (printerId, reason) => monitor?.noteProblem(printerId, reason).catch((err: unknown) => opts.log?.(`printers: status of ${printerId} not recorded: ${String(err)}`)),
     ...(opts.fiscalDigest ? { fiscalDigest: opts.fiscalDigest } : {}),
     ...(opts.shiftReport ? { shiftReport: opts.shiftReport } : {}),
     ...(opts.log ? { log: opts.log } : {}),

@@ -34,6 +34,7 @@ class ScriptedPrinter implements PrinterDriver {
   printed: string[] = [];
   kicks = 0;
   statusAsked = 0;
+  answersAsked = 0;
   closed = 0;
   documents: PrintDocument[] = [];
   async print(document: PrintDocument, meta?: PrintMeta): Promise<PrintOutcome> {
@@ -56,6 +57,10 @@ class ScriptedPrinter implements PrinterDriver {
   async status(): Promise<PrinterStatus> {
     this.statusAsked++;
     return this.up ? { state: 'ok' } : { state: 'retryLater', reason: 'UNREACHABLE' };
+  }
+  async answers(): Promise<boolean> {
+    this.answersAsked++;
+    return this.up;
   }
   async close(): Promise<void> {
     this.closed++;
@@ -175,7 +180,7 @@ describe('print lanes', () => {
     expect(reports).toEqual([{ state: 'retryLater', reason: 'UNREACHABLE' }, { state: 'ok' }]);
   });
 
-  it('the monitor leaves a printer alone while its lane prints', async () => {
+  it('while its lane prints, the monitor asks no status question, only whether the printer answers: silence is recorded at once', async () => {
     const a = new ScriptedPrinter();
     let release = () => {};
     a.hold = new Promise<void>((r) => (release = r));
@@ -187,11 +192,37 @@ describe('print lanes', () => {
     const asked = a.statusAsked;
     await printing.monitor.checkNow();
     expect(a.statusAsked).toBe(asked);
+    expect(a.answersAsked).toBe(1);
+    const known = engine.state.printerStatus.a?.status;
+    expect(known?.state).not.toBe('retryLater');
+    // Issue 19 item 12: switched off mid-ticket. Before, the monitor skipped a printing printer and the alert waited for the lane.
+    a.up = false;
+    await printing.monitor.checkNow();
+    expect(jobs.laneBusy(printerLane('a'))).toBe(true);
+    expect(engine.state.printerStatus.a?.status).toEqual({ state: 'retryLater', reason: 'UNREACHABLE' });
+    expect(a.statusAsked).toBe(asked);
+    a.up = true;
     release();
     await jobs.idle();
     expect(a.printed).toEqual([id]);
     await printing.monitor.checkNow();
     expect(a.statusAsked).toBe(asked + 1);
+    expect(engine.state.printerStatus.a?.status).toEqual({ state: 'ok' });
+  });
+
+  it('a ticket that fails because the printer does not answer records the alert at once, without waiting for a status check', async () => {
+    const a = new ScriptedPrinter();
+    const { engine, jobs, printing } = await start({ a });
+    await hub(engine, 'printer.save', { printer: net('a') });
+    await printing.monitor.checkNow();
+    expect(engine.state.printerStatus.a?.status).toEqual({ state: 'ok' });
+    a.up = false;
+    const asked = a.statusAsked;
+    await testPage(engine, 'a');
+    await jobs.idle();
+    // No check ran (they are an hour apart here): the job's own outcome raised it.
+    expect(a.statusAsked).toBe(asked);
+    expect(engine.state.printerStatus.a?.status).toEqual({ state: 'retryLater', reason: 'UNREACHABLE' });
   });
 
   it('a ticket cut mid-write fails PARTIAL_WRITE and is not printed again by itself; the next one prints', async () => {

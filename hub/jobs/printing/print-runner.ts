@@ -1,4 +1,4 @@
-import type { FiscalDocument, JobOutcome, PrintDocument, Printer, ShiftReport, State } from '#protocol';
+import type { FiscalDocument, JobOutcome, JobReason, PrintDocument, Printer, ShiftReport, State } from '#protocol';
 import { getOwn, withFiscalDigest } from '#domain';
 import { markedReprint } from '#hub/domain/printing/documents/reprint.ts';
 import { zReportDocument } from '#hub/domain/printing/documents/z-report.ts';
@@ -18,8 +18,11 @@ export type PrintRunnerDeps = {
   showOnScreen: (job: JobOf<'print'>) => Promise<JobOutcome>;
   /** The hub's addresses and claim code, for the setup slip. */
   slipFacts: () => SlipFacts;
-  /** Told when a printer failed a job for a reason its status can show (the monitor then wakes its lane when it is back). */
-  onProblem?: (printerId: string) => void;
+  /**
+   * Told when a printer failed a job for a reason it may get over (the monitor records the status
+   * the reason shows at once, so the alert does not wait; it wakes the lane when the printer is back).
+   */
+  onProblem?: (printerId: string, reason: JobReason) => void | Promise<void>;
   /**
    * The XMLDSig digest a fiscal document's signature will carry (hub/server.ts: its UBL XML and
    * `digestOfUnsigned`, no key needed), for the QR code and "Hash" line of a printed boleta,
@@ -113,8 +116,8 @@ function writingGate(marks: EffectMarks | undefined): { beforeWrite?: () => Prom
 
 const MARK_REFUSED: JobOutcome = { ok: false, canRetry: true, reason: 'IO_ERROR' };
 
-function report(deps: PrintRunnerDeps, printerId: string, outcome: JobOutcome): JobOutcome {
-  if (!outcome.ok && outcome.canRetry) deps.onProblem?.(printerId);
+async function report(deps: PrintRunnerDeps, printerId: string, outcome: JobOutcome): Promise<JobOutcome> {
+  if (!outcome.ok && outcome.canRetry) await deps.onProblem?.(printerId, outcome.reason);
   return outcome;
 }
 
