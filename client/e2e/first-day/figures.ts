@@ -1,4 +1,5 @@
-import type { Job, State } from '#protocol';
+import { papersOf } from '../../../hardware/testing/papers.ts';
+import type { FakePrinter } from '../../../hardware/testing/fake-printer.ts';
 
 /**
  * The day's figures as the test itself works them out from what it did
@@ -53,10 +54,20 @@ export function withDeposits(e: Expected, deposits: { method: string; amountCent
 /** Soles as typed in a field: 172.00. */
 export const typed = (cents: number): string => (cents / 100).toFixed(2);
 
-/** The [label, amount] rows of the newest shift report the hub queued for printing (the Z report). */
-export function zReportRows(state: State): [string, string][] {
-  const jobs = Object.values(state.jobs).filter((j: Job) => j.kind === 'print' && j.payload.purpose === 'shiftReport');
-  const job = jobs.at(-1);
-  if (!job || job.kind !== 'print') return [];
-  return job.payload.document.blocks.flatMap((b) => (b.kind === 'columns' ? [[b.left, b.right] as [string, string]] : []));
+/**
+ * The Z report as it came out of the printer at the close (the hub completes
+ * it from the day's archive when it prints), its lines as printed; empty
+ * until it has printed.
+ */
+export function printedZReport(fake: FakePrinter): string {
+  const z = papersOf(fake)
+    .map((p) => p.texts.join('\n'))
+    .filter((text) => text.includes('Fondo inicial'));
+  return z.at(-1) ?? '';
+}
+
+/** The amount a printed report line starting with `label` shows (its count in brackets ignored): 'S/ 209.00', or '' when no such line. */
+export function printedAmount(report: string, label: string): string {
+  const line = report.split('\n').find((l) => l.trim().replace(/\s*\(\d+\)/, '').startsWith(label));
+  return line?.trim().match(/(-?S\/ [\d,.]+|\d+)$/)?.[1] ?? '';
 }
