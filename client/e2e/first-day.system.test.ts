@@ -124,6 +124,9 @@ describe("a restaurant's first day", () => {
     await card.waitFor({ state: 'detached' });
     const m2Order = Object.values(box.hub.engine.state.orders).find((o) => o.tableId === tableId('M2'))!;
     await day.gallery.shoot('tables', day.base, '#/pages/dining_table/index', 'table-M2');
+    // The app's addresses carry their query before the hash.
+    await day.gallery.shoot('order', day.base, `?tableId=${tableId('M2')}#/pages/dining_table/dinner`, 'order-line');
+    await day.gallery.shoot('kitchen', day.base, `?station=${day.stationId}#/pages/kitchen/display`, 'kds-board');
     await day.gallery.shoot('payment', day.base, `?orderId=${m2Order.id}#/pages/dining_table/payment`, 'quick-cash');
 
     // One table's service on the till, counted as the page hears it.
