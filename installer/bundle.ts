@@ -35,6 +35,29 @@ export async function bundlePkcs12Worker(logLevel: esbuild.LogLevel = 'warning')
 }
 
 /**
+ * The printouts' encode worker (hardware/escpos/encode-worker.ts) as one CommonJS text, for the
+ * same reason as the PKCS#12 worker: started by hardware/escpos/encode-thread.ts from
+ * `__POS_ENCODE_WORKER__` (`eval: true`). The font's bytes are handed to it by the main thread.
+ */
+export async function bundleEncodeWorker(logLevel: esbuild.LogLevel = 'warning'): Promise<string> {
+  const built = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [path.join(ROOT, 'hardware', 'escpos', 'encode-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'cjs',
+    write: false,
+    legalComments: 'none',
+    logLevel,
+    define: { 'import.meta.url': '""' },
+  });
+  const text = built.outputFiles[0]?.text;
+  if (!text) throw new Error('the encode worker did not bundle');
+  return text;
+}
+
+/**
  * hub/main.ts as the single binary carries it: one CommonJS file with every
  * dependency inside (a SEA's `require` only knows Node's built-in modules).
  * import.meta.url is rebuilt from __filename (in a SEA that is the
@@ -43,6 +66,7 @@ export async function bundlePkcs12Worker(logLevel: esbuild.LogLevel = 'warning')
  */
 export async function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'warning'): Promise<esbuild.BuildResult> {
   const pkcs12Worker = await bundlePkcs12Worker(logLevel);
+  const encodeWorker = await bundleEncodeWorker(logLevel);
   return esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [path.join(ROOT, 'hub', 'main.ts')],
@@ -56,6 +80,7 @@ export async function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'w
       'process.env.WS_NO_UTF_8_VALIDATE': '"1"',
       'import.meta.url': '__posImportMetaUrl',
       __POS_PKCS12_WORKER__: JSON.stringify(pkcs12Worker),
+      __POS_ENCODE_WORKER__: JSON.stringify(encodeWorker),
     },
     banner: { js: "var __posImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [emptySupportsColor],

@@ -8,7 +8,7 @@
 import net from 'node:net';
 import type { PrintDocument, PrinterStatus } from '#protocol';
 import { DRAWER_KICK, statusRequest } from '../escpos/commands.ts';
-import { encode } from '../escpos/encode.ts';
+import { encodeOffThread } from '../escpos/encode-thread.ts';
 import type { EncodeSettings, PrintMeta, PrintOutcome, PrinterDriver } from '../printer.ts';
 import { statusFromAnswers, type StatusAnswers } from './status-bits.ts';
 
@@ -18,6 +18,8 @@ export const STATUS_ANSWER_MS = 400;
 const CLOSE_GRACE_MS = 1000;
 
 const unreachable: PrintOutcome = { ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 };
+/** The printout's bytes could not be made (the encode worker failed): nothing sent. */
+export const encodeFailed: PrintOutcome = { ok: false, canRetry: true, reason: 'PRINTER_ERROR', written: 0 };
 
 function connect(host: string, port: number, timeoutMs: number): Promise<net.Socket | null> {
   return new Promise((resolve) => {
@@ -161,7 +163,11 @@ export function networkDriver(host: string, port: number, settings: EncodeSettin
     return send(host, port, bytes, timeoutMs, connectMs, meta?.beforeWrite);
   };
   return {
-    print: (document: PrintDocument, meta?: PrintMeta) => sendChecked(encode(document, settings), meta),
+    print: async (document: PrintDocument, meta?: PrintMeta) => {
+      const bytes = await encodeOffThread(document, settings).catch(() => null);
+      // Nothing was sent: a worker that failed (a bug, or out of memory) is a printer problem to retry.
+      return bytes ? sendChecked(bytes, meta) : encodeFailed;
+    },
     openDrawer: (meta?: PrintMeta) => send(host, port, DRAWER_KICK, timeoutMs, connectMs, meta?.beforeWrite),
     status,
     answers: () => answersAt(host, port, connectMs),

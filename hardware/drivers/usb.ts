@@ -8,7 +8,8 @@
 import { constants, promises as fs } from 'node:fs';
 import type { PrintDocument, PrinterStatus } from '#protocol';
 import { DRAWER_KICK, statusRequest } from '../escpos/commands.ts';
-import { encode } from '../escpos/encode.ts';
+import { encodeOffThread } from '../escpos/encode-thread.ts';
+import { encodeFailed } from './network.ts';
 import type { EncodeSettings, PrintMeta, PrintOutcome, PrinterDriver } from '../printer.ts';
 import { statusFromAnswers, type StatusAnswers } from './status-bits.ts';
 
@@ -81,7 +82,10 @@ async function askStatus(path: string): Promise<StatusAnswers | null> {
 /** The driver of the USB printer at `path` (/dev/usb/lpN). */
 export function usbDriver(path: string, settings: EncodeSettings): PrinterDriver {
   return {
-    print: (document: PrintDocument, meta?: PrintMeta) => writeAll(path, encode(document, settings), meta?.beforeWrite),
+    print: async (document: PrintDocument, meta?: PrintMeta) => {
+      const bytes = await encodeOffThread(document, settings).catch(() => null);
+      return bytes ? writeAll(path, bytes, meta?.beforeWrite) : encodeFailed;
+    },
     openDrawer: (meta?: PrintMeta) => writeAll(path, DRAWER_KICK, meta?.beforeWrite),
     status: async (): Promise<PrinterStatus> => {
       const answers = await askStatus(path);

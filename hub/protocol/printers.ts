@@ -117,6 +117,11 @@ export const kitchenTicketSchema = z.object({
    * dishes belong. Absent on every other ticket.
    */
   fallback: z.literal(true).optional(),
+  /**
+   * A send too long for one ticket comes out as several (hub/domain/printing/kitchen-jobs.ts, issue 19
+   * item 18): this one's place among them, printed "(2/3)". Absent when the send fits one ticket.
+   */
+  part: z.object({ index: z.int().min(1), of: z.int().min(2) }).optional(),
   lines: z
     // remark: the presets in the target's language and the free text (hub/domain/kitchen/remarks.ts): up to 10 presets and 140 characters.
     .array(z.object({ lineId: idSchema, name: z.string().max(140), qty: z.int().min(0).max(999), remark: z.string().max(400), held: z.boolean() }))

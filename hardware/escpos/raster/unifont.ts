@@ -18,6 +18,24 @@ export const UNIFONT_ASSET = 'fonts/unifont.woff';
 export const UNIFONT_PACKAGE_FILE = '@fontsource/unifont/files/unifont-latin-400-normal.woff';
 
 let cached: OutlineFont | null | undefined;
+/** The font's bytes handed in by whoever started this thread (the encode worker gets them from the hub's main thread). */
+let given: Uint8Array | null | undefined;
+
+/**
+ * Uses these bytes as the font file instead of looking for it: the encode worker
+ * (../encode-worker.ts) cannot count on reaching the single binary's assets, so the
+ * main thread reads the file and hands it over.
+ */
+export function useUnifontFile(bytes: Uint8Array | null): void {
+  given = bytes;
+  cached = undefined;
+}
+
+/** The font file's bytes (SEA asset, else the npm package's file), unparsed; null when neither is there. */
+export function readUnifontFile(): Uint8Array | null {
+  if (given !== undefined) return given;
+  return readFontFile();
+}
 
 function readFontFile(): Uint8Array | null {
   try {
@@ -37,7 +55,7 @@ function readFontFile(): Uint8Array | null {
 /** The Unifont outline font, or null when it is not shipped (then glyphs are drawn as boxes). */
 export function loadUnifont(): OutlineFont | null {
   if (cached !== undefined) return cached;
-  const file = readFontFile();
+  const file = readUnifontFile();
   try {
     cached = file ? readOutlineFont(readWoff(file)) : null;
   } catch {

@@ -43,6 +43,45 @@ function byStation(items: readonly TicketItem[]): Map<string, TicketItem[]> {
 }
 
 /**
+ * How much one kitchen ticket may carry, in printed lines (estimated as if every character were
+ * Chinese, the widest case): over half a metre of paper. A printer that draws Chinese as images
+ * encodes each such line as a picture (up to 3.5 KB in tall or large type), so a ticket stays
+ * under about 300 KB; a 100-dish order with long Chinese remarks was one 7 s, 1.7 MB ticket
+ * (issue 19 item 18). A longer send prints as several tickets, each marked "(1/3)", in the order
+ * of its dishes.
+ */
+export const KITCHEN_TICKET_MAX_LINES = 80;
+
+/** Columns of an 80 mm line (48) a Chinese character takes two of; large type halves them. */
+const CJK_PER_LINE = 24;
+
+/** A dish's printed lines on a ticket, at most: its name in large type, its remark, the held mark. */
+export function ticketItemWeight(name: string, remark: string, held: boolean): number {
+  const nameLines = Math.max(1, Math.ceil(([...name].length + 6) / (CJK_PER_LINE / 2)));
+  const remarkLines = remark ? Math.ceil(([...remark].length + 2) / CJK_PER_LINE) : 0;
+  return nameLines + remarkLines + (held ? 1 : 0);
+}
+
+/** Splits a ticket's lines into runs of at most KITCHEN_TICKET_MAX_LINES printed lines (a dish never split; one heavier than that alone). */
+export function ticketParts<T extends { name: string; remark: string; held: boolean }>(lines: readonly T[]): T[][] {
+  const parts: T[][] = [];
+  let current: T[] = [];
+  let weight = 0;
+  for (const line of lines) {
+    const w = ticketItemWeight(line.name, line.remark, line.held);
+    if (current.length > 0 && weight + w > KITCHEN_TICKET_MAX_LINES) {
+      parts.push(current);
+      current = [];
+      weight = 0;
+    }
+    current.push(line);
+    weight += w;
+  }
+  if (current.length > 0) parts.push(current);
+  return parts;
+}
+
+/**
  * The kitchen ticket jobs of one action: for each station among the items,
  * one `print` job per printer or screen that station routes to (or the
  * kitchen fallback, marked, when nothing prints it: routing.ts), holding only
@@ -54,19 +93,24 @@ export function kitchenJobs(state: State, header: TicketHeader, items: readonly 
   for (const [station, group] of byStation(items.filter((i) => i.qty > 0))) {
     const route = kitchenRoute(state, station);
     for (const target of route.targets) {
-      const ticket: KitchenTicket = {
-        station,
-        stationName: stationName(state, station),
-        // A named station nothing prints: the paper says where the dishes belong.
-        ...(route.fallback && station !== '' ? { fallback: true } : {}),
-        ...header,
-        at: action.at,
-        marker: action.marker,
-        reason: action.reason,
-        lines: group.map(({ line, qty }) => ({ lineId: line.id, name: dishName(line, target.language).slice(0, 140), qty, remark: remarkText(line, target.language).slice(0, 400), held: line.held })),
-      };
-      const document = kitchenTicketDocument(ticket, target.language);
-      jobs.push({ kind: 'print', payload: { printerId: target.id, purpose: 'kitchen', document, orderId: header.orderId, ticket } });
+      const lines = group.map(({ line, qty }) => ({ lineId: line.id, name: dishName(line, target.language).slice(0, 140), qty, remark: remarkText(line, target.language).slice(0, 400), held: line.held }));
+      const parts = ticketParts(lines);
+      parts.forEach((part, i) => {
+        const ticket: KitchenTicket = {
+          station,
+          stationName: stationName(state, station),
+          // A named station nothing prints: the paper says where the dishes belong.
+          ...(route.fallback && station !== '' ? { fallback: true } : {}),
+          ...header,
+          at: action.at,
+          marker: action.marker,
+          reason: action.reason,
+          ...(parts.length > 1 ? { part: { index: i + 1, of: parts.length } } : {}),
+          lines: part,
+        };
+        const document = kitchenTicketDocument(ticket, target.language);
+        jobs.push({ kind: 'print', payload: { printerId: target.id, purpose: 'kitchen', document, orderId: header.orderId, ticket } });
+      });
     }
   }
   return jobs;

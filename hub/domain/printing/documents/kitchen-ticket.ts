@@ -55,7 +55,9 @@ export function kitchenTicketDocument(ticket: KitchenTicket, language: TicketLan
   const word = markerWord(ticket.marker, language);
   if (word) blocks.push(marker(word));
   if (ticket.reason) blocks.push(text(ticket.reason, { size: 'tall', bold: true }));
-  blocks.push(text(`${w.table} ${ticket.table}`, { size: 'large', bold: true }));
+  // One of several tickets of a long send (kitchen-jobs.ts): "(2/3)" beside the table.
+  const part = ticket.part ? `  (${ticket.part.index}/${ticket.part.of})` : '';
+  blocks.push(text(`${w.table} ${ticket.table}${part}`, { size: 'large', bold: true }));
   blocks.push(text(`${w.order} #${ticket.orderNo}   ${limaTime(ticket.at)}`));
   blocks.push(text(`${w.waiter}: ${ticket.waiter || '-'}   ${w.people}: ${ticket.people}`));
   blocks.push(rule());
