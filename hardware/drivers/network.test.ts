@@ -148,6 +148,26 @@ describe('network driver against a fake printer', () => {
     }
   });
 
+  // Issue 19 item 13: a ticket counted printed 1 s after its last byte unless the printer reset the connection.
+  it('a printer that answers status confirms each printout (GS r, answered in turn), kept off the paper', async () => {
+    const driver = createDriver(printerAt(fake.port), { dataDir: '/nonexistent', timeoutMs: 2000 });
+    expect(await driver.status()).toEqual({ state: 'ok' });
+    expect(await driver.print(doc)).toEqual({ ok: true });
+    expect(fake.confirmations).toBe(1);
+    const parsed = parseEscPos(fake.bytes(), { codePage: 'cp858' });
+    expect(parsed.cuts).toBe(1);
+    expect([...fake.bytes().slice(-4)]).toEqual([0x1d, 0x56, 0x42, 0x00]);
+  });
+
+  it('power lost with the ticket in its buffer (no answer, no reset): maybe printed (PARTIAL_WRITE, for a person), never done', async () => {
+    const driver = createDriver(printerAt(fake.port), { dataDir: '/nonexistent', timeoutMs: 300 });
+    expect(await driver.status()).toEqual({ state: 'ok' });
+    fake.dieBeforeConfirming();
+    const outcome = await driver.print(doc);
+    expect(outcome).toMatchObject({ ok: false, canRetry: false, reason: 'PARTIAL_WRITE' });
+    expect(fake.confirmations).toBe(0);
+  });
+
   it('a printer that ignores DLE EOT and never closes its side: status ok, job printed', async () => {
     const got: Buffer[] = [];
     const silent = net.createServer({ allowHalfOpen: true }, (socket) => {

@@ -7,7 +7,7 @@
  */
 import net from 'node:net';
 import type { PrintDocument, PrinterStatus } from '#protocol';
-import { DRAWER_KICK, statusRequest } from '../escpos/commands.ts';
+import { DRAWER_KICK, statusRequest, TRANSMIT_PAPER_STATUS } from '../escpos/commands.ts';
 import { encodeOffThread } from '../escpos/encode-thread.ts';
 import type { EncodeSettings, PrintMeta, PrintOutcome, PrinterDriver } from '../printer.ts';
 import { statusFromAnswers, type StatusAnswers } from './status-bits.ts';
@@ -16,6 +16,13 @@ import { statusFromAnswers, type StatusAnswers } from './status-bits.ts';
 export const STATUS_ANSWER_MS = 400;
 /** How long after the last byte a printer has to close the connection (most do at once) before the job counts as printed. */
 const CLOSE_GRACE_MS = 1000;
+/**
+ * A printer that answers status is asked GS r 1 after the printout, on the same connection. It
+ * answers once it has processed every byte before it (unlike DLE EOT, which jumps the queue), so
+ * the answer says the ticket reached the mechanism. Its time box, from the last byte: a long
+ * ticket prints for seconds before the question's turn comes.
+ */
+export const CONFIRM_FACTOR = 4;
 
 const unreachable: PrintOutcome = { ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 };
 /** The printout's bytes could not be made (the encode worker failed): nothing sent. */
@@ -46,7 +53,18 @@ function connect(host: string, port: number, timeoutMs: number): Promise<net.Soc
  * connection is open, before the first byte: a printer switched off on the LAN (its SYNs dropped)
  * never gets that far, so its ticket is known to be unprinted.
  */
-async function send(host: string, port: number, bytes: Uint8Array, timeoutMs: number, connectMs: number, beforeWrite?: () => Promise<boolean>): Promise<PrintOutcome> {
+async function send(
+  host: string,
+  port: number,
+  payload: Uint8Array,
+  timeoutMs: number,
+  connectMs: number,
+  beforeWrite?: () => Promise<boolean>,
+  confirm = false,
+): Promise<PrintOutcome> {
+  // Issue 19 item 13: without an answer after the last byte, a printer that lost power with the
+  // ticket in its buffer looked printed (nothing resets a connection to a dead printer).
+  const bytes = confirm ? concat(payload, TRANSMIT_PAPER_STATUS) : payload;
   const socket = await connect(host, port, connectMs);
   if (!socket) return unreachable;
   if (beforeWrite) {
@@ -70,19 +88,35 @@ async function send(host: string, port: number, bytes: Uint8Array, timeoutMs: nu
       resolve(outcome);
     };
     // A write that cannot finish in time (the printer stopped reading) is a broken job.
-    const timer = setTimeout(() => finish(socket.writableFinished ? { ok: true } : broken()), timeoutMs);
+    const timer = setTimeout(() => {
+      if (!socket.writableFinished) finish(broken());
+      else if (!confirm) finish({ ok: true });
+    }, timeoutMs);
     // Once every byte left us, a printer that keeps the connection open is fine; the short grace
     // lets a printer that drops the connection (reset) mid-document be seen as a partial write.
-    socket.once('finish', () => setTimeout(() => finish({ ok: true }), Math.min(CLOSE_GRACE_MS, timeoutMs)).unref());
+    // A printer that answers status must answer the last question instead: silence until the box
+    // ends means it may have died with the ticket in its buffer (maybe printed: for a person).
+    socket.once('finish', () =>
+      setTimeout(() => finish(confirm ? broken() : { ok: true }), confirm ? timeoutMs * CONFIRM_FACTOR : Math.min(CLOSE_GRACE_MS, timeoutMs)).unref(),
+    );
     const broken = (): PrintOutcome => {
       const written = socket.bytesWritten;
       return written > 0 ? { ok: false, canRetry: false, reason: 'PARTIAL_WRITE', written } : unreachable;
     };
+    // The answer to GS r: every byte before it was processed.
+    if (confirm) socket.once('data', () => finish({ ok: true }));
     socket.on('error', () => finish(broken()));
     socket.on('close', () => finish(socket.writableFinished ? { ok: true } : broken()));
-    socket.on('data', () => undefined); // answers (none expected) are read and dropped
+    socket.on('data', () => undefined); // other answers are read and dropped
     socket.end(bytes);
   });
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
 }
 
 /** Asks DLE EOT 1, 2 and 4 on a fresh connection; unanswered questions are left out. */
@@ -160,7 +194,8 @@ export function networkDriver(host: string, port: number, settings: EncodeSettin
       const now = await status();
       if (now.state !== 'ok') return { ok: false, canRetry: true, reason: now.reason, written: 0 };
     }
-    return send(host, port, bytes, timeoutMs, connectMs, meta?.beforeWrite);
+    // A printer known to answer status confirms the printout (GS r after it).
+    return send(host, port, bytes, timeoutMs, connectMs, meta?.beforeWrite, answersStatus);
   };
   return {
     print: async (document: PrintDocument, meta?: PrintMeta) => {

@@ -54,6 +54,9 @@ export const DRAWER_KICK = Uint8Array.of(ESC, 0x70, 0x00, 0x19, 0xfa);
 /** DLE EOT n: real-time status: 1 printer, 2 off-line cause, 4 paper roll sensor. Answered with one byte each. */
 export const statusRequest = (n: 1 | 2 | 4): Uint8Array => Uint8Array.of(DLE, 0x04, n);
 
+/** GS r 1: transmit the paper sensor status, answered in turn (after every byte before it is processed). */
+export const TRANSMIT_PAPER_STATUS = Uint8Array.of(GS, 0x72, 0x01);
+
 /** GS ( k with cn = 49 (QR code): `fn` and its parameter bytes, with pL pH counted for them. */
 export function qrFunction(fn: number, params: ArrayLike<number>): Uint8Array {
   const length = params.length + 2;

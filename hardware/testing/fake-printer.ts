@@ -18,6 +18,9 @@ export class FakePrinter {
   private sockets = new Set<net.Socket>();
   private flags: Flags = {};
   private cutAt: number | null = null;
+  private dieAtConfirm = false;
+  /** GS r questions answered (the driver's confirmation after a printout). */
+  confirmations = 0;
   port = 0;
 
   /** Starts a fake printer (on `port`, or any free one). */
@@ -28,7 +31,8 @@ export class FakePrinter {
   }
 
   private listen(port: number): Promise<void> {
-    const server = net.createServer((socket) => this.serve(socket));
+    // Half-open allowed: the printer decides when to close its side (a dead one never does).
+    const server = net.createServer({ allowHalfOpen: true }, (socket) => this.serve(socket));
     this.server = server;
     return new Promise((resolve, reject) => {
       server.once('error', reject);
@@ -64,10 +68,26 @@ export class FakePrinter {
           return;
         }
       }
+      // GS r 1 closing what came so far: the driver asks whether the printout was processed (answered in turn, kept off the paper).
+      const n = chunks.length;
+      if (n >= 3 && chunks[n - 3] === 0x1d && chunks[n - 2] === 0x72 && chunks[n - 1] === 0x01) {
+        chunks.length = n - 3;
+        if (this.dieAtConfirm) {
+          // Power lost with the ticket in the buffer: no answer, no reset, no close.
+          this.dieAtConfirm = false;
+          dead = true;
+        } else {
+          this.confirmations++;
+          socket.write(Uint8Array.of(this.flags.paperOut ? 0x0c : 0x00));
+        }
+      }
       this.received[index] = Uint8Array.from(chunks);
     });
-    // The printer closes its side when the job's sender does (what port-9100 servers do).
-    socket.on('end', () => socket.end());
+    let dead = false;
+    // The printer closes its side when the job's sender does (what port-9100 servers do); a dead one does nothing.
+    socket.on('end', () => {
+      if (!dead) socket.end();
+    });
   }
 
   /** Every byte captured, all connections joined. */
@@ -85,6 +105,11 @@ export class FakePrinter {
   /** Sets what DLE EOT answers (all false: ready). */
   setStatus(flags: Flags): void {
     this.flags = { ...flags };
+  }
+
+  /** The next printout's confirmation (GS r) is never answered: the printer lost power with the ticket in its buffer (once). */
+  dieBeforeConfirming(): void {
+    this.dieAtConfirm = true;
   }
 
   /** Drops the next connection after it has sent `nBytes` bytes (once). */
