@@ -20,5 +20,6 @@ export function reprintBill(s: State, p: CommandPayload<'bill.reprint'>): Decisi
   const printer = p.printerId === undefined ? (receiptTargets(s)[0] ?? null) : (getOwn(s.printers, p.printerId) ?? null);
   if (!printer) return refuse('PRINTER_NOT_FOUND', 'printerId');
   if (printer.connection.type === 'screen') return refuse('PRINTER_IS_SCREEN', 'printerId');
-  return accept([{ type: 'bill.reprinted', bill, printerId: printer.id }]);
+  // The documents as filed ride in the event: the reactor prints their figures (issue 19, one source per figure).
+  return accept([{ type: 'bill.reprinted', bill, printerId: printer.id, ...(p.documents ? { documents: p.documents } : {}) }]);
 }

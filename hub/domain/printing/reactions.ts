@@ -52,6 +52,12 @@ function fiscalDocumentFor(bill: Bill, state: State): FiscalDocument | null {
   return result.ok ? result.document : null;
 }
 
+/** The filed document of a bill (or split part) among those a reprint carries: the same type, series and number. */
+function filedFor(bill: Bill, documents: readonly FiscalDocument[] | undefined): FiscalDocument | undefined {
+  const f = bill.fiscal;
+  return f ? documents?.find((d) => d.type === f.type && d.series === f.series && d.number === f.number) : undefined;
+}
+
 /** The bills a settled bill's receipts are printed from: itself, or each part of a split whose parts have their own documents. */
 function partsOf(bill: Bill, state: State): Bill[] {
   return documentBills(bill, state.fiscal?.bagProductIds ?? []);
@@ -67,8 +73,8 @@ function creditNoteFor(e: EventOf<'bill.corrected'>): FiscalDocument | null {
  * representation. The fiscal document rides with the job so the runner can complete the QR
  * with the digest at print time.
  */
-function receiptJob(bill: Bill, s: State, p: Printer): Extract<JobSpec, { kind: 'print' }> {
-  const fiscal = fiscalDocumentFor(bill, s);
+function receiptJob(bill: Bill, s: State, p: Printer, filed?: FiscalDocument): Extract<JobSpec, { kind: 'print' }> {
+  const fiscal = filed ?? fiscalDocumentFor(bill, s);
   const input = {
     businessName: s.restaurant.name,
     ruc: s.settings.ruc,
@@ -169,7 +175,8 @@ export const PRINTING_REACTORS: Reactors = {
     const printer = getOwn(s.printers, e.printerId);
     if (!printer) return [];
     return partsOf(e.bill, s).map((part) => {
-      const job = receiptJob(part, s, printer);
+      // The document as filed at the sale (read by the route from the document store): its figures, not today's rates.
+      const job = receiptJob(part, s, printer, filedFor(part, e.documents));
       return { ...job, payload: { ...job.payload, document: markedReprint(job.payload.document, printer.language) } };
     });
   },

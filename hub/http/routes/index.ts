@@ -53,7 +53,7 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     billRoutes(deps.engine, deps.documents),
     // The bills page: the list of a range of business days, and a closed bill's receipt printed again.
     billListRoutes(deps.engine, deps.auth.clock),
-    billReprintRoutes(deps.engine),
+    billReprintRoutes(deps.engine, deps.documents),
     // On-account debts: open ones, and those paid off or written off (settling is a command).
     accountRoutes(deps.engine, deps.auth.clock),
     // Shifts: a day's closed shifts with their figures (the open one is live state).

@@ -74,11 +74,17 @@ export type BillsEvent =
    * (a boleta or factura: its printed representation with the QR). Changes no state; the log
    * record says who asked (its actor) and when.
    */
-  | { type: 'bill.reprinted'; bill: Bill; printerId: string };
+  | { type: 'bill.reprinted'; bill: Bill; printerId: string; documents?: FiscalDocument[] };
 
 export type BillsState = { billCorrections: Record<string, BillCorrections> };
 
 const archivedBill = z.custom<Bill>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+
+/**
+ * A boleta, factura or credit note as the document store filed it (what SUNAT received), read by
+ * the hub: a reprint prints these figures, not a document computed anew with today's settings.
+ */
+const filedDocument = z.custom<FiscalDocument>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
 
 const cents = z.int().min(0).max(100_000_000_000);
 /**
@@ -109,8 +115,10 @@ export const billsProtocol = defineProtocol<BillsEvent, BillsState>()({
     /**
      * Internal: the hub read `bill` from the day archive and checked the sender holds `reprint`
      * (hub/http/routes/bills/reprint.ts); on the printer named, else the first receipt printer.
+     * `documents`: the bill's (or its split parts') boletas and facturas as filed, which the paper
+     * prints instead of documents computed with today's settings; one not on file is computed.
      */
-    'bill.reprint': z.object({ bill: archivedBill, printerId: idSchema.optional() }),
+    'bill.reprint': z.object({ bill: archivedBill, printerId: idSchema.optional(), documents: z.array(filedDocument).max(100).optional() }),
   },
   aliases: { 'bill.correct': INTERNAL, 'bill.reprint': INTERNAL },
   errors: {

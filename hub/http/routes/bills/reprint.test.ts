@@ -95,7 +95,7 @@ describe('reprinting a closed bill', () => {
     expect(activity.body.entries.filter((e) => e.type === 'bill.reprint')).toMatchObject([{ staffId, detail: { 'bill.id': billId, 'bill.billNo': jobs[0]!.payload.billNo } }]);
   }, 30_000);
 
-  it('after the fiscal settings changed: the reprint\'s QR carries the digest of the document filed at the sale, not of one computed anew', async () => {
+  it('after the fiscal settings changed: the reprint carries the document filed at the sale and its QR that document\'s digest', async () => {
     const billId = await settledBoleta();
     const settled = Object.values(t.hub.engine.state.jobs).find((j): j is Extract<Job, { kind: 'einvoice.send' }> => j.kind === 'einvoice.send' && j.payload.billId === billId)!;
     const original = settled.payload.document!;
@@ -107,12 +107,35 @@ describe('reprinting a closed bill', () => {
       const r = await reprint(billId, { id: randomUUID(), day: today(), printerId: 'pr-fake' }, cashier);
       if (!r.body.ok) throw new Error(r.body.code);
       const job = t.hub.engine.state.jobs[r.body.jobId];
-      expect(job?.kind === 'print' && job.payload.fiscal?.issuer.legalName).toBe('OTRO NOMBRE S.A.C.');
+      // The job carries the document as filed (the old name), not one computed with today's settings.
+      expect(job?.kind === 'print' && job.payload.fiscal).toEqual(original);
       await until('reprinted', () => t.hub.engine.state.jobs[r.body.ok ? r.body.jobId : '']?.status === 'done', 10_000);
       const qr = parseEscPos(Buffer.concat(fake.received.slice(before)), { codePage: 'cp858' }).qrs.find((q) => q.startsWith(`${SAMPLE_FISCAL.ruc}|03|B001|${original.number}|`))!;
       const digest = qr.split('|')[9];
       expect(digest).toBe(digestOfUnsigned(buildFiscalXml(original)));
-      expect(digest).not.toBe(digestOfUnsigned(buildFiscalXml(job?.kind === 'print' ? job.payload.fiscal! : original)));
+      expect(digest).not.toBe(digestOfUnsigned(buildFiscalXml({ ...original, issuer: { ...original.issuer, legalName: 'OTRO NOMBRE S.A.C.' } })));
+    } finally {
+      await asOwner('fiscal.saveSettings', SAMPLE_FISCAL);
+    }
+  }, 30_000);
+
+  it('after a switch to the reduced regime: the reprint prints the IGV at 18 % the boleta was filed with, not at 10 %', async () => {
+    const billId = await settledBoleta();
+    const settled = Object.values(t.hub.engine.state.jobs).find((j): j is Extract<Job, { kind: 'einvoice.send' }> => j.kind === 'einvoice.send' && j.payload.billId === billId)!;
+    const original = settled.payload.document!;
+    await until('the boleta filed by the outbox', async () => (await t.hub.outbox.store.filed(original)) !== null, 10_000);
+    await asOwner('fiscal.saveSettings', { ...SAMPLE_FISCAL, regime: 'reduced' });
+    try {
+      const before = fake.received.length;
+      const r = await reprint(billId, { id: randomUUID(), day: today(), printerId: 'pr-fake' }, cashier);
+      if (!r.body.ok) throw new Error(r.body.code);
+      const job = t.hub.engine.state.jobs[r.body.jobId];
+      // The job's document is the filed one, to the céntimo.
+      expect(job?.kind === 'print' && job.payload.fiscal?.totals).toEqual(original.totals);
+      await until('reprinted', () => t.hub.engine.state.jobs[r.body.ok ? r.body.jobId : '']?.status === 'done', 10_000);
+      const text = parseEscPos(Buffer.concat(fake.received.slice(before)), { codePage: 'cp858' }).texts.join('\n');
+      expect(text).toMatch(new RegExp(`IGV 18%[^\n]*${original.totals.igv.replace('.', '\\.')}`));
+      expect(text).not.toContain('IGV 10%');
     } finally {
       await asOwner('fiscal.saveSettings', SAMPLE_FISCAL);
     }
