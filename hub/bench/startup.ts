@@ -111,7 +111,7 @@ async function startOnce(entry: string, dataDir: string, timeoutMs: number): Pro
     const startMs = performance.now() - t0;
     if (!h) throw new Error(`hub did not answer /api/health within ${timeoutMs} ms (exit ${exited}); output:\n${output.slice(-2000)}`);
     const rss = await rssKb(child.pid!);
-    const recovered = /store: recovered[^\n]*/.exec(output)?.[0] ?? '';
+    const recovered = /store: \d+ saved changes read back[^\n]*/.exec(output)?.[0] ?? '';
     const s0 = performance.now();
     child.kill('SIGTERM');
     await Promise.race([exit, sleep(15_000)]);
@@ -173,7 +173,7 @@ export async function run(partial: Partial<StartupOptions> = {}): Promise<Startu
     const notes = [
       `data set ${data.dir} (${data.generated === 'nothing' ? 'cached' : `${data.generated === 'all' ? 'generated' : 'live store remade'} in ${(data.generatedMs / 1000).toFixed(1)} s`}): ${data.archiveFiles} archive day files, snapshot ${fmtBytes(data.snapshotBytes)}, log tail ${fmtBytes(data.walBytes)}`,
       `node hub/main.ts: ${list(starts)}; bundled: ${list(bundled) || '-'}; each start on a fresh copy (archive days hard-linked)`,
-      `hub said: ${starts[0]?.recovered ?? '?'}; health seq ${starts.map((s) => s.health.seq).join('/')} (expected ${data.expectedSeq})`,
+      `hub said: ${starts[0]?.recovered ?? '?'}; health seq ${starts.map((s) => s.health.seq).join('/')} (read back: expected ${data.expectedSeq}; above it, the hub's own work, such as the data set's pending print jobs run)`,
     ];
     if (empty) notes.push(`empty store, node hub/main.ts: ${list(empties)} (median ${fmtInt(empty.startMs)} ms, ${(empty.rssKb / 1024).toFixed(0)} MB: what the data adds is the difference)`);
     if (!seqOk) notes.push('MISS: the hub did not recover the expected seq');
