@@ -110,6 +110,9 @@ describe("a restaurant's first day", () => {
     await guestsArrive(page, 'Familia Chen');
     await orderWithPreset(phone.page, 'M2', [[CEVICHE.code, 3], [CHICHA.code, 3]], 'notSpicy');
     await phone.page.getByTestId('order-line').filter({ hasText: '不辣' }).waitFor();
+    // The order page credits the deposit as the payment screen does: the waiter quotes what is left to pay.
+    expect(await phone.page.getByTestId('order-total-deposit').textContent()).toBe(formatSoles(-DEPOSIT_CENTS));
+    expect(await phone.page.getByTestId('order-total-due').textContent()).toBe(formatSoles(13050 - DEPOSIT_CENTS));
     await shot(phone.page, 'waiter-sent', '360x740', 'zh');
     // The kitchen reads it in Spanish, on its screen and on the printed ticket.
     const card = tablet.page.locator('[data-testid^="kds-ticket-"]').filter({ hasText: 'M2' });

@@ -33,9 +33,11 @@ export async function createFloor(page: Page, base: string, floor: Record<string
   for (const area of Object.keys(floor)) {
     await page.getByTestId('floor-new-area').fill(area);
     await page.getByTestId('floor-add-area').click();
+    // The owner types the next area at once, without waiting for the hub: the field empties when the
+    // area is queued, so an answer arriving later must not wipe what is being typed ("Terraza" once was).
+  }
+  for (const area of Object.keys(floor)) {
     await page.getByTestId(`floor-area-${area}`).waitFor();
-    // The field empties once the hub has the area: typing the next one before that would be wiped.
-    await page.waitForFunction(() => (document.querySelector('[data-testid="floor-new-area"]') as HTMLInputElement | null)?.value === '');
   }
   for (const [area, tables] of Object.entries(floor)) {
     await page.getByTestId(`floor-area-${area}`).getByRole('button', { name: area }).click();

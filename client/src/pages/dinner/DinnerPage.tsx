@@ -157,7 +157,8 @@ function OrderScreen(props: { state: State; order: Order; tableName: string; min
             onClick={() => navigate(`${PATHS.payment}?orderId=${encodeURIComponent(order.id)}`)}
             data-testid="settle"
           >
-            {t('order.settle')} {formatSoles(totals.totalCents)}
+            {/* What is left to pay: a reservation deposit is already paid (the payment screen's "Por cobrar"). */}
+            {t('order.settle')} {formatSoles(totals.dueCents)}
           </button>
         )}
       </footer>

@@ -6,7 +6,7 @@ import { uuid } from '../../sync/uuid.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { showToast } from '../../ui/ui-store.ts';
-import { areasInOrder, movedIds, tablesOf } from './floor-form.ts';
+import { areasInOrder, movedIds, tablesOf, textAfterRefusal } from './floor-form.ts';
 import { sendSetup } from './floor-send.ts';
 
 /** Areas: add, rename in place, move up and down, remove an empty one (the hub refuses one with tables). */
@@ -36,10 +36,13 @@ export function AreasCard(props: { state: State; selected: string; onSelect: (ar
     if (!name.trim()) return setError(errorText(t, 'REQUIRED_FIELD'));
     const id = uuid();
     const sort = areas.reduce((max, a) => Math.max(max, a.sort), -1) + 1;
-    if (await send(sendSetup('area.save', { id, name: name.trim(), sort }))) {
-      setName('');
-      props.onSelect(id);
-    }
+    const typed = name.trim();
+    // Cleared as soon as it is queued (the outbox keeps it), never when the hub answers:
+    // the owner may already be typing the next area (first-day test: "Terraza" was wiped and never added).
+    const reply = sendSetup('area.save', { id, name: typed, sort });
+    setName('');
+    if (await send(reply)) props.onSelect(id);
+    else setName((now) => textAfterRefusal(now, typed));
   };
   const rename = async () => {
     if (!renaming) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Area, State } from '#protocol';
 import { exec, menuState, tableDef } from '#hub/domain/test-fixtures.ts';
-import { areasInOrder, batchNames, batchProblem, batchTables, centsToSoles, movedIds, solesToCents, suggestBatch, tablesOf } from './floor-form.ts';
+import { areasInOrder, batchNames, batchProblem, batchTables, centsToSoles, movedIds, solesToCents, suggestBatch, tablesOf, textAfterRefusal } from './floor-form.ts';
 
 /** The floor setup page's arithmetic: names of "add N tables", soles typed, areas moved. */
 
@@ -81,4 +81,14 @@ describe('areas moved up and down', () => {
     [0, -1, ['area-salon', 'area-terraza']],
     [1, 1, ['area-salon', 'area-terraza']],
   ])('moving %i by %i', (index, by, ids) => expect(movedIds(areas, index, by)).toEqual(ids));
+});
+
+describe('textAfterRefusal', () => {
+  it.each<[string, string, string, string]>([
+    ['the field left empty: the refused name comes back to be corrected', '', 'Terraza', 'Terraza'],
+    ['the next area already being typed: kept, never wiped', 'Barra', 'Terraza', 'Barra'],
+    ['typed again the same: kept', 'Terraza', 'Terraza', 'Terraza'],
+  ])('%s', (_, now, sent, expected) => {
+    expect(textAfterRefusal(now, sent)).toBe(expected);
+  });
 });

@@ -96,3 +96,12 @@ export function movedIds(areas: readonly Area[], index: number, by: -1 | 1): str
   [ids[index], ids[j]] = [ids[j]!, ids[index]!];
   return ids;
 }
+
+/**
+ * The new-name field after the hub refused what was sent from it: the sent
+ * text comes back so it can be corrected, unless the person has typed
+ * something since (that is never wiped).
+ */
+export function textAfterRefusal(now: string, sent: string): string {
+  return now === '' ? sent : now;
+}

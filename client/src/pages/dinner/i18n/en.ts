@@ -42,6 +42,8 @@ export const dinnerEn: DeepStrings<typeof dinnerEs> = {
     qty: 'Quantity',
     subtotal: 'Subtotal',
     minSpend: 'Minimum spend fee',
+    deposit: 'Reservation deposit',
+    due: 'Amount due',
     total: 'Total',
     pending: 'pending',
     notOpen: 'This table has no open order.',

@@ -39,6 +39,8 @@ export const dinnerEs = {
     qty: 'Cantidad',
     subtotal: 'Subtotal',
     minSpend: 'Consumo mínimo',
+    deposit: 'Adelanto de reserva',
+    due: 'Por cobrar',
     total: 'Total',
     pending: 'pendiente',
     notOpen: 'Esta mesa no tiene un pedido abierto.',

@@ -35,6 +35,8 @@ export const dinnerZh: DeepStrings<typeof dinnerEs> = {
     qty: '数量',
     subtotal: '小计',
     minSpend: '最低消费补足',
+    deposit: '预订定金',
+    due: '应收',
     total: '合计',
     pending: '待同步',
     notOpen: '此桌台没有进行中的订单。',
