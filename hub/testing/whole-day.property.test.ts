@@ -5,8 +5,10 @@ import { stuckTables } from '#hub/domain/stuck-tables.ts';
 import { until } from '#hub/jobs/printing/test-orders.ts';
 import { command, postCommand, startTestHub } from './test-hub.ts';
 import { disagreements } from './whole-day/checks.ts';
+import { closeAndExport } from './whole-day/close-and-export.ts';
 import { day } from './whole-day/plan.ts';
-import { DayPlayer, limaDay } from './whole-day/play.ts';
+import { exportDisagreements } from './whole-day/export-checks.ts';
+import { DayPlayer } from './whole-day/play.ts';
 import { readViews } from './whole-day/views.ts';
 
 /**
@@ -22,13 +24,17 @@ import { readViews } from './whole-day/views.ts';
  * (fc.assert), which replay the same day.
  */
 
-const RUNS = 3;
+const RUNS = 4;
+const DAY = '2026-11-30';
+const MONTH_END = Date.parse('2026-11-30T15:00:00Z');
 
 describe('a whole day of service', () => {
   it('every screen and document agrees, no table stranded', async () => {
     await fc.assert(
       fc.asyncProperty(day, async (services) => {
-        const t = await startTestHub();
+        // The hub's clock runs from 10:00 in Lima on the month's last day: the day's export carries the month's PLE register.
+        const started = Date.now();
+        const t = await startTestHub({ clock: () => new Date(MONTH_END + Date.now() - started) });
         try {
           const setup = async (type: 'fiscal.saveSettings' | 'shift.open', payload: object) => {
             const r = (await postCommand(t.url, command(type, payload as never))).body;
@@ -36,15 +42,16 @@ describe('a whole day of service', () => {
           };
           await setup('fiscal.saveSettings', SAMPLE_FISCAL);
           if (!t.hub.engine.state.openShift) await setup('shift.open', { id: 'sh-whole-day', floatCents: 20_000 });
-          const player = new DayPlayer(t, SAMPLE_FISCAL);
+          const player = new DayPlayer(t, SAMPLE_FISCAL, DAY);
           for (const s of services) await player.play(s);
-          const today = limaDay();
           // The outbox files each boleta and factura as it takes its job: wait until every one is on file.
           const numbered = player.model.bills.filter((b) => b.numbered).length;
-          await until('every document filed', async () => (await readViews(t, today)).documents.size === numbered, 20_000);
-          const views = await readViews(t, today);
+          await until('every document filed', async () => (await readViews(t, DAY)).documents.size === numbered, 20_000);
+          const views = await readViews(t, DAY);
           expect(disagreements(player.model, views)).toEqual([]);
           expect(stuckTables(t.hub.engine.state)).toEqual([]);
+          const end = await closeAndExport(t, DAY, views.shift);
+          expect(await exportDisagreements(t, DAY, player.model, views, end)).toEqual([]);
         } finally {
           await t.close();
         }

@@ -57,7 +57,7 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     // On-account debts: open ones, and those paid off or written off (settling is a command).
     accountRoutes(deps.engine, deps.auth.clock),
     // Shifts: a day's closed shifts with their figures (the open one is live state).
-    shiftRoutes(deps.engine),
+    shiftRoutes(deps.engine, deps.auth.clock),
     // A closed shift's Z report printed again.
     shiftPrintRoutes(deps.engine),
     // Daily bookkeeping: a business day's entries and summary (past days from their day files).

@@ -19,6 +19,8 @@ export type DayModel = {
   writeOffCents: number;
   withdrawn: number;
   corrections: { void: number; refund: number };
+  /** Of those, the ones on sale notes (no credit note is issued for them). */
+  noteCorrections: number;
   refusals: number;
   fiscalChanges: number;
   regime: TaxRegime;
@@ -34,6 +36,7 @@ export const emptyModel = (): DayModel => ({
   writeOffCents: 0,
   withdrawn: 0,
   corrections: { void: 0, refund: 0 },
+  noteCorrections: 0,
   refusals: 0,
   fiscalChanges: 0,
   regime: 'general',

@@ -17,8 +17,6 @@ import { emptyModel, keep, type DayModel } from './model.ts';
  * unchanged; a valid command refused is a failure.
  */
 
-export const limaDay = () => new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
-
 /** What a refusal must leave as it was. */
 const watched = (s: State) => JSON.stringify({ tables: s.tables, orders: s.orders, openShift: s.openShift, accounts: s.accounts, fiscal: s.fiscal });
 
@@ -27,9 +25,12 @@ export class DayPlayer {
   private readonly products: string[];
   private readonly t: TestHub;
   private fiscal: FiscalSettings;
+  /** The business day the hub's clock is in. */
+  private readonly day: string;
 
-  constructor(t: TestHub, fiscal: FiscalSettings) {
+  constructor(t: TestHub, fiscal: FiscalSettings, day: string) {
     this.t = t;
+    this.day = day;
     this.fiscal = fiscal;
     this.products = Object.values(t.hub.engine.state.products)
       .filter((p) => p.station && p.listed && !p.soldOut && p.specs.length === 0 && !p.usesInventory && p.priceCents > 0)
@@ -77,7 +78,7 @@ export class DayPlayer {
 
   private async changeFiscal(kind: Service['fiscal']): Promise<void> {
     if (kind === 'keep') return;
-    const today = limaDay();
+    const today = this.day;
     this.fiscal =
       kind === 'regime'
         ? { ...this.fiscal, regime: this.fiscal.regime === 'general' ? 'reduced' : 'general' }
@@ -150,18 +151,27 @@ export class DayPlayer {
       this.model.writeOffs += 1;
       this.model.writeOffCents += owedCents;
     } else if ((s.afterwards === 'void' || s.afterwards === 'refund') && due > 0 && owedCents === 0) {
-      const request = { kind: s.afterwards, lines: s.afterwards === 'refund' ? [{ lineId, qty: 1 }] : [], reason: 'Reclamo', method: 'cash' as const };
+      const request = { kind: s.afterwards, lines: s.afterwards === 'refund' ? [{ lineId, qty: 1 }] : [], reason: 'Reclamo', method: refundMethod(payments) };
       const res = await fetch(new URL(`/api/bills/${billId}/corrections`, this.t.url), {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: this.t.cookie },
-        body: JSON.stringify({ id: randomUUID(), day: limaDay(), request }),
+        body: JSON.stringify({ id: randomUUID(), day: this.day, request }),
       });
       const body = (await res.json()) as { ok: boolean; code?: string };
       // A refund of a line the gift took whole has nothing to give back: refused, nothing recorded.
-      if (body.ok) this.model.corrections[s.afterwards] += 1;
+      if (body.ok) {
+        this.model.corrections[s.afterwards] += 1;
+        if (s.document === 'note') this.model.noteCorrections += 1;
+      }
       else if (!(s.afterwards === 'refund' && body.code === 'REFUND_TOO_LARGE')) throw new Error(`correction ${s.afterwards} refused: ${body.code}`);
     }
   }
+}
+
+/** Money goes back the way most of it came (a Yape bill refunded in cash could empty the drawer below zero). */
+function refundMethod(payments: PaymentInput[]): PaymentInput['method'] {
+  const largest = [...payments].sort((x, y) => ('amountCents' in y ? y.amountCents : 0) - ('amountCents' in x ? x.amountCents : 0))[0];
+  return largest?.method ?? 'cash';
 }
 
 /** The payments the plan makes for a bill of `due` céntimos. */

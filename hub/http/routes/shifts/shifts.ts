@@ -16,7 +16,8 @@ import { loadShiftReport } from './report.ts';
  * since the last snapshot, the engine's memory: this reads both. A register
  * closes a handful of shifts a day, so one day is one page.
  */
-export function shiftRoutes(engine: Engine): Router {
+// `clock`: the hub's (the open shift's report ends at its now, as the bills' times are the hub's).
+export function shiftRoutes(engine: Engine, clock: () => Date = () => new Date()): Router {
   const router = new Router();
   router.get('/api/shifts', async (ctx) => {
     const { actor } = sessionOf(ctx);
@@ -29,7 +30,7 @@ export function shiftRoutes(engine: Engine): Router {
   router.get('/api/shifts/current/report', async (ctx) => {
     const { actor } = sessionOf(ctx);
     if (!aliasesOf(engine.state, actor.staffId).has('M006')) throw new HttpError('FORBIDDEN', 'M006');
-    const report = await loadShiftReport(engine, 'current', new Date());
+    const report = await loadShiftReport(engine, 'current', clock());
     if (!report) throw new HttpError('NO_OPEN_SHIFT');
     const body: ShiftReportResponse = { ok: true, report };
     ctx.body = body;
@@ -38,7 +39,7 @@ export function shiftRoutes(engine: Engine): Router {
     const { actor } = sessionOf(ctx);
     if (!aliasesOf(engine.state, actor.staffId).has('M006')) throw new HttpError('FORBIDDEN', 'M006');
     const q = parseBody(shiftReportQuerySchema, { ...ctx.query });
-    const report = await loadShiftReport(engine, { id: ctx.params.shiftId ?? '', day: q.day }, new Date());
+    const report = await loadShiftReport(engine, { id: ctx.params.shiftId ?? '', day: q.day }, clock());
     if (!report) throw new HttpError('NOT_FOUND');
     const body: ShiftReportResponse = { ok: true, report };
     ctx.body = body;
