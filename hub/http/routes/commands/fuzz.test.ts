@@ -1,4 +1,5 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,26 +49,36 @@ afterAll(async () => {
   else await t?.close();
 });
 
-async function send(envelope: unknown, cookie: string): Promise<FuzzOutcome> {
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(new URL('/api/commands', t.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify(envelope),
+/**
+ * One POST on a connection of its own (agent: false), never a pooled keep-alive one: drawing a
+ * round's envelopes blocks this process's event loop, which the hub shares, for seconds. Once that
+ * is past the server's keep-alive timeout (5 s), the hub closes the idle sockets of the last round
+ * on the first turn after it, while fetch's pool, whose own idle timer has not run yet, writes the
+ * next POSTs to them: 'read ECONNRESET' with no answer. That race is the test's (a browser sends a
+ * request again when a reused connection was closed under it), not the hub's.
+ */
+function send(envelope: unknown, cookie: string): Promise<FuzzOutcome> {
+  const body = JSON.stringify(envelope);
+  return new Promise((resolve) => {
+    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie };
+    const req = request(new URL('/api/commands', t.url), { method: 'POST', agent: false, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', (err) => resolve({ envelope, status: -1, reply: { error: `network: ${String(err)}` } }));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let reply: FuzzOutcome['reply'];
+        try {
+          reply = JSON.parse(text) as CommandReply;
+        } catch {
+          reply = { error: text.slice(0, 200) };
+        }
+        resolve({ envelope, status: res.statusCode ?? -1, reply });
+      });
     });
-    text = await res.text();
-  } catch (err) {
-    return { envelope, status: -1, reply: { error: `network: ${String((err as Error).cause ?? err)}` } };
-  }
-  let reply: FuzzOutcome['reply'];
-  try {
-    reply = JSON.parse(text) as CommandReply;
-  } catch {
-    reply = { error: text.slice(0, 200) };
-  }
-  return { envelope, status: res.status, reply };
+    req.on('error', (err) => resolve({ envelope, status: -1, reply: { error: `network: ${String(err)}` } }));
+    req.end(body);
+  });
 }
 
 /** What is wrong with one answer, or null when the hub held. */
