@@ -305,6 +305,7 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'job.test': async () => command('job.test', { text: `prueba ${next()}` }),
   'export.run': async () => command('export.run', { day: '2026-01-01', what: 'mail' }),
   'job.start': INTERNAL,
+  'job.markWriting': INTERNAL,
   'job.finish': INTERNAL,
   'job.recover': INTERNAL,
   'job.prune': INTERNAL,
