@@ -53,7 +53,7 @@ describe('table status follows the order through its life (SPEC section 4)', () 
 describe('order.send', () => {
   it('sends every unsent line as kitchen batch 1', () => {
     const { state, events } = exec(orderAt('ordered'), 'order.send', { orderId: ORDER });
-    expect(events.filter((e) => e.type !== 'job.created')).toEqual([{ type: 'order.sent', orderId: ORDER, batch: 1, lineIds: [uid(101), uid(102)] }]);
+    expect(events.filter((e) => e.type !== 'job.created')).toEqual([{ type: 'order.sent', orderId: ORDER, batch: 1, lineIds: [uid(101), uid(102)], sentBy: 'staff-1' }]);
     expect(state.orders[ORDER]?.lines.map((l) => l.sentBatch)).toEqual([1, 1]);
     expect(state.orders[ORDER]?.batches).toBe(1);
   });
@@ -61,7 +61,7 @@ describe('order.send', () => {
   it('a later send carries only the new lines, as batch 2', () => {
     const s = addLines(orderAt('sent'), ORDER, [{ lineId: uid(103), productId: P.agua.id, qty: 2 }]);
     const { state, events } = exec(s, 'order.send', { orderId: ORDER });
-    expect(events.filter((e) => e.type !== 'job.created')).toEqual([{ type: 'order.sent', orderId: ORDER, batch: 2, lineIds: [uid(103)] }]);
+    expect(events.filter((e) => e.type !== 'job.created')).toEqual([{ type: 'order.sent', orderId: ORDER, batch: 2, lineIds: [uid(103)], sentBy: 'staff-1' }]);
     expect(state.orders[ORDER]?.lines.map((l) => l.sentBatch)).toEqual([1, 1, 2]);
   });
 

@@ -7,12 +7,12 @@ import { getOwn } from '../records.ts';
 
 /** From kitchen to cash: send, pre-bill, cancel pre-bill, settle in cash. */
 export const orderFlowHandlers = {
-  'order.send': (s: State, p: CommandPayload<'order.send'>): Decision => {
+  'order.send': (s: State, p: CommandPayload<'order.send'>, ctx: DecideContext): Decision => {
     const order = editableOrder(s, p.orderId);
     if (isDecision(order)) return order;
     const lineIds = order.lines.filter((l) => l.sentBatch === null).map((l) => l.id);
     if (lineIds.length === 0) return refuse('NOTHING_TO_SEND');
-    return accept([{ type: 'order.sent', orderId: order.id, batch: order.batches + 1, lineIds }]);
+    return accept([{ type: 'order.sent', orderId: order.id, batch: order.batches + 1, lineIds, sentBy: ctx.actor.staffId }]);
   },
 
   'order.prebill': (s: State, p: CommandPayload<'order.prebill'>, ctx: DecideContext): Decision => {

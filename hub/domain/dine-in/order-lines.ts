@@ -1,5 +1,5 @@
 import type { CommandPayload, DomainEvent, Order, OrderLine, State } from '#protocol';
-import { refuse, accept, type Decision } from '../decision.ts';
+import { refuse, accept, type DecideContext, type Decision } from '../decision.ts';
 import { billableQty, subtotalCents } from '../money.ts';
 import { MAX_CENTS, UNTOUCHED_LINE } from '#protocol';
 import { putBackStockEvents, shortOfStock, takeStockEvents } from '../goods/stock.ts';
@@ -30,7 +30,7 @@ export function wouldBeTooLarge(order: Order, lines: readonly OrderLine[]): bool
 /** Order lines: add from the menu, remove before the kitchen has them, return after. */
 export const orderLineHandlers = {
   /** With `send`, the lines go to the kitchen in the same decision (one gesture, one command, one log record). */
-  'order.addLines': (s: State, p: CommandPayload<'order.addLines'>): Decision => {
+  'order.addLines': (s: State, p: CommandPayload<'order.addLines'>, ctx?: DecideContext): Decision => {
     const order = editableOrder(s, p.orderId);
     if (isDecision(order)) return order;
     const known = new Set(order.lines.map((l) => l.id));
@@ -80,7 +80,7 @@ export const orderLineHandlers = {
     if (!p.send) return accept(added);
     // Add and send as one: what was unsent before goes with the new lines, as "order.send" would take it.
     const lineIds = [...order.lines.filter((l) => l.sentBatch === null).map((l) => l.id), ...lines.map((l) => l.id)];
-    return accept([...added, { type: 'order.sent', orderId: order.id, batch: order.batches + 1, lineIds }]);
+    return accept([...added, { type: 'order.sent', orderId: order.id, batch: order.batches + 1, lineIds, sentBy: ctx?.actor.staffId ?? null }]);
   },
 
   'order.removeLine': (s: State, p: CommandPayload<'order.removeLine'>): Decision => {

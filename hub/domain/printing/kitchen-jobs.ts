@@ -19,13 +19,16 @@ export function staffName(state: State, staffId: string | null): string {
   return staffId === null ? '' : (getOwn(state.staff, staffId)?.name ?? '');
 }
 
-/** The header of an open order's tickets: its table's name and the waiter who opened it. */
-export function headerOf(state: State, order: Order): TicketHeader {
+/**
+ * The header of an open order's tickets: its table's name and the waiter, who
+ * sent the dishes when known (a send's ticket), else who opened the order.
+ */
+export function headerOf(state: State, order: Order, sentBy?: string | null): TicketHeader {
   return {
     orderId: order.id,
     orderNo: order.no,
     table: getOwn(state.tables, order.tableId)?.name ?? '',
-    waiter: staffName(state, order.openedBy),
+    waiter: staffName(state, sentBy ?? order.openedBy),
     people: order.people,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobPayloads, SALE_NOTE, type CommandPayload, type CommandType, type State } from '#protocol';
-import { addLines, ctxAt, exec, openTable, P, T, uid } from '../test-fixtures.ts';
+import { addLines, ctxAt, exec, NO_CUSTOMER, openTable, P, T, uid } from '../test-fixtures.ts';
 import { createdJobs, paperText, printer, ST, stationMenu, summary, withPrinters } from './test-printers.ts';
 
 /**
@@ -186,6 +186,25 @@ describe('kitchen actions on sent lines: a ticket with their marker to the stati
     // The archive still records who withdrew it.
     const withdrawn = step.events.find((e) => e.type === 'order.withdrawn');
     expect(withdrawn?.type === 'order.withdrawn' && withdrawn.bill.operator).toBe('staff-owner');
+  });
+
+  it.each<[string, string | null, string]>([
+    // First-day test: the owner marked the reservation's arrival (opening the table); the waiter ordered and sent.
+    ['the waiter who sent, not the owner who opened the table', 'staff-waiter', 'Li Wei'],
+    ['the opener when the send names nobody (a device without a person)', null, 'Ana Ríos'],
+  ])('a kitchen ticket names %s', (_, sender, waiter) => {
+    const person = (id: string, name: string) => ({ id, name, roleId: 'owner', disabled: false }) as unknown as State['staff'][string];
+    let s = withPrinters(stationMenu(), [kitchen]);
+    s = { ...s, staff: { ...s.staff, 'staff-owner': person('staff-owner', 'Ana Ríos'), 'staff-waiter': person('staff-waiter', 'Li Wei') } };
+    s = exec(s, 'table.open', { tableId: T.s1, orderId: ORDER, people: 3, customer: NO_CUSTOMER }, ctxAt(undefined, 'staff-owner')).state;
+    const step = exec(s, 'order.addLines', { orderId: ORDER, lines: [{ lineId: CEVICHE, productId: P.ceviche.id, qty: 1, remark: '' }], send: true }, ctxAt(undefined, sender));
+    const tickets = createdJobs(step.events).filter((j) => j.kind === 'print' && j.payload.ticket?.marker === 'new');
+    expect(tickets.length).toBeGreaterThan(0);
+    for (const j of tickets) {
+      if (j.kind !== 'print') continue;
+      expect(j.payload.ticket?.waiter).toBe(waiter);
+      expect(paperText(j)).toContain(waiter);
+    }
   });
 
   it('a remark on a line not yet sent, and a hold of an unsent line, print nothing', () => {

@@ -29,9 +29,9 @@ function sentItems(order: Order, lineIds: readonly string[]): TicketItem[] {
 }
 
 /** Kitchen tickets about some lines of an open order (nothing when the order is gone). */
-function orderTickets(state: State, orderId: string, items: (order: Order) => TicketItem[], action: TicketAction): JobSpec[] {
+function orderTickets(state: State, orderId: string, items: (order: Order) => TicketItem[], action: TicketAction, sentBy?: string | null): JobSpec[] {
   const order = getOwn(state.orders, orderId);
-  return order ? kitchenJobs(state, headerOf(state, order), items(order), action) : [];
+  return order ? kitchenJobs(state, headerOf(state, order, sentBy), items(order), action) : [];
 }
 
 /** A drawer kick on the receipt printer with a drawer, or nothing when there is none. */
@@ -112,7 +112,8 @@ function zReportJob(shift: ClosedShift, s: State, printer: Printer): Extract<Job
 /** The printing reactors, by event type. */
 export const PRINTING_REACTORS: Reactors = {
   // Only the lines of this send: a second send prints only what is new.
-  'order.sent': (e, s, now) => orderTickets(s, e.orderId, (o) => sentItems(o, e.lineIds), { marker: 'new', reason: '', at: now }),
+  // The ticket names who sent these dishes: the one the kitchen calls about them (README "waiter on a ticket").
+  'order.sent': (e, s, now) => orderTickets(s, e.orderId, (o) => sentItems(o, e.lineIds), { marker: 'new', reason: '', at: now }, e.sentBy),
   // An unsent line held or fired goes out with its send (marked held): only sent lines get a ticket now.
   'order.linesHeld': (e, s, now) => orderTickets(s, e.orderId, (o) => sentItems(o, e.lineIds), { marker: 'hold', reason: '', at: now }),
   'order.linesFired': (e, s, now) => orderTickets(s, e.orderId, (o) => sentItems(o, e.lineIds), { marker: 'fire', reason: '', at: now }),

@@ -287,7 +287,8 @@ export type DineInEvent =
   | { type: 'order.linesAdded'; orderId: string; lines: OrderLine[] }
   | { type: 'order.lineRemoved'; orderId: string; lineId: string }
   | { type: 'order.lineReturned'; orderId: string; lineId: string; qty: number; reason: string; toStock?: boolean }
-  | { type: 'order.sent'; orderId: string; batch: number; lineIds: string[] }
+  // sentBy: who sent these dishes, the name on their kitchen ticket (older events lack it: the order's opener).
+  | { type: 'order.sent'; orderId: string; batch: number; lineIds: string[]; sentBy?: string | null }
   | { type: 'order.prebilled'; orderId: string; at: string }
   | { type: 'order.prebillCancelled'; orderId: string }
   | { type: 'order.settled'; bill: Bill }
