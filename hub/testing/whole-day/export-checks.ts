@@ -122,8 +122,7 @@ function noteAgainstOriginal(note: FiscalDocument, f: string[], filed: Map<strin
   const rate = (d: FiscalDocument) => d.lines.find((l) => !l.free && cents(l.lineExtension) > 0)?.igvPercent;
   const out: string[] = [];
   if (rate(note) !== rate(original)) out.push(`credit note ${fiscalKey(note)} at ${rate(note)} % for ${fiscalKey(original)} sold at ${rate(original)} %`);
-  // KNOWN (reported, issue 19 item 5 leftover): with an order discount a void's IGV can be a céntimo off its original's.
-  if (note.totals.payable === original.totals.payable && Math.abs(cents(note.totals.igv) - cents(original.totals.igv)) > 1) out.push(`void ${fiscalKey(note)}: IGV ${note.totals.igv} != original's ${original.totals.igv}`);
+  if (note.totals.payable === original.totals.payable && note.totals.igv !== original.totals.igv) out.push(`void ${fiscalKey(note)}: IGV ${note.totals.igv} != original's ${original.totals.igv}`);
   return out;
 }
 
