@@ -118,11 +118,14 @@ describe("a restaurant's first day", () => {
     const card = tablet.page.locator('[data-testid^="kds-ticket-"]').filter({ hasText: 'M2' });
     await card.filter({ hasText: 'Sin picante' }).waitFor();
     expect(await card.textContent()).not.toContain('不辣');
+    // The kitchen calls the waiter who sent the dishes, not the owner who marked the guests' arrival.
+    expect(await card.textContent()).toContain(WAITER.name);
     await shot(tablet.page, 'kitchen-screen', '800x1280', 'es');
     await expect.poll(() => ticketsNaming(box.printer, CEVICHE.es).length).toBe(1);
     const ticket = ticketsNaming(box.printer, CEVICHE.es)[0]!;
     expect(ticket).toMatch(/Mesa M2[\s\S]*3 × Ceviche clásico\n\s*Sin picante\n3 × Chicha morada/);
     expect(ticket).not.toContain('不辣');
+    expect(ticket).toContain(WAITER.name);
     await card.getByTestId('kds-bump').click();
     await card.waitFor({ state: 'detached' });
     const m2Order = Object.values(box.hub.engine.state.orders).find((o) => o.tableId === tableId('M2'))!;
@@ -141,6 +144,8 @@ describe("a restaurant's first day", () => {
     console.log(`one table's service (open, order 3 dishes, send, Yape and cash, boleta): taps: ${service.taps}, keys: ${service.keys} (issue 18: about 42 taps and 22 keys; Toast 25-30)`);
     expect(service.taps).toBeLessThanOrEqual(42);
     expect(await page.getByTestId('pay-document').textContent()).toMatch(/^Boleta B001-1$/);
+    // The order page's "Enviado a cocina" does not linger over "Pago exitoso".
+    expect(await page.getByTestId('toast').count()).toBe(0);
     await shot(page, 'boleta-done', '1280x800', 'es');
     await page.getByTestId('pay-done-ok').click();
 

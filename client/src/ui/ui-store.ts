@@ -14,3 +14,12 @@ export function showToast(text: string, kind: 'error' | 'success' = 'success'): 
     if (ui.toast?.id === id) ui.toast = null;
   }, kind === 'error' ? 3000 : 1500);
 }
+
+/**
+ * Takes away a success toast still showing (an error stays to be read): a
+ * screen that says what happened itself, like "Pago exitoso", must not carry
+ * the previous page's "Enviado a cocina" over it.
+ */
+export function dismissSuccessToast(): void {
+  if (ui.toast?.kind === 'success') ui.toast = null;
+}

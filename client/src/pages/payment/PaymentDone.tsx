@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { CommandResult, DocKind } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 import { PATHS } from '../../routes.ts';
 import { Icon } from '../../ui/icons.tsx';
+import { dismissSuccessToast } from '../../ui/ui-store.ts';
 
 /** How a settlement ended: the hub's answer, or still in this device's outbox (offline). */
 export type Outcome = { kind: 'paid'; result: CommandResult; asked: DocKind } | { kind: 'queued'; changeCents: number; asked: DocKind };
@@ -27,6 +29,8 @@ export function PaymentDone(props: { outcome: Outcome }) {
   const { outcome } = props;
   const change = outcome.kind === 'paid' ? (outcome.result.changeCents ?? 0) : outcome.changeCents;
   const documents = issuedLabels(outcome, (k) => t(`pay.doc.kinds.${k}`), t('pay.numberPending'));
+  // The success screen says what happened: an earlier page's toast ("Enviado a cocina") goes.
+  useEffect(dismissSuccessToast, []);
   return (
     <div className="pay-done" data-testid="pay-done">
       <div className="pay-ok" aria-hidden="true">
