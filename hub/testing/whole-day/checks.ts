@@ -62,30 +62,39 @@ function documentDisagreements(m: DayModel, v: DayViews): string[] {
   const rateOf = new Map<string, Set<string>>();
   for (const sale of m.bills) {
     if (!sale.numbered) continue;
-    const doc = v.documents.get(sale.billId);
-    if (!doc) {
-      out.push(`bill ${sale.billId}: no document on file`);
+    const docs = v.documents.get(sale.billId) ?? [];
+    if (docs.length !== sale.parts) {
+      out.push(`bill ${sale.billId}: ${docs.length} documents on file, ${sale.parts} made`);
       continue;
     }
-    const t = doc.totals;
-    if (cents(t.payable) !== sale.due) out.push(`${key(doc)}: payable ${t.payable} != charged ${sale.due}`);
-    // IGV is the rate on the base (gifts' IGV is not charged, an order discount lowers the base), each line's
-    // rounded on its own: at most a céntimo per charged line away from the rate on the whole base.
-    const chargedLines = doc.lines.filter((l) => !l.free && cents(l.lineExtension) > 0);
-    const charged = chargedLines[0];
-    const expectedIgv = charged ? Math.round((cents(t.taxable) * Number(charged.igvPercent)) / 100) : 0;
-    if (Math.abs(expectedIgv - cents(t.igv)) > Math.max(1, chargedLines.length)) out.push(`${key(doc)}: IGV ${t.igv} is not ${charged?.igvPercent} % of the base ${t.taxable}`);
-    const sum = cents(t.taxable) + cents(t.igv) + cents(t.icbper) + cents(t.exempt) + cents(t.unaffected) + cents(t.charges) - cents(t.allowances);
-    if (Math.abs(sum - cents(t.payable)) > 1) out.push(`${key(doc)}: base + IGV + ICBPER ${sum} != payable ${t.payable}`);
-    const rates = rateOf.get(sale.regime) ?? new Set();
-    for (const l of doc.lines) if (!l.free && cents(l.lineExtension) > 0) rates.add(l.igvPercent);
-    rateOf.set(sale.regime, rates);
+    // A split's parts' documents add up to the bill.
+    const payable = docs.reduce((n, d) => n + cents(d.totals.payable), 0);
+    if (payable !== sale.due) out.push(`${docs.map(key).join(', ')}: payable ${payable} != charged ${sale.due}`);
+    for (const doc of docs) out.push(...documentItself(doc, sale.regime, rateOf));
   }
   // Every document of a regime at its one rate, and the two regimes' rates apart.
   for (const [regime, rates] of rateOf) if (rates.size > 1) out.push(`documents sold under ${regime} carry rates ${[...rates].join(', ')}`);
   const general = [...(rateOf.get('general') ?? [])];
   const reduced = [...(rateOf.get('reduced') ?? [])];
   if (general.length && reduced.length && general[0] === reduced[0]) out.push(`general and reduced documents both at ${general[0]}`);
+  return out;
+}
+
+/** One filed document adds up and its IGV is its rate on its base; its rate noted under the regime it was sold in. */
+function documentItself(doc: FiscalDocument, regime: string, rateOf: Map<string, Set<string>>): string[] {
+  const out: string[] = [];
+  const t = doc.totals;
+  // IGV is the rate on the base (gifts' IGV is not charged, an order discount lowers the base), each line's
+  // rounded on its own: at most a céntimo per charged line away from the rate on the whole base.
+  const chargedLines = doc.lines.filter((l) => !l.free && cents(l.lineExtension) > 0);
+  const charged = chargedLines[0];
+  const expectedIgv = charged ? Math.round((cents(t.taxable) * Number(charged.igvPercent)) / 100) : 0;
+  if (Math.abs(expectedIgv - cents(t.igv)) > Math.max(1, chargedLines.length)) out.push(`${key(doc)}: IGV ${t.igv} is not ${charged?.igvPercent} % of the base ${t.taxable}`);
+  const sum = cents(t.taxable) + cents(t.igv) + cents(t.icbper) + cents(t.exempt) + cents(t.unaffected) + cents(t.charges) - cents(t.allowances);
+  if (Math.abs(sum - cents(t.payable)) > 1) out.push(`${key(doc)}: base + IGV + ICBPER ${sum} != payable ${t.payable}`);
+  const rates = rateOf.get(regime) ?? new Set();
+  for (const l of doc.lines) if (!l.free && cents(l.lineExtension) > 0) rates.add(l.igvPercent);
+  rateOf.set(regime, rates);
   return out;
 }
 

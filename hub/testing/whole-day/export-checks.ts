@@ -60,13 +60,17 @@ export async function exportDisagreements(t: TestHub, day: string, m: DayModel, 
     same('sales file total / charged', sold.reduce((n, r) => n + cents(r[col('Total')]!), 0), m.salesCents);
     same('sales file change / change', sold.reduce((n, r) => n + cents(r[col('Vuelto')]!), 0), m.changeCents);
     // Each numbered row's base and IGV are its document's as filed.
-    const filedByNo = new Map([...v.documents.values()].map((d) => [`${d.series}-${d.number}`, d]));
+    // A split's row names its parts' documents and adds their base and IGV up.
+    const filedByNo = new Map(allDocs(v).map((d) => [`${d.series}-${d.number}`, d]));
     for (const r of sold) {
-      const no = r[col('Serie-número')]!;
-      if (!no) continue;
-      const doc = filedByNo.get(no);
-      if (!doc) out.push(`sales file row ${no}: no document on file`);
-      else same(`sales file ${no} base, IGV / filed`, [r[col('Base imponible')], r[col('IGV')]], [doc.totals.taxable, doc.totals.igv]);
+      const nos = r[col('Serie-número')]!;
+      if (!nos) continue;
+      const docs = nos.split(', ').map((no) => filedByNo.get(no));
+      if (docs.some((d) => !d)) out.push(`sales file row ${nos}: a document not on file`);
+      else {
+        const sum = (pick: (d: FiscalDocument) => string) => docs.reduce((n, d) => n + cents(pick(d!)), 0);
+        same(`sales file ${nos} base, IGV / filed`, [cents(r[col('Base imponible')]!), cents(r[col('IGV')]!)], [sum((d) => d.totals.taxable), sum((d) => d.totals.igv)]);
+      }
     }
     // The lines file: each bill's Importes add up to its goods before the order discount (no tips, boxes or fees here).
     const l = csv(lines);
@@ -91,9 +95,10 @@ async function pleDisagreements(t: TestHub, day: string, m: DayModel, v: DayView
     .map((l) => l.split('|'));
   const sales = lines.filter((f) => f[5] !== '07');
   const notes = lines.filter((f) => f[5] === '07');
-  if (sales.length !== v.documents.size) out.push(`PLE sale lines ${sales.length} != documents on file ${v.documents.size}`);
-  if (sales.length !== m.bills.filter((b) => b.numbered).length) out.push(`PLE sale lines ${sales.length} != numbered bills`);
-  const filed = new Map([...v.documents.values()].map((d) => [fiscalKey(d), d]));
+  const docs = allDocs(v);
+  if (sales.length !== docs.length) out.push(`PLE sale lines ${sales.length} != documents on file ${docs.length}`);
+  if (sales.length !== m.bills.filter((b) => b.numbered).reduce((n, b) => n + b.parts, 0)) out.push(`PLE sale lines ${sales.length} != numbered bills' documents`);
+  const filed = new Map(docs.map((d) => [fiscalKey(d), d]));
   const at = new Date(`${day}T17:00:00Z`).toISOString();
   for (const f of lines) {
     const key = f[1]!;
@@ -110,7 +115,7 @@ async function pleDisagreements(t: TestHub, day: string, m: DayModel, v: DayView
   }
   const igvOf = (docs: Iterable<FiscalDocument>) => [...docs].reduce((n, d) => n + cents(d.totals.igv), 0);
   const pleIgv = sales.reduce((n, f) => n + cents(f[15]!), 0);
-  if (pleIgv !== igvOf(v.documents.values())) out.push(`PLE sales IGV ${pleIgv} != filed documents' ${igvOf(v.documents.values())}`);
+  if (pleIgv !== igvOf(docs)) out.push(`PLE sales IGV ${pleIgv} != filed documents' ${igvOf(docs)}`);
   if (notes.length !== m.corrections.void + m.corrections.refund - countNoteless(m)) out.push(`PLE credit notes ${notes.length} != voids and refunds of numbered bills`);
   return out;
 }
@@ -125,6 +130,8 @@ function noteAgainstOriginal(note: FiscalDocument, f: string[], filed: Map<strin
   if (note.totals.payable === original.totals.payable && note.totals.igv !== original.totals.igv) out.push(`void ${fiscalKey(note)}: IGV ${note.totals.igv} != original's ${original.totals.igv}`);
   return out;
 }
+
+const allDocs = (v: DayViews): FiscalDocument[] => [...v.documents.values()].flat();
 
 /** Voids and refunds of sale notes issue no credit note. */
 function countNoteless(m: DayModel): number {

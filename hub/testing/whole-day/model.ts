@@ -5,7 +5,8 @@ import type { PaymentInput, TaxRegime } from '#protocol';
  * figures the hub's screens and files must agree with, added up here from
  * the test's own commands, never from the hub's arithmetic.
  */
-export type SoldBill = { billId: string; due: number; numbered: boolean; regime: TaxRegime };
+/** `parts`: how many documents the bill has (2 for a split whose parts have their own). */
+export type SoldBill = { billId: string; due: number; numbered: boolean; regime: TaxRegime; parts: number };
 
 export type DayModel = {
   bills: SoldBill[];
@@ -22,6 +23,7 @@ export type DayModel = {
   /** Of those, the ones on sale notes (no credit note is issued for them). */
   noteCorrections: number;
   refusals: number;
+  splits: number;
   fiscalChanges: number;
   regime: TaxRegime;
 };
@@ -38,6 +40,7 @@ export const emptyModel = (): DayModel => ({
   corrections: { void: 0, refund: 0 },
   noteCorrections: 0,
   refusals: 0,
+  splits: 0,
   fiscalChanges: 0,
   regime: 'general',
 });
@@ -46,7 +49,7 @@ export const emptyModel = (): DayModel => ({
 export function keep(m: DayModel, sale: SoldBill & { payments: PaymentInput[] }): void {
   const paid = sale.payments.reduce((n, p) => n + ('amountCents' in p ? p.amountCents : 0), 0);
   const change = paid - sale.due;
-  m.bills.push({ billId: sale.billId, due: sale.due, numbered: sale.numbered, regime: sale.regime });
+  m.bills.push({ billId: sale.billId, due: sale.due, numbered: sale.numbered, regime: sale.regime, parts: sale.parts });
   m.salesCents += sale.due;
   m.changeCents += change;
   for (const p of sale.payments) if ('amountCents' in p) m.kept[p.method] = (m.kept[p.method] ?? 0) + p.amountCents;

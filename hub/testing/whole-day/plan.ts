@@ -21,6 +21,8 @@ export type Service = {
   /** The order is withdrawn (the merged group with it) instead of settled. */
   withdraw: boolean;
   payment: Payment;
+  /** Split in two parts, each with its own document (one paid by Visa, one in cash); not with a payment on account. */
+  split: boolean;
   document: 'note' | 'boleta' | 'factura';
   /** Soles handed over beyond the bill, for a cash payment (change). */
   extraCents: number;
@@ -38,6 +40,7 @@ export const service: fc.Arbitrary<Service> = fc.record({
   merge: fc.boolean(),
   withdraw: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
   payment: fc.constantFrom('cash', 'cashExact', 'visa', 'yape', 'mixed', 'onAccount'),
+  split: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
   document: fc.constantFrom('note', 'boleta', 'boleta', 'factura'),
   extraCents: fc.integer({ min: 0, max: 5_000 }),
   afterwards: fc.constantFrom('none', 'none', 'void', 'refund', 'collectCash', 'collectYape', 'writeOff'),

@@ -119,12 +119,25 @@ export class DayPlayer {
       return;
     }
     const due = this.dueOf(orderId);
-    const payments = paymentsFor(s, due);
-    await this.ok('order.settle', { orderId, payments, document: documentFor(s), print: false });
-    keep(this.model, { billId: orderId, due, payments, numbered: s.document !== 'note', regime: this.fiscal.regime });
+    // A split: two parts, each with its own document (the first paid by Visa, the second in cash with change).
+    const split = s.split && s.payment !== 'onAccount' && s.document !== 'note' && due >= 2;
+    const half = Math.floor(due / 2);
+    const payments: PaymentInput[] = split
+      ? [{ method: 'visa', amountCents: half, share: 0 }, { method: 'cash', amountCents: due - half + s.extraCents, share: 1 }]
+      : paymentsFor(s, due);
+    await this.ok('order.settle', {
+      orderId,
+      payments,
+      document: documentFor(s),
+      print: false,
+      ...(split ? { split: [half, due - half], shareDocuments: [documentFor(s), documentFor(s)] } : {}),
+    });
+    keep(this.model, { billId: orderId, due, payments, numbered: s.document !== 'note', regime: this.fiscal.regime, parts: split ? 2 : 1 });
+    this.model.splits += split ? 1 : 0;
     if (this.state.tables[a]?.status !== TABLE_STATUS.free) await this.ok('table.clear', { tableId: a });
     if (s.merge && this.state.tables[b]?.status !== TABLE_STATUS.free) await this.ok('table.clear', { tableId: b });
-    await this.afterwards(s, orderId, due, payments, lines[0]!.lineId);
+    // A split's parts are corrected part by part (their own credit notes): not played here.
+    if (!split) await this.afterwards(s, orderId, due, payments, lines[0]!.lineId);
   }
 
   private async hostile(s: Service, orderId: string, tableId: string, lineId: string): Promise<void> {

@@ -15,7 +15,8 @@ export type DayViews = {
   shift: ShiftReport;
   tally: TallyDayResponse['summary'];
   report: OrderReport['figures'];
-  documents: Map<string, FiscalDocument>;
+  /** Each numbered bill's documents as filed, by bill id (a split's parts: one each). */
+  documents: Map<string, FiscalDocument[]>;
 };
 
 async function read<T>(t: TestHub, path: string): Promise<T> {
@@ -37,21 +38,26 @@ export async function billsOfDay(t: TestHub, day: string): Promise<BillRow[]> {
 
 const TYPE_OF: Record<string, FiscalDocType> = { boleta: '03', factura: '01' };
 
-/** A numbered row's document as filed ('B001-17' on a boleta row), or null when it is not on file. */
-export async function filedOf(t: TestHub, row: BillRow): Promise<FiscalDocument | null> {
-  const [series, number] = row.documentNo.split('-');
+/** A numbered row's documents as filed ('B001-17' on a boleta row; 'B001-3, B001-4' for a split's parts); those not on file left out. */
+export async function filedOf(t: TestHub, row: BillRow): Promise<FiscalDocument[]> {
   const type = TYPE_OF[row.document];
-  if (!type || !series || !number) return null;
-  return storedDocument(t.hub.outbox.store, { type, series, number: Number(number) }, row.paidAt);
+  if (!type) return [];
+  const out: FiscalDocument[] = [];
+  for (const no of row.documentNo.split(', ')) {
+    const [series, number] = no.split('-');
+    const doc = series && number ? await storedDocument(t.hub.outbox.store, { type, series, number: Number(number) }, row.paidAt) : null;
+    if (doc) out.push(doc);
+  }
+  return out;
 }
 
 export async function readViews(t: TestHub, day: string): Promise<DayViews> {
   const bills = await billsOfDay(t, day);
-  const documents = new Map<string, FiscalDocument>();
+  const documents = new Map<string, FiscalDocument[]>();
   for (const row of bills) {
     if (row.documentNo === '') continue;
-    const doc = await filedOf(t, row);
-    if (doc) documents.set(row.id, doc);
+    const docs = await filedOf(t, row);
+    if (docs.length > 0) documents.set(row.id, docs);
   }
   return {
     bills,
