@@ -208,6 +208,14 @@ describe("a restaurant's first day", () => {
     await expect.poll(() => page.getByTestId('bills-row').count()).toBe(2);
     const listed = await page.locator('.bills-total').allTextContents();
     expect(listed.map((t) => Math.round(Number(t.replace(/[^\d.]/g, '')) * 100)).reduce((a, b) => a + b, 0)).toBe(expected.salesCents);
+    // The split's three facturas stay inside their column (they ran over "3 personas"), the full list in the title;
+    // the deposit is named among its ways of payment, as the detail credits it.
+    const splitRow = page.getByTestId('bills-row').filter({ hasText: 'F001-3' });
+    const [docBox, peopleBox] = [await splitRow.getByTestId('bills-doc').boundingBox(), await splitRow.locator('.bills-people').boundingBox()];
+    expect(docBox!.x + docBox!.width).toBeLessThanOrEqual(peopleBox!.x);
+    expect(await splitRow.getByTestId('bills-doc').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await splitRow.getByTestId('bills-doc').getAttribute('title')).toBe('F001-1, F001-2, F001-3');
+    expect(await splitRow.getByTestId('bills-method').textContent()).toContain('Adelanto de reserva');
     await page.goto(`${day.base}#/pages/tally/index`);
     await expect.poll(() => page.getByTestId('tally-deposits').textContent()).toBe(formatSoles(DEPOSIT_CENTS));
     expect(await page.getByTestId('tally-change').textContent()).toBe(formatSoles(expected.changeCents));

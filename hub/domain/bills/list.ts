@@ -35,6 +35,8 @@ export type BillRow = {
   totalCents: number;
   /** Each method once, in the order paid. */
   methods: PayMethod[];
+  /** The reservation deposit credited to the bill (paid before, by its own method: the list names it beside the methods, as the detail does among the amounts). */
+  depositCents: number;
   document: DocKind;
   /** "B001-17" for a numbered boleta or factura; '' for a sale note or a bill never numbered. */
   documentNo: string;
@@ -110,6 +112,7 @@ export function billRow(bill: Bill, corrections: BillCorrections | undefined): B
     paidAt: bill.paidAt,
     totalCents: bill.totalCents,
     methods: [...new Set(bill.payments.map((p) => p.method))],
+    depositCents: bill.depositCents,
     document: documentKindOf(bill),
     documentNo: documentNoOf(bill),
     people: bill.people,

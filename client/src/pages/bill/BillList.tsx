@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { State } from '#protocol';
 import type { BillRow } from '#hub/domain/bills/list.ts';
 import { formatSoles } from '#hub/domain/money.ts';
-import { detailPath } from './bill-view.ts';
+import { detailPath, methodsText } from './bill-view.ts';
 
 /** A staff member's name from the live state ('' when gone or unknown). */
 export function staffNameOf(state: State | null, staffId: string | null): string {
@@ -33,10 +33,16 @@ export function BillList(props: { rows: readonly BillRow[]; state: State | null 
           <span className="bills-no">{t('bills.billNo', { no: r.billNo })}</span>
           <span className="bills-time">{time(r.paidAt)}</span>
           <span className="bills-table">{r.tableName}</span>
-          <span className="bills-method">{r.methods.map((m) => t(`pay.methods.${m}`)).join(' + ')}</span>
-          <span className="bills-doc">
-            {/* A document number (B001-2) never breaks at its hyphen. */}
-            {t(`pay.doc.kinds.${r.document}`)} <span className="nowrap">{r.documentNo}</span>
+          <span className="bills-method" data-testid="bills-method">{methodsText(r, (m) => t(`pay.methods.${m}`), t('bills.detail.deposit'))}</span>
+          <span className="bills-doc" title={r.documentNo || undefined} data-testid="bills-doc">
+            {/* A document number (B001-2) never breaks at its hyphen; a split's several (F001-1, F001-2...) wrap one per line. */}
+            {t(`pay.doc.kinds.${r.document}`)}{' '}
+            {r.documentNo.split(', ').map((no, i, all) => (
+              <span key={no} className="nowrap">
+                {no}
+                {i < all.length - 1 ? ', ' : ''}
+              </span>
+            ))}
           </span>
           <span className="bills-people">{t('bills.people', { count: r.people })}</span>
           <span className="bills-operator">{staffNameOf(props.state, r.operator)}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailPath, EMPTY_FILTERS, queryOf, rangeOf, tooLong, type Filters } from './bill-view.ts';
+import { detailPath, EMPTY_FILTERS, methodsText, queryOf, rangeOf, tooLong, type Filters } from './bill-view.ts';
 
 /** The bills page's ranges and queries, table by table (2026-03-05 is a Thursday). */
 
@@ -38,5 +38,17 @@ describe('the query', () => {
 
   it('a detail address escapes the id and day', () => {
     expect(detailPath({ id: 'a&b', day: TODAY })).toBe(`/pages/bill/indexone?id=a%26b&day=${TODAY}`);
+  });
+});
+
+describe('methodsText', () => {
+  const name = (m: string) => ({ cash: 'Efectivo', visa: 'Visa', yape: 'Yape' })[m] ?? m;
+  it.each<[string, { methods: ('cash' | 'visa' | 'yape')[]; depositCents: number }, string]>([
+    ['the methods paid at the till', { methods: ['visa', 'cash'], depositCents: 0 }, 'Visa + Efectivo'],
+    // First-day test: the S/ 60 Yape deposit was missing from the list while the detail credited it.
+    ['a reservation deposit credited: named after them', { methods: ['visa', 'cash'], depositCents: 6000 }, 'Visa + Efectivo + Adelanto de reserva'],
+    ['a deposit that paid it all', { methods: [], depositCents: 5000 }, 'Adelanto de reserva'],
+  ])('%s', (_, row, expected) => {
+    expect(methodsText(row, name, 'Adelanto de reserva')).toBe(expected);
   });
 });

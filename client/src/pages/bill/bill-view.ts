@@ -1,5 +1,5 @@
 import type { DocKind, PayMethod } from '#protocol';
-import type { RecordState } from '#hub/domain/bills/list.ts';
+import type { BillRow, RecordState } from '#hub/domain/bills/list.ts';
 
 /**
  * The bills page's filters apart from React: the date range each preset
@@ -66,4 +66,13 @@ export function queryOf(f: Filters, today: string, cursor: string | null = null)
 /** The detail page's address for a row. */
 export function detailPath(row: { id: string; day: string }): string {
   return `/pages/bill/indexone?${new URLSearchParams({ id: row.id, day: row.day }).toString()}`;
+}
+
+/**
+ * A bill's ways of payment: each method paid at the till, then the reservation
+ * deposit credited (a payment of the bill taken earlier, by its own method,
+ * which the reservation records; the detail lists it among the amounts).
+ */
+export function methodsText(r: Pick<BillRow, 'methods' | 'depositCents'>, methodName: (m: PayMethod) => string, depositName: string): string {
+  return [...r.methods.map(methodName), ...(r.depositCents > 0 ? [depositName] : [])].join(' + ');
 }
