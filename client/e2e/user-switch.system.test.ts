@@ -64,9 +64,9 @@ describe('a user switch with the hub out of reach', () => {
     await till.getByTestId('pin-login-page').waitFor();
     await tapDigits(till, cashier.pin);
     await till.getByTestId('numpad-ok').click();
-    await expect.poll(() => till.getByTestId('session-name').textContent()).toBe(cashier.name);
+    await expect.poll(() => till.getByTestId('session-name').textContent(), { timeout: 10_000 }).toBe(cashier.name);
     // Narrowed at once by the hub's own presenters, and kept so: no alert, their own role only, a view the hub will replace.
-    await expect.poll(async () => summary(await kept(till))).toEqual({ alerts: [], roles: ['cashier'], view: '' });
+    await expect.poll(async () => summary(await kept(till)), { timeout: 10_000 }).toEqual({ alerts: [], roles: ['cashier'], view: '' });
     expect(JSON.stringify(await kept(till))).not.toContain('phone-77');
     expect(await till.content()).not.toContain('phone-77');
 
