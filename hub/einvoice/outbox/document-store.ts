@@ -74,6 +74,15 @@ export class DocumentStore implements DocumentReader {
     return base ? this.readMetaFile(`${base}.meta.json`) : null;
   }
 
+  /**
+   * Waits for a write of this document already under way: the outbox starts filing a sale's
+   * document as the settle commits, so a void or a reprint sent in the instant after reads it
+   * as filed instead of finding nothing (and computing it anew with today's settings).
+   */
+  async settled(day: string, key: string): Promise<void> {
+    await this.locks.get(`${day}/${key}`);
+  }
+
   async read(day: string, key: string, part: DocumentPart): Promise<{ fileName: string; bytes: Buffer } | null> {
     if (!Object.hasOwn(SUFFIX, part)) return null;
     const base = await this.locate(day, key);

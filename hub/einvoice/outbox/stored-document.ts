@@ -14,7 +14,10 @@ import type { DocumentReader } from './types.ts';
  */
 export async function storedDocument(reader: DocumentReader, fiscal: { type: FiscalDocType; series: string; number: number }, paidAt: string): Promise<FiscalDocument | null> {
   try {
-    const stored = await reader.read(limaDateTime(paidAt).date, fiscalKey(fiscal), 'json');
+    const day = limaDateTime(paidAt).date;
+    // A filing under way (the sale was settled an instant ago) is waited for, not missed.
+    await reader.settled?.(day, fiscalKey(fiscal));
+    const stored = await reader.read(day, fiscalKey(fiscal), 'json');
     if (!stored) return null;
     const doc = JSON.parse(stored.bytes.toString('utf8')) as FiscalDocument;
     // The file names itself: a document of another number under this name is not this one.

@@ -65,6 +65,8 @@ export interface DocumentReader {
   meta(day: string, key: string): Promise<DocumentMeta | null>;
   /** The bytes of a part, or null when it does not exist (yet). */
   read(day: string, key: string, part: DocumentPart): Promise<{ fileName: string; bytes: Buffer } | null>;
+  /** Resolves once a write of that document already under way (its filing just after the sale) is done. */
+  settled?(day: string, key: string): Promise<void>;
 }
 
 /** What the e-invoicing page and the banner show about sending. */

@@ -4,9 +4,7 @@ import { TABLE_STATUS } from '#protocol';
 import { orderTotals } from '#hub/domain/money.ts';
 import { getOwn } from '#hub/domain/records.ts';
 import { groupMinimumCents } from '#hub/domain/table-ops/group-minimum.ts';
-import { until } from '#hub/jobs/printing/test-orders.ts';
-import type { BillReply } from '#hub/http/routes/bills/schema.ts';
-import { command, getJson, NO_CUSTOMER, postCommand, type TestHub } from '../test-hub.ts';
+import { command, NO_CUSTOMER, postCommand, type TestHub } from '../test-hub.ts';
 import type { Service } from './plan.ts';
 import { emptyModel, keep, type DayModel } from './model.ts';
 
@@ -166,9 +164,8 @@ export class DayPlayer {
       this.model.writeOffs += 1;
       this.model.writeOffCents += owedCents;
     } else if ((s.afterwards === 'void' || s.afterwards === 'refund') && due > 0 && owedCents === 0) {
-      // A person voids after the sale's document is filed (the outbox files it just after the settle); a void sent
-      // before that is made without the original's figures (reported: see the README's whole-day section).
-      if (s.document !== 'note') await until('the document filed', async () => (await getJson<BillReply>(this.t.url, `/api/bills/${billId}?day=${this.day}`)).body.document !== null);
+      // Sent the instant after the settle, while the outbox may still be filing the sale's document: the
+      // corrections route waits for that filing and makes the note from the original as filed.
       const request = { kind: s.afterwards, lines: s.afterwards === 'refund' ? [{ lineId, qty: 1 }] : [], reason: 'Reclamo', method: refundMethod(payments) };
       const res = await fetch(new URL(`/api/bills/${billId}/corrections`, this.t.url), {
         method: 'POST',
