@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { State } from '#protocol';
@@ -37,11 +38,12 @@ export function BillList(props: { rows: readonly BillRow[]; state: State | null 
           <span className="bills-doc" title={r.documentNo || undefined} data-testid="bills-doc">
             {/* A document number (B001-2) never breaks at its hyphen; a split's several (F001-1, F001-2...) wrap one per line. */}
             {t(`pay.doc.kinds.${r.document}`)}{' '}
-            {r.documentNo.split(', ').map((no, i, all) => (
-              <span key={no} className="nowrap">
-                {no}
-                {i < all.length - 1 ? ', ' : ''}
-              </span>
+            {/* The comma and space sit outside the unbreakable number: the break between two documents is there. */}
+            {r.documentNo.split(', ').map((no, i) => (
+              <Fragment key={no}>
+                {i > 0 && ', '}
+                <span className="nowrap">{no}</span>
+              </Fragment>
             ))}
           </span>
           <span className="bills-people">{t('bills.people', { count: r.people })}</span>
