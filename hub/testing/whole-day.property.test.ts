@@ -9,6 +9,7 @@ import { closeAndExport } from './whole-day/close-and-export.ts';
 import { day } from './whole-day/plan.ts';
 import { exportDisagreements } from './whole-day/export-checks.ts';
 import { DayPlayer } from './whole-day/play.ts';
+import { reprintDisagreements } from './whole-day/reprints.ts';
 import { readViews } from './whole-day/views.ts';
 
 /**
@@ -51,6 +52,7 @@ describe('a whole day of service', () => {
           const views = await readViews(t, DAY);
           expect(disagreements(player.model, views)).toEqual([]);
           expect(stuckTables(t.hub.engine.state)).toEqual([]);
+          expect(await reprintDisagreements(t, DAY, views)).toEqual([]);
           const end = await closeAndExport(t, DAY, views.shift);
           expect(await exportDisagreements(t, DAY, player.model, views, end)).toEqual([]);
         } finally {
