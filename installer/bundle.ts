@@ -17,21 +17,8 @@ const emptySupportsColor: esbuild.Plugin = {
  * pkcs12-thread.ts starts this text (`eval: true`), given to the hub bundle as
  * `__POS_PKCS12_WORKER__`. It requires only Node's own modules.
  */
-export async function bundlePkcs12Worker(logLevel: esbuild.LogLevel = 'warning'): Promise<string> {
-  const built = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: [path.join(ROOT, 'hub', 'einvoice', 'secrets', 'pkcs12-worker.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node24',
-    format: 'cjs',
-    write: false,
-    legalComments: 'none',
-    logLevel,
-  });
-  const text = built.outputFiles[0]?.text;
-  if (!text) throw new Error('the PKCS#12 worker did not bundle');
-  return text;
+export function bundlePkcs12Worker(logLevel: esbuild.LogLevel = 'warning'): Promise<string> {
+  return bundleWorker(path.join(ROOT, 'hub', 'einvoice', 'secrets', 'pkcs12-worker.ts'), 'the PKCS#12 worker', logLevel);
 }
 
 /**
@@ -39,10 +26,15 @@ export async function bundlePkcs12Worker(logLevel: esbuild.LogLevel = 'warning')
  * same reason as the PKCS#12 worker: started by hardware/escpos/encode-thread.ts from
  * `__POS_ENCODE_WORKER__` (`eval: true`). The font's bytes are handed to it by the main thread.
  */
-export async function bundleEncodeWorker(logLevel: esbuild.LogLevel = 'warning'): Promise<string> {
+export function bundleEncodeWorker(logLevel: esbuild.LogLevel = 'warning'): Promise<string> {
+  return bundleWorker(path.join(ROOT, 'hardware', 'escpos', 'encode-worker.ts'), 'the encode worker', logLevel, { 'import.meta.url': '""' });
+}
+
+/** One worker's entry as one CommonJS text that requires only Node's own modules. */
+async function bundleWorker(entry: string, what: string, logLevel: esbuild.LogLevel, define?: Record<string, string>): Promise<string> {
   const built = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: [path.join(ROOT, 'hardware', 'escpos', 'encode-worker.ts')],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     target: 'node24',
@@ -50,10 +42,10 @@ export async function bundleEncodeWorker(logLevel: esbuild.LogLevel = 'warning')
     write: false,
     legalComments: 'none',
     logLevel,
-    define: { 'import.meta.url': '""' },
+    ...(define ? { define } : {}),
   });
   const text = built.outputFiles[0]?.text;
-  if (!text) throw new Error('the encode worker did not bundle');
+  if (!text) throw new Error(`${what} did not bundle`);
   return text;
 }
 
