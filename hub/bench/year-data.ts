@@ -124,7 +124,7 @@ export async function ensureYearData(partial: Partial<YearDataOptions> = {}, log
 
 /** The live store, made by the real engine; replaces any earlier one in `opts.dir`. */
 async function generateLive(opts: YearDataOptions): Promise<{ liveArchiveFiles: string[]; expectedSeq: number }> {
-  for (const name of ['store.json', 'snapshot.json', 'wal']) await fs.rm(path.join(opts.dir, name), { recursive: true, force: true });
+  for (const name of ['store.json', 'snapshot.json', 'wal', 'processed']) await fs.rm(path.join(opts.dir, name), { recursive: true, force: true });
   const liveDir = `${opts.dir}.live-tmp`;
   await removeDir(liveDir);
   const engine = await Engine.open({ dir: liveDir, snapshotEvery: 1e9, log: () => undefined });
@@ -141,6 +141,8 @@ async function generateLive(opts: YearDataOptions): Promise<{ liveArchiveFiles: 
     const expectedSeq = engine.seq;
     for (const name of ['store.json', 'snapshot.json']) await fs.copyFile(path.join(liveDir, name), path.join(opts.dir, name));
     await fs.cp(path.join(liveDir, 'wal'), path.join(opts.dir, 'wal'), { recursive: true });
+    // The command ids the snapshot relies on are in files beside it (hub/store/processed-files.ts).
+    await fs.cp(path.join(liveDir, 'processed'), path.join(opts.dir, 'processed'), { recursive: true }).catch(() => undefined);
     const liveArchiveFiles = await fs.readdir(path.join(liveDir, 'archive')).catch(() => []);
     await fs.mkdir(path.join(opts.dir, 'archive'), { recursive: true });
     for (const name of liveArchiveFiles) await fs.copyFile(path.join(liveDir, 'archive', name), path.join(opts.dir, 'archive', name));
@@ -235,6 +237,7 @@ export async function copyForRun(data: YearData, runDir: string): Promise<void> 
   await fs.mkdir(path.join(runDir, 'archive'), { recursive: true });
   for (const name of ['store.json', 'snapshot.json']) await fs.copyFile(path.join(data.dir, name), path.join(runDir, name));
   await fs.cp(path.join(data.dir, 'wal'), path.join(runDir, 'wal'), { recursive: true });
+  await fs.cp(path.join(data.dir, 'processed'), path.join(runDir, 'processed'), { recursive: true }).catch(() => undefined);
   for (const name of await fs.readdir(path.join(data.dir, 'archive'))) {
     const from = path.join(data.dir, 'archive', name);
     const to = path.join(runDir, 'archive', name);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { dayKey } from '#hub/store/archive.ts';
 import { readSnapshot } from '#hub/store/snapshot.ts';
+import { readAllProcessed } from '#hub/store/processed-files.ts';
 import { logSink, useTempDirs } from '#hub/store/test-fixtures.ts';
 import {
   ACTOR,
@@ -148,7 +149,7 @@ describe('Engine: a snapshot does not hold acknowledgements', () => {
     expect(ackedMeanwhile).toBeGreaterThan(0);
     const snap = await readSnapshot(dir);
     expect(snap!.seq).toBe(seqAtRequest);
-    expect(snap!.processed).toHaveLength(seqAtRequest);
+    expect(await readAllProcessed(dir, snap!.seq)).toHaveLength(seqAtRequest);
     expect(await walSegments(dir)).toEqual([segmentName(seqAtRequest + 1)]);
     const recovered = await recoverCopy(dir, clock);
     expect(recovered.seq).toBe(engine.seq);
@@ -244,14 +245,15 @@ describe('Engine: processed ids over time', () => {
     await engine.close();
     engines.release(engine);
     const yearAgo = await readSnapshot(dir);
-    expect(yearAgo!.processed.map((p) => p.id)).toEqual(expect.arrayContaining(commands.map((c) => c.id)));
+    expect((await readAllProcessed(dir, yearAgo!.seq)).map((p) => p.id)).toEqual(expect.arrayContaining(commands.map((c) => c.id)));
 
     clock.advance(365 * DAY_MS);
     const reopened = await engines.open({ dir, clock: clock.now });
     const fresh = cmd('product.setSoldOut', { productId: 'p-101', soldOut: true }, clock.iso());
     await submitOk(reopened, fresh);
     await reopened.snapshot();
-    expect((await readSnapshot(dir))!.processed.map((p) => p.id)).toEqual([fresh.id]);
+    // The year-old ids' files are gone; the new snapshot wrote only the id added since.
+    expect((await readAllProcessed(dir, reopened.seq)).map((p) => p.id)).toEqual([fresh.id]);
 
     const seq = reopened.seq;
     expect(await reopened.submit(commands[2]!, ACTOR)).toEqual({ ok: false, code: 'COMMAND_EXPIRED' });

@@ -394,7 +394,7 @@ export class Engine {
 
   /** What a snapshot taken now holds: the committed state (immutable) and the command ids worth keeping. */
   private capture(): SnapshotCapture {
-    return { seq: this.committedSeq, state: this.committed, processed: this.processed.prune(this.opts.clock()) };
+    return { seq: this.committedSeq, state: this.committed, processed: this.processed.capture(this.opts.clock()) };
   }
 
   private commit(batch: Pending[]): void {

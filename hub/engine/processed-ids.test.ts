@@ -26,7 +26,7 @@ describe('ProcessedIds', () => {
     expect(new ProcessedIds(7 * DAY).isExpired(at, NOW)).toBe(expired);
   });
 
-  it('prune keeps only entries inside the window and forgets the rest', () => {
+  it('prune forgets the hours wholly past the window and keeps the rest', () => {
     const ids = ProcessedIds.from(
       [
         { id: 'old', seq: 1, at: daysAgo(365), result: {} },
@@ -35,9 +35,68 @@ describe('ProcessedIds', () => {
       ],
       7 * DAY,
     );
-    expect(ids.prune(NOW).map((e) => e.id)).toEqual(['edge', 'new']);
+    expect(ids.prune(NOW)).toBe(1);
     expect(ids.size).toBe(2);
     expect(ids.reply('old')).toBeUndefined();
+    expect(ids.reply('edge')).toMatchObject({ seq: 2 });
+  });
+
+  it.each<[string, number, boolean]>([
+    // NOW is 00:30: the cutoff 7 days back falls half way through an hour.
+    ['in the hour before the cutoff hour', 7 * DAY + 45 * 60_000, false],
+    ['in the cutoff hour, before the cutoff', 7 * DAY + 10 * 60_000, true],
+    ['in the cutoff hour, after the cutoff', 7 * DAY - 10 * 60_000, true],
+    ['an hour inside the window', 6 * DAY, true],
+  ])('an id remembered %s is kept: %s (never dropped before its own time is past)', (_label, agoMs, kept) => {
+    const ids = new ProcessedIds(7 * DAY);
+    ids.add({ id: 'c', seq: 1, at: new Date(NOW.getTime() - agoMs).toISOString(), result: {} });
+    ids.prune(NOW);
+    expect(ids.reply('c') !== undefined).toBe(kept);
+  });
+
+  it('an id of a device ahead of the hub is kept until its own time leaves the window', () => {
+    const ids = new ProcessedIds(7 * DAY);
+    ids.add({ id: 'ahead', seq: 1, at: daysAgo(-20), result: {} });
+    ids.add({ id: 'now', seq: 2, at: daysAgo(0), result: {} });
+    ids.prune(new Date(NOW.getTime() + 10 * DAY));
+    expect(ids.reply('now')).toBeUndefined();
+    expect(ids.reply('ahead')).toBeDefined();
+    ids.prune(new Date(NOW.getTime() + 28 * DAY));
+    expect(ids.size).toBe(0);
+  });
+
+  it('a capture takes only the ids added since the last one; ids loaded from files are not written again', () => {
+    const ids = new ProcessedIds(7 * DAY);
+    ids.load([{ id: 'on-disk', seq: 1, at: daysAgo(1), result: {} }]);
+    ids.add({ id: 'a', seq: 2, at: daysAgo(0), result: {} });
+    ids.add({ id: 'a', seq: 2, at: daysAgo(0), result: {} });
+    const first = ids.capture(NOW);
+    expect(first.entries.map((e) => e.id)).toEqual(['a']);
+    expect(first.cutoffMs).toBe(NOW.getTime() - 7 * DAY);
+    ids.add({ id: 'b', seq: 3, at: daysAgo(0), result: {} });
+    expect(ids.capture(NOW).entries.map((e) => e.id)).toEqual(['b']);
+    expect(ids.capture(NOW).entries).toEqual([]);
+    expect(ids.reply('on-disk')).toBeDefined();
+  });
+
+  it('a failed snapshot hands its ids back, ahead of those added meanwhile, once', () => {
+    const ids = new ProcessedIds(7 * DAY);
+    ids.add({ id: 'a', seq: 1, at: daysAgo(0), result: {} });
+    const failed = ids.capture(NOW);
+    ids.add({ id: 'b', seq: 2, at: daysAgo(0), result: {} });
+    failed.restore();
+    failed.restore();
+    expect(ids.capture(NOW).entries.map((e) => e.id)).toEqual(['a', 'b']);
+  });
+
+  it('a week of ids pruned an hour at a time: each prune drops one hour', () => {
+    const ids = new ProcessedIds(7 * DAY);
+    const start = NOW.getTime() - 7 * DAY - 30 * 60_000; // on the hour
+    for (let i = 0; i < 7 * 24 * 10; i++) ids.add({ id: `c${i}`, seq: i + 1, at: new Date(start + i * 6 * 60_000).toISOString(), result: {} });
+    expect(ids.size).toBe(1680);
+    expect(ids.prune(NOW)).toBe(0);
+    expect(ids.prune(new Date(NOW.getTime() + 3_600_000))).toBe(10);
+    expect(ids.size).toBe(1670);
   });
 });
 

@@ -1,19 +1,37 @@
 import type { CommandReply } from '#protocol';
 import type { ProcessedEntry } from '#hub/store/snapshot.ts';
 
+/** Ids are kept in buckets by the hour they are remembered from: pruning drops whole buckets. */
+const BUCKET_MS = 3_600_000;
+
 /**
- * Command ids the hub has committed, with their first answer. Entries older
+ * What a snapshot takes of the ids: those committed since the last snapshot
+ * (written to a file of their own, hub/store/processed-files.ts), the cutoff
+ * that says which files have left the window, and how to hand the entries
+ * back when the snapshot fails (the next one writes them then).
+ */
+export type ProcessedCapture = { entries: ProcessedEntry[]; cutoffMs: number; restore: () => void };
+
+/**
+ * Command ids the hub has committed, with their first answer. Ids older
  * than the retention window are dropped at snapshot time; a command older
  * than that window is refused (COMMAND_EXPIRED) rather than risk applying it twice.
+ *
+ * Cost is what changes, never what is kept (issue 20): an id goes into the
+ * bucket of the hour it is remembered from (a device ahead of the hub puts
+ * its ids in a later bucket), pruning drops the buckets whose whole hour is
+ * past the window (O(expired), never a scan of the week), and a snapshot
+ * takes only the ids added since the last one (`capture`, O(1)). A bucket is
+ * dropped only once its last instant is out of the window, so an id is kept
+ * at least as long as its own time says, at most an hour longer.
  */
 export class ProcessedIds {
   private map = new Map<string, ProcessedEntry>();
-  /**
-   * Each entry's time as a number, parsed once when it is added: pruning a
-   * week of ids (tens of thousands) happens while the write loop waits, and
-   * parsing every date then would hold it for milliseconds.
-   */
-  private times = new Map<string, number>();
+  private buckets = new Map<number, string[]>();
+  /** The buckets' hours, ascending (a new hour nearly always goes at the end). */
+  private hours: number[] = [];
+  /** Ids added since the last capture, oldest first: what the next snapshot writes. */
+  private fresh: ProcessedEntry[] = [];
 
   readonly retentionMs: number;
 
@@ -21,15 +39,42 @@ export class ProcessedIds {
     this.retentionMs = retentionMs;
   }
 
+  /** Ids read from a snapshot of the old shape (all of them in snapshot.json): the next snapshot writes them to a file. */
   static from(entries: readonly ProcessedEntry[], retentionMs: number): ProcessedIds {
     const ids = new ProcessedIds(retentionMs);
     for (const e of entries) ids.add(e);
     return ids;
   }
 
+  /** An id committed now (or replayed from the log): kept, and written by the next snapshot. */
   add(entry: ProcessedEntry): void {
+    if (this.remember(entry)) this.fresh.push(entry);
+  }
+
+  /** Ids read back from the files of earlier snapshots: kept, not written again. */
+  load(entries: readonly ProcessedEntry[]): void {
+    for (const e of entries) this.remember(e);
+  }
+
+  private remember(entry: ProcessedEntry): boolean {
+    if (this.map.has(entry.id)) return false;
     this.map.set(entry.id, entry);
-    this.times.set(entry.id, Date.parse(entry.at));
+    const t = Date.parse(entry.at);
+    // rememberedAt always writes a date; a damaged one is kept for one window from the epoch (gone at the next prune).
+    const hour = Math.floor((Number.isFinite(t) ? t : 0) / BUCKET_MS);
+    const bucket = this.buckets.get(hour);
+    if (bucket) bucket.push(entry.id);
+    else {
+      this.buckets.set(hour, [entry.id]);
+      this.insertHour(hour);
+    }
+    return true;
+  }
+
+  private insertHour(hour: number): void {
+    let i = this.hours.length;
+    while (i > 0 && this.hours[i - 1]! > hour) i--;
+    this.hours.splice(i, 0, hour);
   }
 
   reply(id: string): CommandReply | undefined {
@@ -42,19 +87,42 @@ export class ProcessedIds {
     return Date.parse(at) < now.getTime() - this.retentionMs;
   }
 
-  /** The entries worth keeping, for the snapshot. */
-  prune(now: Date): ProcessedEntry[] {
+  /** Forgets the buckets wholly past the window; returns how many ids went. */
+  prune(now: Date): number {
     const cutoff = now.getTime() - this.retentionMs;
-    for (const [id, t] of this.times) {
-      if (t < cutoff) {
-        this.times.delete(id);
-        this.map.delete(id);
-      }
+    let dropped = 0;
+    while (this.hours.length > 0 && (this.hours[0]! + 1) * BUCKET_MS <= cutoff) {
+      const hour = this.hours.shift()!;
+      for (const id of this.buckets.get(hour)!) this.map.delete(id);
+      dropped += this.buckets.get(hour)!.length;
+      this.buckets.delete(hour);
     }
-    return [...this.map.values()];
+    return dropped;
+  }
+
+  /** For a snapshot taken now: prunes, and takes the ids added since the last capture. */
+  capture(now: Date): ProcessedCapture {
+    this.prune(now);
+    const entries = this.fresh;
+    this.fresh = [];
+    let restored = false;
+    return {
+      entries,
+      cutoffMs: now.getTime() - this.retentionMs,
+      restore: () => {
+        if (restored) return;
+        restored = true;
+        this.fresh = entries.concat(this.fresh);
+      },
+    };
   }
 
   get size(): number {
     return this.map.size;
+  }
+
+  /** Ids waiting for the next snapshot (tests). */
+  get unsaved(): number {
+    return this.fresh.length;
   }
 }

@@ -4,6 +4,7 @@ import { accountFiledBy, applyAll, archivedBy, dropDamagedRecords, emptyState, l
 import { Archive, type ArchivedBill } from '#hub/store/archive.ts';
 import { openMeta } from '#hub/store/meta.ts';
 import { readSnapshot, removeSnapshotTemps } from '#hub/store/snapshot.ts';
+import { listProcessedFiles, readProcessedFiles, removeProcessedTemps } from '#hub/store/processed-files.ts';
 import { StockHistory, type FiledStockMove } from '#hub/store/stock-history.ts';
 import { ReservationDays, type FiledReservation } from '#hub/store/reservation-days.ts';
 import { ShiftDays, type FiledShift } from '#hub/store/shift-days.ts';
@@ -81,7 +82,13 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   await removeSnapshotTemps(opts.dir);
   const base = snap?.seq ?? 0;
   const { wal, records, truncatedBytes } = await Wal.open<LogRecord>(`${opts.dir}/wal`, base, opts.log);
+  // Command ids: those of a snapshot of the old shape (written again at the next snapshot), then
+  // the files of the snapshots up to this one whose ids may still be in the window.
   const processed = ProcessedIds.from(snap?.processed ?? [], opts.retentionDays * 86_400_000);
+  await removeProcessedTemps(opts.dir);
+  const processedFiles = await listProcessedFiles(opts.dir);
+  const idsCutoff = opts.clock().getTime() - processed.retentionMs;
+  processed.load(await readProcessedFiles(opts.dir, processedFiles, base, idsCutoff, (file) => opts.log(`store: damaged lines in processed/${file} skipped (those command ids are forgotten)`)));
   const buffer = new ChangeBuffer(opts.changeBufferSize);
   // An empty store counts as format 1 so legacy records replayed on it get every step.
   const newer = records.find((r) => recordFormat(r) > STORE_FORMAT_VERSION);

@@ -7,13 +7,15 @@ import type { FiledReservation, ReservationDays } from '#hub/store/reservation-d
 import type { FiledShift, ShiftDays } from '#hub/store/shift-days.ts';
 import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
 import type { AccountDays, FiledDebt } from '#hub/store/account-days.ts';
-import { writeSnapshot, type ProcessedEntry } from '#hub/store/snapshot.ts';
+import { writeSnapshot } from '#hub/store/snapshot.ts';
+import { listProcessedFiles, removeProcessedFiles, writeProcessedFile, type ProcessedFile } from '#hub/store/processed-files.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import { activityOf } from './activity.ts';
 import type { LogRecord } from './log-record.ts';
+import type { ProcessedCapture } from './processed-ids.ts';
 
 /** What a snapshot holds, taken at a record boundary. The state is immutable: holding the reference is enough. */
-export type SnapshotCapture = { seq: number; state: State; processed: ProcessedEntry[] };
+export type SnapshotCapture = { seq: number; state: State; processed: ProcessedCapture };
 
 export type SnapshotterParts = {
   dir: string;
@@ -73,6 +75,8 @@ export class Snapshotter {
   /** The seq from which the next one falls due; a failure moves it on, so a full disk is not hammered. */
   private dueAt: number;
   private readonly parts: SnapshotterParts;
+  /** The command-id files beside the snapshot (listed once, then kept up to date here). */
+  private processedFiles: ProcessedFile[] | null = null;
 
   constructor(parts: SnapshotterParts) {
     this.parts = parts;
@@ -172,10 +176,13 @@ export class Snapshotter {
     try {
       await this.parts.wal.rotate(capture.seq + 1);
     } catch (err) {
+      capture.processed.restore();
       this.failed(capture.seq, err);
       throw err;
     }
     const written = this.write(capture).catch((err: unknown) => {
+      // The ids it took go into the next one (a file this one wrote may stay: read twice, they are the same ids).
+      capture.processed.restore();
       this.failed(capture.seq, err);
       throw err;
     });
@@ -198,13 +205,15 @@ export class Snapshotter {
     await p.shiftDays.append(this.unfiledShifts.filter((e) => e.seq <= seq));
     await p.tallyDays.append(this.unfiledTally.filter((e) => e.seq <= seq));
     await p.accountDays.append(this.unfiledDebts.filter((e) => e.seq <= seq));
+    // The command ids added since the last snapshot, in a file of their own (processed-files.ts).
+    const processedFiles = (this.processedFiles ??= await listProcessedFiles(p.dir));
+    if (capture.processed.entries.length > 0) processedFiles.push(await writeProcessedFile(p.dir, capture.processed.entries));
     await writeSnapshot(p.dir, {
       storeId: p.storeId,
       seq,
       archivedThroughSeq: seq,
       writtenAt: p.clock().toISOString(),
       state: capture.state,
-      processed: capture.processed,
     });
     // Commits went on meanwhile: keep what came after the captured seq.
     this.unarchived = this.unarchived.filter((b) => b.seq > seq);
@@ -217,6 +226,12 @@ export class Snapshotter {
     this.covered = Math.max(this.covered, seq);
     this.dueAt = seq + p.every;
     await p.wal.dropSegmentsBefore(seq + 1);
+    // Files whose every id is past the window go once the snapshot no longer needs them.
+    const expired = processedFiles.filter((f) => f.untilMs < capture.processed.cutoffMs);
+    if (expired.length > 0) {
+      this.processedFiles = processedFiles.filter((f) => f.untilMs >= capture.processed.cutoffMs);
+      await removeProcessedFiles(p.dir, expired);
+    }
   }
 
   private failed(seq: number, err: unknown): void {

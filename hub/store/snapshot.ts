@@ -20,7 +20,12 @@ export type SnapshotFile = {
   archivedThroughSeq: number;
   writtenAt: string;
   state: State;
-  processed: ProcessedEntry[];
+  /**
+   * Command ids, in snapshots written before issue 20 only: since then they
+   * are in files of their own beside it (processed-files.ts), each snapshot
+   * writing only the ids added since the one before.
+   */
+  processed?: ProcessedEntry[];
 };
 
 export class SnapshotCorruptError extends Error {
