@@ -23,6 +23,7 @@ export * from './activity.ts';
 export * from './calendar-day.ts';
 export * from './stock-history.ts';
 export * from './features/jobs.ts';
+export * from './job-board.ts';
 export * from './print-document.ts';
 export * from './printers.ts';
 export * from './fiscal-document.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CommandResult, Envelope } from './commands.ts';
 import type { State } from './entities.ts';
 import type { ErrorCode } from './errors.ts';
+import type { JobBoard } from './job-board.ts';
 import type { DomainEvent } from './events.ts';
 import type { PackedSnapshot } from './snapshot-codec.ts';
 
@@ -48,6 +49,8 @@ export const SOCKET_EVENTS = {
   snapshot: 'snapshot',
   sessionEnded: 'sessionEnded',
   notice: 'notice',
+  /** The person's job board (hub/protocol/job-board.ts): at connect, then when the hub's jobs change (at most about every 200 ms). */
+  jobBoard: 'jobBoard',
 } as const;
 
 export interface ClientToServerEvents {
@@ -65,6 +68,8 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.sessionEnded]: (reason: { code: ErrorCode }) => void;
   /** A socket limit was reached (hub/sync/socket-limits.ts): see SocketNotice. */
   [SOCKET_EVENTS.notice]: (notice: SocketNotice) => void;
+  /** What the person may see of the hub's jobs: counts per lane, stuck jobs for owners and managers (never a job's document). */
+  [SOCKET_EVENTS.jobBoard]: (board: JobBoard) => void;
 }
 
 /**
