@@ -3,6 +3,7 @@ import type { ClientToServerEvents, Command, CommandReply, ErrorCode, HandshakeR
 import { PROTOCOL_VERSION, SOCKET_EVENTS } from '#protocol';
 import { deviceId } from './device.ts';
 import { flush, outbox, setTransport } from './outbox.ts';
+import { forgetJobBoard, setJobBoard } from './job-board.ts';
 import { loadFold, replica } from './replica.ts';
 
 type ReplicaFold = Awaited<ReturnType<typeof loadFold>>;
@@ -117,6 +118,8 @@ function open(io: typeof createSocket, fold: ReplicaFold): HubSocket {
   s.on(SOCKET_EVENTS.change, (change) => {
     if (!fold.applyChanges([change])) resume(s);
   });
+  // Jobs are not in the replica (issue 20): their counts, and stuck jobs for owners and managers, come as a whole board.
+  s.on(SOCKET_EVENTS.jobBoard, (board) => setJobBoard(board));
   retryTimer = setInterval(() => {
     if (s.connected && outbox.items.length > 0) flush();
   }, RETRY_MS);
@@ -133,6 +136,8 @@ export function disconnect(): void {
   setTransport(null);
   s?.removeAllListeners();
   s?.disconnect();
+  // The board was shaped for whoever this channel was; the next one brings its own.
+  forgetJobBoard();
 }
 
 /** True while a live channel is open or being opened. */
