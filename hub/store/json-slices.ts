@@ -32,14 +32,16 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
     sliceStart = performance.now();
   };
 
-  const write = async (v: unknown, depth: number): Promise<void> => {
-    const walk = (item: unknown) => isWalkable(item, depth + 1);
-    if (Array.isArray(v) && isWalkable(v, depth)) {
+  // `keys`: the object's own keys when the caller listed them already (listing a
+  // 20,000-key record costs about 2 ms: once per object, never three times).
+  const write = async (v: unknown, depth: number, keys: string[] | null): Promise<void> => {
+    if (Array.isArray(v) && (depth < TOP_LEVELS || v.length > SMALL)) {
       sink.push('[');
       for (let i = 0; i < v.length; i++) {
         if (i > 0) sink.push(',');
         const item: unknown = v[i];
-        if (walk(item)) await write(item, depth + 1);
+        const itemKeys = walkableKeys(item, depth + 1);
+        if (itemKeys) await write(item, depth + 1, itemKeys);
         // JSON.stringify writes a function, symbol or undefined in an array as null.
         else sink.push(JSON.stringify(item) ?? 'null');
         await pause();
@@ -47,17 +49,19 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
       sink.push(']');
       return;
     }
-    if (!Array.isArray(v) && isWalkable(v, depth)) {
+    const own = keys ?? walkableKeys(v, depth);
+    if (!Array.isArray(v) && own) {
       sink.push('{');
       let first = true;
-      for (const key of Object.keys(v)) {
+      for (const key of own) {
         const item: unknown = (v as Record<string, unknown>)[key];
-        const text = walk(item) ? null : JSON.stringify(item);
+        const itemKeys = walkableKeys(item, depth + 1);
+        const text = itemKeys ? null : JSON.stringify(item);
         // ...and leaves such a member out of an object.
         if (text === undefined) continue;
         sink.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
         first = false;
-        if (text === null) await write(item, depth + 1);
+        if (text === null) await write(item, depth + 1, itemKeys);
         else sink.push(text);
         await pause();
       }
@@ -67,19 +71,21 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
     sink.push(JSON.stringify(v) ?? 'null');
   };
 
-  await write(value, 0);
+  await write(value, 0, null);
 }
 
-/** A plain object or array worth walking entry by entry: near the top, or large. */
-function isWalkable(v: unknown, depth: number): v is object {
-  if (typeof v !== 'object' || v === null) return false;
-  if (Array.isArray(v)) return depth < TOP_LEVELS || v.length > SMALL;
+/**
+ * What to walk entry by entry (near the top, or large): for an array, `[]`
+ * (its indexes are walked); for a plain object, its own keys; null for
+ * anything JSON.stringify should write whole.
+ */
+function walkableKeys(v: unknown, depth: number): string[] | null {
+  if (typeof v !== 'object' || v === null) return null;
+  if (Array.isArray(v)) return depth < TOP_LEVELS || v.length > SMALL ? [] : null;
   const proto: unknown = Object.getPrototypeOf(v);
-  if (proto !== Object.prototype && proto !== null) return false;
+  if (proto !== Object.prototype && proto !== null) return null;
   // A value with its own toJSON says how it is written: leave that to JSON.stringify.
-  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
-  if (depth < TOP_LEVELS) return true;
-  let n = 0;
-  for (const _ in v) if (++n > SMALL) return true;
-  return false;
+  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return null;
+  const keys = Object.keys(v);
+  return depth < TOP_LEVELS || keys.length > SMALL ? keys : null;
 }

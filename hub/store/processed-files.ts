@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { fsyncDir, makePrivateDir, writeFileAtomic } from './durable-fs.ts';
-import { encodeLine, scanLines } from './line-codec.ts';
+import { encodeInSlices, slicer } from './encode-slices.ts';
+import { scanLines } from './line-codec.ts';
 import type { ProcessedEntry } from './snapshot.ts';
 
 /**
@@ -22,8 +22,6 @@ import type { ProcessedEntry } from './snapshot.ts';
 export type ProcessedFile = { name: string; fromSeq: number; toSeq: number; untilMs: number };
 
 const NAME = /^(\d+)-(\d+)-(\d+)\.jsonl$/;
-/** Longest stretch of encoding or decoding between two yields to the event loop. */
-const SLICE_MS = 2;
 
 export function processedDir(dataDir: string): string {
   return path.join(dataDir, 'processed');
@@ -56,20 +54,16 @@ export async function writeProcessedFile(dataDir: string, entries: readonly Proc
   let fromSeq = Infinity;
   let toSeq = 0;
   let untilMs = 0;
-  const lines: string[] = [];
-  let slice = performance.now();
+  const slice = slicer();
   for (const e of entries) {
     fromSeq = Math.min(fromSeq, e.seq);
     toSeq = Math.max(toSeq, e.seq);
     untilMs = Math.max(untilMs, Date.parse(e.at) || 0);
-    lines.push(encodeLine(e));
-    if (performance.now() - slice > SLICE_MS) {
-      await yieldToLoop();
-      slice = performance.now();
-    }
+    await slice();
   }
+  const chunks = await encodeInSlices(entries);
   const name = `${fromSeq}-${toSeq}-${untilMs}.jsonl`;
-  await writeFileAtomic(path.join(dir, name), lines.join(''));
+  await writeFileAtomic(path.join(dir, name), chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
   return { name, fromSeq, toSeq, untilMs };
 }
 
