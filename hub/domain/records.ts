@@ -6,6 +6,19 @@
  * they read through `getOwn` and write through `withOwn`/`withoutOwn`,
  * which only ever see the record's own entries. The protocol refuses such
  * ids at the door too (hub/protocol/ids.ts); this is the second lock.
+ *
+ * `withOwn` and `withoutOwn` are the device's copy-on-write: each copies the
+ * whole record (a spread measures ~0.5 µs at 40 entries, ~25 µs at 500,
+ * ~280 µs at 2,000 on the hub's machine). So they are used only on records
+ * whose size a restaurant bounds, not its history; hub/domain/README.md
+ * "What the live state holds and its bounds" lists each collection, its bound
+ * and why, and hub/domain/collection-guard.test.ts fails when a rule copies or
+ * walks a whole collection it does not list. The bounded ones: areas (40),
+ * tables (400), open orders, parked orders, roles, staff, alerts (30),
+ * printers, printer status, fiscal counters, today's queue (999), today's
+ * book, kitchen display tickets (300 open + 50 bumped per station), pending
+ * summary lines, open debts, upcoming reservations (60 days). Products and
+ * bill corrections are not bounded: see the README for what that costs.
  */
 
 /** A record keyed by id, as the state holds them. */
@@ -38,6 +51,28 @@ export function setOwn<T>(records: Records<T>, id: string, value: NoInfer<T>): v
 export function withOwn<T>(records: Readonly<Records<T>>, id: string, value: NoInfer<T>): Records<T> {
   const out = { ...records };
   setOwn(out, id, value);
+  return out;
+}
+
+/**
+ * A copy of the records with every `[id, value]` of `put` stored and every id
+ * of `drop` gone, made in one copy (where `withOwn`/`withoutOwn` in turn
+ * would copy once per change). The input is never changed; nothing to change
+ * returns it as it is.
+ */
+export function withChanges<T>(records: Readonly<Records<T>>, put: ReadonlyArray<readonly [string, T]>, drop: ReadonlySet<string>): Records<T> {
+  let dropping = false;
+  for (const id of drop) if (Object.hasOwn(records, id)) dropping = true;
+  if (!dropping && put.length === 0) return records as Records<T>;
+  let out: Records<T>;
+  if (dropping) {
+    out = {};
+    // collection-guard: one copy for all the changes, of a record the caller bounds.
+    for (const id of Object.keys(records)) if (!drop.has(id)) setOwn(out, id, records[id] as T);
+  } else {
+    out = { ...records };
+  }
+  for (const [id, value] of put) if (!drop.has(id)) setOwn(out, id, value);
   return out;
 }
 

@@ -127,6 +127,7 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'kds.shown': holdersOf('M001'),
   'kds.bumped': holdersOf('M001'),
   'kds.recalled': holdersOf('M001'),
+  'kds.retiredDismissed': holdersOf('M001'),
   'fiscal.settingsSaved': holdersOf('payment', 'settings'),
   'fiscal.numbered': holdersOf('payment', 'settings'),
   'einvoice.summaryQueued': holdersOf('settings'),

@@ -1,18 +1,16 @@
 import type { CommandPayload, KdsTicket, State } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
-import { getOwn } from '../records.ts';
+import { getOwn, hasOwn } from '../records.ts';
+import { bumpedOf, ticketIndex } from './ticket-index.ts';
 
-/** The station's bumped ticket with the highest bump number (the last bumped), if any is still kept. */
+/** The station's last bumped ticket still kept, if any: the end of its bump list (ticket-index.ts), never a walk of the tickets. */
 export function lastBumped(s: State, station: string): KdsTicket | undefined {
-  let last: KdsTicket | undefined;
-  for (const t of Object.values(s.kitchenDisplay.tickets)) {
-    if (t.ticket.station !== station || t.bumpNo === 0) continue;
-    if (!last || t.bumpNo > last.bumpNo) last = t;
-  }
-  return last;
+  const list = bumpedOf(ticketIndex(s.kitchenDisplay), station);
+  const id = list[list.length - 1];
+  return id === undefined ? undefined : getOwn(s.kitchenDisplay.tickets, id);
 }
 
-/** Kitchen display rules: show (the hub, once per job), bump, recall. */
+/** Kitchen display rules: show (the hub, once per job), bump, recall, dismiss the note of retired tickets. */
 export const kitchenDisplayHandlers = {
   /**
    * The print runner shows a job on a screen. The ticket id is the job id: a
@@ -38,5 +36,14 @@ export const kitchenDisplayHandlers = {
     const last = lastBumped(s, p.station);
     if (!last) return refuse('KDS_NOTHING_TO_RECALL');
     return accept([{ type: 'kds.recalled', ticketId: last.id, at: ctx.now }]);
+  },
+  /**
+   * The cook read the note of old tickets retired from the station's screen. Two tablets
+   * dismissing at once: the second finds no note (KDS_NOTHING_TO_DISMISS, recording nothing).
+   */
+  'kds.dismissRetired': (s: State, p: CommandPayload<'kds.dismissRetired'>, ctx: DecideContext): Decision => {
+    const retired = s.kitchenDisplay.retired;
+    if (!retired || !hasOwn(retired, p.station)) return refuse('KDS_NOTHING_TO_DISMISS');
+    return accept([{ type: 'kds.retiredDismissed', station: p.station, at: ctx.now }]);
   },
 };

@@ -1,31 +1,67 @@
-import type { KdsTicket } from '#protocol';
-import { KDS_KEEP_BUMPED_MS, KDS_KEEP_BUMPED_PER_STATION } from '#protocol';
-import { setOwn } from '../records.ts';
+import type { KdsRetiredNote, KdsTicket } from '#protocol';
+import { KDS_KEEP_BUMPED_MS, KDS_KEEP_BUMPED_PER_STATION, KDS_MAX_OPEN_TICKETS } from '#protocol';
+import { getOwn, setOwn } from '../records.ts';
+
+/** A ticket by id, as it stands after the fold at hand. */
+export type TicketLookup = (id: string) => KdsTicket | undefined;
 
 /**
- * The tickets without the bumped ones past keeping: bumped more than
- * KDS_KEEP_BUMPED_MS before `now`, or beyond the station's newest
- * KDS_KEEP_BUMPED_PER_STATION bumps. Open tickets always stay. Run by the
- * appliers with the event's own time, so a replay prunes exactly the same.
+ * What leaves the screens as an event is folded, read from the indexes
+ * (ticket-index.ts), never from a walk of the tickets. Run by the appliers
+ * with the event's own time, so a replay drops exactly the same.
  */
-export function pruneBumped(tickets: Readonly<Record<string, KdsTicket>>, now: string): Record<string, KdsTicket> {
+
+/**
+ * The bumped tickets past keeping: bumped more than KDS_KEEP_BUMPED_MS
+ * before `now`, or beyond the station's newest KDS_KEEP_BUMPED_PER_STATION.
+ * Each station's list is in bump order, so only its front is read. Walks
+ * the stations (the menu's few), not the tickets.
+ */
+export function pruneBumped(
+  ticketOf: TicketLookup,
+  bumped: Readonly<Record<string, readonly string[]>>,
+  now: string,
+  drop: Set<string>,
+): Record<string, string[]> {
   const oldest = Date.parse(now) - KDS_KEEP_BUMPED_MS;
-  const bumpedByStation = new Map<string, KdsTicket[]>();
-  for (const t of Object.values(tickets)) {
-    if (t.bumpNo === 0) continue;
-    const list = bumpedByStation.get(t.ticket.station) ?? [];
-    list.push(t);
-    bumpedByStation.set(t.ticket.station, list);
+  const out: Record<string, string[]> = {};
+  // collection-guard: the stations with bumped tickets, a handful (the menu's stations).
+  for (const [station, list] of Object.entries(bumped)) {
+    let from = 0;
+    while (from < list.length) {
+      const t = ticketOf(list[from] ?? '');
+      const expired = !t || Date.parse(t.bumpedAt) < oldest;
+      if (!expired && list.length - from <= KDS_KEEP_BUMPED_PER_STATION) break;
+      drop.add(list[from] ?? '');
+      from++;
+    }
+    // A station whose bumped tickets all left leaves the index too.
+    if (from < list.length) setOwn(out, station, from === 0 ? [...list] : list.slice(from));
   }
-  const drop = new Set<string>();
-  for (const list of bumpedByStation.values()) {
-    list.sort((a, b) => b.bumpNo - a.bumpNo);
-    list.forEach((t, i) => {
-      if (i >= KDS_KEEP_BUMPED_PER_STATION || Date.parse(t.bumpedAt) < oldest) drop.add(t.id);
-    });
-  }
-  if (drop.size === 0) return tickets;
-  const out: Record<string, KdsTicket> = {};
-  for (const [id, t] of Object.entries(tickets)) if (!drop.has(id)) setOwn(out, id, t);
   return out;
+}
+
+/**
+ * The open tickets past KDS_MAX_OPEN_TICKETS leave, the one open longest
+ * first: their ids go into `drop`, and each one's station note counts it
+ * (at `now`, the time of the show that pushed it out). Returns what stays
+ * open and the notes.
+ */
+export function retireOldest(
+  ticketOf: TicketLookup,
+  open: readonly string[],
+  retired: Readonly<Record<string, KdsRetiredNote>>,
+  now: string,
+  drop: Set<string>,
+): { open: readonly string[]; retired: Readonly<Record<string, KdsRetiredNote>> } {
+  const over = open.length - KDS_MAX_OPEN_TICKETS;
+  if (over <= 0) return { open, retired };
+  const notes: Record<string, KdsRetiredNote> = { ...retired };
+  for (const id of open.slice(0, over)) {
+    drop.add(id);
+    const station = ticketOf(id)?.ticket.station;
+    if (station === undefined) continue;
+    setOwn(notes, station, { count: (getOwn(notes, station)?.count ?? 0) + 1, at: now });
+  }
+  return { open: open.slice(over), retired: notes };
 }

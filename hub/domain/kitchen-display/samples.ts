@@ -24,4 +24,5 @@ export const SAMPLES: Command[] = [
   command('kds.show', { ticketId: `${uid(702)}.0`, printerId: 'pr-screen', reprint: false, ticket: kitchenTicket() }),
   command('kds.bump', { ticketId: `${uid(702)}.0` }),
   command('kds.recall', { station: 'st-hot' }),
+  command('kds.dismissRetired', { station: 'st-hot' }),
 ];

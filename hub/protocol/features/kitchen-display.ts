@@ -16,6 +16,13 @@ import { kitchenTicketSchema, type KitchenTicket } from '../printers.ts';
 export const KDS_KEEP_BUMPED_MS = 30 * 60_000;
 /** At most this many bumped tickets per station stay in the live state (the newest). */
 export const KDS_KEEP_BUMPED_PER_STATION = 50;
+/**
+ * At most this many open (unbumped) tickets stay on the screens, all stations together. A ticket
+ * shown beyond it retires the oldest open one, which the station's screen then notes
+ * (`retired`). 300 is more than a full night at the busiest pass (a screen nobody bumps); the
+ * ticket stays in its print job and its order, only the screen forgets it.
+ */
+export const KDS_MAX_OPEN_TICKETS = 300;
 
 /** One ticket on a kitchen screen. Its id is the print job's id, so a job shows once. */
 export type KdsTicket = {
@@ -43,20 +50,38 @@ const kitchenDisplayCommandPayloads = {
   'kds.bump': z.object({ ticketId: idSchema }),
   /** Brings back the station's last bumped ticket (a bump tapped by mistake). */
   'kds.recall': z.object({ station: idSchema }),
+  /** The cook has read the station's note of old tickets retired from the screen: it goes away. */
+  'kds.dismissRetired': z.object({ station: idSchema }),
 } as const;
 
 /** Events of the kitchen display. */
 export type KitchenDisplayEvent =
   | { type: 'kds.shown'; ticket: KdsTicket }
   | { type: 'kds.bumped'; ticketId: string; at: string; by: string | null }
-  | { type: 'kds.recalled'; ticketId: string; at: string };
+  | { type: 'kds.recalled'; ticketId: string; at: string }
+  | { type: 'kds.retiredDismissed'; station: string; at: string };
+
+/** A station's note of open tickets retired unbumped (KDS_MAX_OPEN_TICKETS): how many, the last one when. */
+export type KdsRetiredNote = { count: number; at: string };
 
 /**
- * The kitchen display slice: open tickets of every station, and the recently
- * bumped ones (bounded: see KDS_KEEP_BUMPED_MS and KDS_KEEP_BUMPED_PER_STATION).
+ * The kitchen display slice: open tickets of every station (at most
+ * KDS_MAX_OPEN_TICKETS), and the recently bumped ones (bounded: see
+ * KDS_KEEP_BUMPED_MS and KDS_KEEP_BUMPED_PER_STATION). `open` and `bumped`
+ * index the tickets so that no rule scans them (hub/domain/kitchen-display);
+ * state written before them lacks them and the appliers rebuild them once.
  */
 export type KitchenDisplayState = {
-  kitchenDisplay: { tickets: Record<string, KdsTicket>; bumps: number };
+  kitchenDisplay: {
+    tickets: Record<string, KdsTicket>;
+    bumps: number;
+    /** Open tickets' ids, the one open longest first (shown, or recalled, earliest). */
+    open?: string[];
+    /** Per station, its kept bumped tickets' ids, the earliest bump first (recall takes the last). */
+    bumped?: Record<string, string[]>;
+    /** Per station, the note of tickets retired unbumped, until a cook dismisses it. */
+    retired?: Record<string, KdsRetiredNote>;
+  };
 };
 
 /**
@@ -71,9 +96,11 @@ export const kitchenDisplayProtocol = defineProtocol<KitchenDisplayEvent, Kitche
     'kds.show': INTERNAL,
     'kds.bump': 'M001',
     'kds.recall': 'M001',
+    'kds.dismissRetired': 'M001',
   },
   errors: {
     KDS_ALREADY_BUMPED: 409,
     KDS_NOTHING_TO_RECALL: 409,
+    KDS_NOTHING_TO_DISMISS: 409,
   },
 });

@@ -153,6 +153,7 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     JOB_NOT_REPRINTABLE: 'That cannot be reprinted: it is still waiting to print, or it is not a printout',
     KDS_ALREADY_BUMPED: 'That ticket was already bumped on another screen',
     KDS_NOTHING_TO_RECALL: 'No bumped ticket to recall',
+    KDS_NOTHING_TO_DISMISS: 'The notice was already closed',
     FISCAL_NAME_REQUIRED: 'Enter the legal name',
     FISCAL_ADDRESS_REQUIRED: 'Complete the fiscal address: street, district, province and department',
     INVALID_UBIGEO: 'The ubigeo has 6 digits (for example 150101, Lima Cercado)',

@@ -152,6 +152,7 @@ export const coreEs = {
     JOB_NOT_REPRINTABLE: 'Eso no se puede reimprimir: todavía está por imprimirse o no es una impresión',
     KDS_ALREADY_BUMPED: 'Ese pedido ya se despachó en otra pantalla',
     KDS_NOTHING_TO_RECALL: 'No hay pedido despachado para recuperar',
+    KDS_NOTHING_TO_DISMISS: 'El aviso ya se cerró',
     FISCAL_NAME_REQUIRED: 'Ingrese la razón social',
     FISCAL_ADDRESS_REQUIRED: 'Complete la dirección fiscal: calle, distrito, provincia y departamento',
     INVALID_UBIGEO: 'El ubigeo tiene 6 dígitos (por ejemplo 150101, Lima Cercado)',

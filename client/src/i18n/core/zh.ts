@@ -153,6 +153,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     JOB_NOT_REPRINTABLE: '无法重印：该单仍在等待打印，或不是打印任务',
     KDS_ALREADY_BUMPED: '该单已在其他屏幕上完成',
     KDS_NOTHING_TO_RECALL: '没有可召回的已完成单',
+    KDS_NOTHING_TO_DISMISS: '该提示已关闭',
     FISCAL_NAME_REQUIRED: '请输入公司法定名称',
     FISCAL_ADDRESS_REQUIRED: '请填写完整的税务地址：街道、区、省和大区',
     INVALID_UBIGEO: '地区编码（ubigeo）为 6 位数字（例如 150101，利马市中心）',

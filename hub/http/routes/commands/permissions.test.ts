@@ -6,7 +6,7 @@ import { expectedByMethod } from '#hub/domain/shift/totals.ts';
 import { jobsSettled, makeFailedJob } from '#hub/jobs/test-helpers.ts';
 import { hubOwnRecords } from '#hub/testing/fuzz-envelopes.ts';
 import type { Command, CommandPayload, CommandReply, CommandType, JobReason, RolePresetId } from '#protocol';
-import { ALIASES, COMMAND_ALIAS, COMMAND_TYPES, INTERNAL, ROLE_PRESET_IDS, ROLE_PRESETS } from '#protocol';
+import { ALIASES, COMMAND_ALIAS, COMMAND_TYPES, INTERNAL, KDS_MAX_OPEN_TICKETS, ROLE_PRESET_IDS, ROLE_PRESETS } from '#protocol';
 import { command, getState, NO_CUSTOMER, postCommand, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 /**
@@ -95,6 +95,17 @@ async function kitchenScreenTicket(station: string, bumped = false): Promise<str
   if (!r.ok) throw new Error(r.code);
   if (bumped) await asOwner('kds.bump', { ticketId });
   return ticketId;
+}
+
+let screensFull = false;
+/** A station with a note of tickets retired from the screens: the screens filled to their bound once, then one more ticket. */
+async function retiredNote(): Promise<string> {
+  if (!screensFull) for (let n = 0; n < KDS_MAX_OPEN_TICKETS; n++) await kitchenScreenTicket('st-perm-full');
+  screensFull = true;
+  await kitchenScreenTicket('st-perm-new');
+  const station = Object.keys(t.hub.engine.state.kitchenDisplay.retired ?? {})[0];
+  if (station === undefined) throw new Error('no ticket was retired');
+  return station;
 }
 
 /**
@@ -363,6 +374,7 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
     await kitchenScreenTicket(station, true);
     return command('kds.recall', { station });
   },
+  'kds.dismissRetired': async () => command('kds.dismissRetired', { station: await retiredNote() }),
 };
 
 beforeAll(async () => {
