@@ -1,4 +1,5 @@
 import type { CommandResult, DomainEvent, ErrorCode } from '#protocol';
+import type { JobLookup } from './jobs/lookup.ts';
 
 /** What `decide` returns: events to record, or the one reason it refused. */
 export type Decision =
@@ -36,4 +37,10 @@ export type DecideContext = {
    * or absent/null.
    */
   approver?: string | null;
+  /**
+   * The hub's job table, for the rules that read a job (retry, reprint,
+   * requeue): keyed and indexed questions only (jobs/lookup.ts). Absent where
+   * no rule needs it (a device, most tests): no job is known then.
+   */
+  jobs?: JobLookup;
 };

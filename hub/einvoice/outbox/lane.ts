@@ -1,2 +1,2 @@
-/** The one lane every e-invoice job waits in: one conversation with SUNAT at a time. */
-export const SUNAT_LANE = 'sunat';
+// The lanes are the domain's (hub/domain/jobs/lane.ts): the job table indexes them.
+export { SUNAT_LANE } from '#hub/domain/jobs/lane.ts';

@@ -1,4 +1,2 @@
-/** The lane of one printer: its print jobs and drawer kicks, one at a time, in the order they were made. */
-export function printerLane(printerId: string): string {
-  return `printer:${printerId}`;
-}
+// The printer lanes are the domain's (hub/domain/jobs/lane.ts): the job table indexes them.
+export { printerLane } from '#hub/domain/jobs/lane.ts';
