@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import type { State } from '#protocol';
+import { KDS_MAX_OPEN_TICKETS } from '#protocol';
 import { rememberedStation, rememberStation } from '../../auth/kitchen-screen.ts';
 import { PATHS } from '../../routes.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';
-import { canRecall, openTickets, stationsOf } from './kds-view.ts';
+import { canRecall, openTickets, retiredNote, stationsOf } from './kds-view.ts';
 import { TicketCard } from './TicketCard.tsx';
 import './kitchen-display.css';
 
@@ -114,6 +115,7 @@ function Board(props: { state: State; stationId: string; stationName: string }) 
           </Link>
         </span>
       </div>
+      <RetiredNote state={props.state} stationId={props.stationId} />
       {tickets.length === 0 ? (
         <p className="empty kds-empty" data-testid="kds-empty">
           {t('kds.empty')}
@@ -125,6 +127,27 @@ function Board(props: { state: State; stationId: string; stationName: string }) 
           ))}
         </ol>
       )}
+    </div>
+  );
+}
+
+/**
+ * The note of old tickets the hub took off the screens (more than KDS_MAX_OPEN_TICKETS open):
+ * the cook learns some never got a Done, and where they still are, until someone taps Got it.
+ */
+function RetiredNote(props: { state: State; stationId: string }) {
+  const { t } = useTranslation();
+  const note = retiredNote(props.state, props.stationId);
+  if (!note) return null;
+  return (
+    <div className="kds-retired" role="status" data-testid="kds-retired">
+      <div className="kds-retired-text">
+        <strong>{t('kds.retired', { count: note.count })}</strong>
+        <span>{t('kds.retiredWhy', { max: KDS_MAX_OPEN_TICKETS })}</span>
+      </div>
+      <button className="btn" data-testid="kds-retired-dismiss" onClick={() => void enqueue('kds.dismissRetired', { station: props.stationId })}>
+        {t('kds.retiredDismiss')}
+      </button>
     </div>
   );
 }

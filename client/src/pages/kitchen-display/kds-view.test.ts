@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KdsTicket, State } from '#protocol';
 import { emptyState } from '#domain';
 import { kitchenTicket } from '#hub/domain/kitchen-display/samples.ts';
-import { canRecall, elapsedMinutes, lateness, openTickets, stationsOf } from './kds-view.ts';
+import { canRecall, elapsedMinutes, lateness, openTickets, retiredNote, stationsOf } from './kds-view.ts';
 
 function ticket(id: string, over: Partial<KdsTicket> = {}, at = '2025-03-14T19:30:00.000Z', station = 'st-hot'): KdsTicket {
   return { id, printerId: 'pr-screen', reprint: false, ticket: kitchenTicket({ at, station }), shownAt: at, bumpedAt: '', bumpedBy: null, bumpNo: 0, ...over };
@@ -24,6 +24,16 @@ describe('the kitchen display view', () => {
     expect(canRecall(s, 'st-hot')).toBe(true);
     expect(canRecall(s, 'st-bar')).toBe(false);
     expect(stationsOf(s).map((x) => x.id)).toEqual(['st-hot', 'st-bar']);
+  });
+
+  it.each<[string, State['kitchenDisplay']['retired'], string, { count: number; at: string } | undefined]>([
+    ['a station with a note', { 'st-hot': { count: 3, at: '2025-03-14T19:30:00.000Z' } }, 'st-hot', { count: 3, at: '2025-03-14T19:30:00.000Z' }],
+    ['another station\'s note', { 'st-bar': { count: 1, at: '2025-03-14T19:30:00.000Z' } }, 'st-hot', undefined],
+    ['state from before the bound (no notes)', undefined, 'st-hot', undefined],
+    ['a station named like a prototype member', {}, 'constructor', undefined],
+  ])('the note of retired tickets: %s', (_label, retired, station, note) => {
+    const s = withTickets(ticket('a'));
+    expect(retiredNote({ ...s, kitchenDisplay: { ...s.kitchenDisplay, ...(retired ? { retired } : {}) } }, station)).toEqual(note);
   });
 
   it.each([

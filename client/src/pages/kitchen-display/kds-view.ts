@@ -1,4 +1,4 @@
-import type { KdsTicket, State, Station } from '#protocol';
+import type { KdsRetiredNote, KdsTicket, State, Station } from '#protocol';
 
 /**
  * What the kitchen display shows, read from the device's view of the state
@@ -15,6 +15,15 @@ export function openTickets(state: State, station: string): KdsTicket[] {
 /** Whether the station has a bumped ticket that recall would bring back. */
 export function canRecall(state: State, station: string): boolean {
   return Object.values(state.kitchenDisplay.tickets).some((t) => t.bumpNo !== 0 && t.ticket.station === station);
+}
+
+/**
+ * The station's note of old tickets the hub retired from the screens (more
+ * than KDS_MAX_OPEN_TICKETS open), until a cook dismisses it; none otherwise.
+ */
+export function retiredNote(state: State, station: string): KdsRetiredNote | undefined {
+  const notes = state.kitchenDisplay.retired;
+  return notes && Object.hasOwn(notes, station) ? notes[station] : undefined;
 }
 
 /**

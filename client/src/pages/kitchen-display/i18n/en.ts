@@ -22,6 +22,10 @@ export const kitchenDisplayEn: DeepStrings<typeof kitchenDisplayEs> = {
     // Told to the waiter when a screen bumps a ticket of their table (client/src/ui/kitchen-ready.ts).
     readyToast: 'Table {{table}}: ready to serve',
     readyMark: 'Ready to serve',
+    retired_one: '{{count}} old ticket removed from the screen',
+    retired_other: '{{count}} old tickets removed from the screen',
+    retiredWhy: 'More than {{max}} were open. They are still on their table\'s order and in the printer history.',
+    retiredDismiss: 'Got it',
     markers: {
       new: 'NEW',
       hold: 'HOLD',

@@ -21,6 +21,11 @@ export const kitchenDisplayEs = {
     // Told to the waiter when a screen bumps a ticket of their table (client/src/ui/kitchen-ready.ts).
     readyToast: 'Mesa {{table}}: listo para servir',
     readyMark: 'Listo para servir',
+    // The hub took old tickets off the screens (more than 300 open): they are still on their orders.
+    retired_one: '{{count}} pedido antiguo retirado de la pantalla',
+    retired_other: '{{count}} pedidos antiguos retirados de la pantalla',
+    retiredWhy: 'Había más de {{max}} sin despachar. Siguen en la cuenta de su mesa y en el historial de la impresora.',
+    retiredDismiss: 'Entendido',
     // A ticket of dishes just sent carries no mark; every other action has one.
     markers: {
       new: 'NUEVO',

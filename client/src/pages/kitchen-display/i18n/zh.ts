@@ -22,6 +22,10 @@ export const kitchenDisplayZh: DeepStrings<typeof kitchenDisplayEs> = {
     // Told to the waiter when a screen bumps a ticket of their table (client/src/ui/kitchen-ready.ts).
     readyToast: '{{table}} 桌：可以上菜了',
     readyMark: '可以上菜',
+    retired_one: '{{count}} 张旧单已从屏幕移除',
+    retired_other: '{{count}} 张旧单已从屏幕移除',
+    retiredWhy: '未完成的单超过 {{max}} 张。它们仍在各桌的订单和打印机记录中。',
+    retiredDismiss: '知道了',
     markers: {
       new: '新单',
       hold: '暂缓',
