@@ -134,6 +134,11 @@ describe('single binary (Node SEA)', () => {
     expect(upload.status, await upload.clone().text()).toBe(200);
     const wrong = await fetch(`${hub.base}/api/einvoice/certificate`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ p12Base64: Buffer.from(p12.p12).toString('base64'), password: 'otra' }) });
     expect(((await wrong.json()) as { code: string }).code).toBe('CERT_BAD_PASSWORD');
+    // Past days' report figures are computed in the reports' worker thread, also started from the bundled text.
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const report = await fetch(`${hub.base}/api/reports/orders?from=${day(30)}&to=${day(2)}`, { headers: { cookie } });
+    expect(report.status, await report.clone().text()).toBe(200);
+    expect(((await report.json()) as { ok: boolean; figures: { bills: number } }).figures.bills).toBe(0);
     const lastSeq = (await health(hub.base)).seq;
 
     child?.kill('SIGTERM');

@@ -30,6 +30,15 @@ export function bundleEncodeWorker(logLevel: esbuild.LogLevel = 'warning'): Prom
   return bundleWorker(path.join(ROOT, 'hardware', 'escpos', 'encode-worker.ts'), 'the encode worker', logLevel, { 'import.meta.url': '""' });
 }
 
+/**
+ * The reports' decode worker (hub/reports/decode-worker.ts) as one CommonJS text: started by
+ * hub/reports/decode-thread.ts from `__POS_REPORTS_WORKER__` (`eval: true`). It reads the
+ * archive's day files itself; the job comes from the main thread.
+ */
+export function bundleReportsWorker(logLevel: esbuild.LogLevel = 'warning'): Promise<string> {
+  return bundleWorker(path.join(ROOT, 'hub', 'reports', 'decode-worker.ts'), 'the reports worker', logLevel, { 'import.meta.url': '""' });
+}
+
 /** One worker's entry as one CommonJS text that requires only Node's own modules. */
 async function bundleWorker(entry: string, what: string, logLevel: esbuild.LogLevel, define?: Record<string, string>): Promise<string> {
   const built = await esbuild.build({
@@ -59,6 +68,7 @@ async function bundleWorker(entry: string, what: string, logLevel: esbuild.LogLe
 export async function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'warning'): Promise<esbuild.BuildResult> {
   const pkcs12Worker = await bundlePkcs12Worker(logLevel);
   const encodeWorker = await bundleEncodeWorker(logLevel);
+  const reportsWorker = await bundleReportsWorker(logLevel);
   return esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [path.join(ROOT, 'hub', 'main.ts')],
@@ -73,6 +83,7 @@ export async function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'w
       'import.meta.url': '__posImportMetaUrl',
       __POS_PKCS12_WORKER__: JSON.stringify(pkcs12Worker),
       __POS_ENCODE_WORKER__: JSON.stringify(encodeWorker),
+      __POS_REPORTS_WORKER__: JSON.stringify(reportsWorker),
     },
     banner: { js: "var __posImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [emptySupportsColor],

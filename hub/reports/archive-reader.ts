@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Bill } from '#protocol';
-import { businessDayRange } from '#domain';
+import { businessDayRange } from '#hub/domain/business-day.ts';
 import type { ArchivedBill } from '#hub/store/archive.ts';
 import { crc32 } from 'node:zlib';
 
@@ -21,6 +21,12 @@ import { crc32 } from 'node:zlib';
 export type BillSource = {
   archive: { readonly dir: string; dayAt(iso: string): string };
   recentClosedBills(): readonly ArchivedBill[];
+  /**
+   * The first seq the engine still holds in memory, when `recentClosedBills`
+   * is only part of what it holds (the worker thread gets the bills of its
+   * days only); else the first of those.
+   */
+  firstInMemorySeq?: number;
 };
 
 /** Longest stretch of decoding between two yields. */
@@ -36,7 +42,7 @@ export async function forEachBusinessDay(
   stats: ReadStats,
 ): Promise<void> {
   const recent = source.recentClosedBills();
-  const firstInMemory = recent[0]?.seq ?? Infinity;
+  const firstInMemory = source.firstInMemorySeq ?? recent[0]?.seq ?? Infinity;
   const files = new Map<string, Promise<ArchivedBill[]>>();
   for (const day of days) {
     const { from, to } = businessDayRange(day, closingHour);

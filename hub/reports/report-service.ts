@@ -1,11 +1,12 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { BillCorrection, SalesFigures } from '#protocol';
 import { addDays, businessDayOf, businessDayRange, closingHourOf } from '#domain';
-import { aggregateBills, emptyFigures, mergeFigures } from '#hub/domain/reports/index.ts';
+import { emptyFigures, mergeFigures } from '#hub/domain/reports/index.ts';
 import type { Engine } from '#hub/engine/engine.ts';
-import { forEachBusinessDay, type ReadStats } from './archive-reader.ts';
+import type { ReadStats } from './archive-reader.ts';
+import { computeDays, dayFiguresJob, type DayFiguresJob } from './day-figures.ts';
+import { DecodeThread } from './decode-thread.ts';
 import { DayFiguresStore } from './day-store.ts';
-import { reportContext } from './report-context.ts';
 
 /**
  * The sales figures of a range of business days, fast at any size and without
@@ -18,10 +19,10 @@ import { reportContext } from './report-context.ts';
  * closing hour: changing the closing hour moves every day's edges, so every
  * day is computed again under the new version.
  *
- * Filling many days runs on the hub's own thread in small steps
- * (archive-reader.ts decodes the day files a few lines at a time, one day's
- * aggregation between yields), so sockets and commands keep being answered
- * (hub/bench/reports.ts measures the event-loop delay).
+ * Days are computed from the archive in a worker thread (decode-thread.ts):
+ * the hub's loop only hands it the job (day-figures.ts) and merges the
+ * figures that come back, so sockets and commands keep being answered while
+ * a cold year is decoded (hub/bench/reports.ts measures the event-loop delay).
  */
 
 /** Bump when SalesFigures or the arithmetic behind them changes: every cached day is computed again. */
@@ -38,6 +39,11 @@ export type ReportServiceOptions = {
   log: (m: string) => void;
   /** How long after start the background fill begins (15 s: start-up and the first sign-ins go first). */
   warmDelayMs?: number;
+  /**
+   * Where the day files are decoded: a worker thread (the default), or this
+   * thread in slices (the same function on the same job; tests compare the two).
+   */
+  decodeIn?: 'worker' | 'main';
 };
 
 export class ReportService {
@@ -53,10 +59,27 @@ export class ReportService {
   readonly reads: ReadStats = { files: 0, bytes: 0 };
 
   private readonly opts: ReportServiceOptions;
+  private readonly thread: DecodeThread | null;
 
   constructor(opts: ReportServiceOptions) {
     this.opts = opts;
     this.store = new DayFiguresStore(opts.dataDir);
+    this.thread = opts.decodeIn === 'main' ? null : new DecodeThread();
+  }
+
+  /** The figures of the job's days, each handed to `onDay` as it is done, in the worker (or here). */
+  private async decode(job: DayFiguresJob, onDay: (day: string, figures: SalesFigures) => void): Promise<void> {
+    if (this.stopped) throw new Error('reports: stopped');
+    if (!this.thread) {
+      // Here, a stop ends the job at its next day, before the engine closes.
+      return computeDays(job, (day, figures) => {
+        if (this.stopped) throw new Error('reports: stopped');
+        onDay(day, figures);
+      }, this.reads);
+    }
+    const stats = await this.thread.run(job, onDay);
+    this.reads.files += stats.files;
+    this.reads.bytes += stats.bytes;
   }
 
   private get closingHour(): number {
@@ -137,30 +160,30 @@ export class ReportService {
       this.filling.set(key, p);
       void p.finally(() => this.filling.delete(key)).catch(() => undefined);
     }
-    const corrections = this.correctionsByDay(closingHour);
-    const ctx = reportContext(this.opts.engine.state, closingHour);
-    void forEachBusinessDay(this.opts.engine, run, closingHour, async (day, bills) => {
-      if (this.stopped) throw new Error('reports: stopped');
-      await yieldToLoop();
-      const figures = aggregateBills(bills, corrections.get(day) ?? [], ctx);
+    const job = dayFiguresJob(this.opts.engine, run, closingHour, this.correctionsByDay(closingHour));
+    this.decode(job, (day, figures) => {
+      const w = waiting.get(day);
+      if (!w || this.stopped) return;
       this.computedDays++;
       this.remember(`${version}/${day}`, figures);
       this.queueWrite(day, version, figures);
-      waiting.get(day)!.resolve(figures);
+      w.resolve(figures);
       waiting.delete(day);
-    }, this.reads).catch((e: unknown) => {
-      for (const w of waiting.values()) w.reject(e);
-    });
+    })
+      .then(() => {
+        // A day the job did not give (it never should) must not leave its asker waiting.
+        for (const w of waiting.values()) w.reject(new Error('reports: a day was not computed'));
+      })
+      .catch((e: unknown) => {
+        for (const w of waiting.values()) w.reject(e);
+      });
     return promises;
   }
 
-  /** Today from the archive and memory (read in slices like any day), not kept: bills are still arriving. */
+  /** Today from the archive and memory (in the worker like any day), not kept: bills are still arriving. */
   private async computeDay(day: string, closingHour: number): Promise<SalesFigures> {
     let figures = emptyFigures();
-    await forEachBusinessDay(this.opts.engine, [day], closingHour, async (_day, bills) => {
-      await yieldToLoop();
-      figures = aggregateBills(bills, this.correctionsByDay(closingHour).get(day) ?? [], reportContext(this.opts.engine.state, closingHour));
-    }, this.reads);
+    await this.decode(dayFiguresJob(this.opts.engine, [day], closingHour, this.correctionsByDay(closingHour)), (_day, f) => (figures = f));
     this.computedDays++;
     return figures;
   }
@@ -232,7 +255,8 @@ export class ReportService {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    // A fill under way stops at its next day (it checks `stopped`), before the engine closes.
+    // A fill under way ends with the worker (its days fail; the warming says nothing), before the engine closes.
+    await this.thread?.stop();
     await this.warming;
     await this.writes;
   }

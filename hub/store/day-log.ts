@@ -22,7 +22,7 @@ export function dayKey(iso: string, utcOffsetMinutes: number): string {
  */
 export class DayLog<T extends { seq: number }> {
   readonly dir: string;
-  private readonly utcOffsetMinutes: number;
+  readonly utcOffsetMinutes: number;
   private readonly timeOf: (entry: T) => string;
   /**
    * Last seq and size of each day file as this process left it: while the size

@@ -1,0 +1,31 @@
+/**
+ * The worker thread that computes report days from the archive's day files
+ * (decode-thread.ts starts it): a cold year is 365 files of about 2 MB each,
+ * seconds of JSON decoding that ran on the hub's event loop before (issue 20
+ * item 4). In the single binary this file is bundled on its own and started
+ * from a string (installer/bundle.ts); it reads the data folder's files
+ * itself, the main thread sends only the job (hub/reports/day-figures.ts).
+ */
+import { parentPort } from 'node:worker_threads';
+import type { SalesFigures } from '#protocol';
+import type { ReadStats } from './archive-reader.ts';
+import { computeDays, type DayFiguresJob } from './day-figures.ts';
+
+/** One job to run. */
+export type DecodeRequest = { id: number; job: DayFiguresJob };
+/** A day done, the job done (with what was read for it), or why it failed. */
+export type DecodeAnswer =
+  | { id: number; kind: 'day'; day: string; figures: SalesFigures }
+  | { id: number; kind: 'done'; stats: ReadStats }
+  | { id: number; kind: 'failed'; error: string };
+
+const port = parentPort;
+port?.on('message', (request: DecodeRequest) => {
+  const { id, job } = request;
+  const stats: ReadStats = { files: 0, bytes: 0 };
+  const send = (answer: DecodeAnswer) => port.postMessage(answer);
+  computeDays(job, (day, figures) => send({ id, kind: 'day', day, figures }), stats).then(
+    () => send({ id, kind: 'done', stats }),
+    (err: unknown) => send({ id, kind: 'failed', error: err instanceof Error ? err.message : String(err) }),
+  );
+});
