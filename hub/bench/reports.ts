@@ -118,7 +118,7 @@ export async function run(opts: ReportsBenchOptions = {}, log: (m: string) => vo
           monthExportMs: monthExport.ms, sqliteLoadMs: load.ms, sqliteTodayMs: sqlToday.ms, sqliteMonthMs: sqlMonth.ms, sqliteYearMs: sqlYear.ms, yearBills: ours.bills,
         });
         notes.push(`${fmtInt(ours.bills)} bills in the year (${data.archiveFiles} archive files); "today" is ${today} at 22:00 Lima, computed fresh every time`);
-        notes.push('cold: no day cached, the day files decoded a few lines at a time (hub/reports/archive-reader.ts), yielding to the event loop every 3 ms; warm: finished days from memory');
+        notes.push('cold: no day cached, the day files decoded in the reports worker thread (hub/reports/decode-thread.ts), the hub merging the days; warm: finished days from memory');
         notes.push('sqlite: bills, lines and payments in memory, indexed by business day (computed at load); ratio = ours / sqlite');
         notes.push('month-end export: the last month-end day of the data, its day files plus the month workbook and PLE register (hub/exports/month-export.ts), no e-invoice files');
         return { name: 'reports', rows, figures, notes };
