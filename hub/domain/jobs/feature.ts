@@ -1,6 +1,7 @@
 import type { DomainFeature } from '../feature.ts';
 import { jobAppliers } from './appliers.ts';
 import { jobHandlers } from './handlers.ts';
+import { migration6 } from './migration-6.ts';
 
 /**
  * Durable jobs (hub/jobs/README.md): the job commands and their status
@@ -12,5 +13,5 @@ export const jobsFeature = {
   handlers: jobHandlers,
   appliers: jobAppliers,
   initialState: () => ({ jobs: {} }),
-  migrations: [],
+  migrations: [migration6],
 } satisfies DomainFeature;
