@@ -5,6 +5,7 @@ import type { CommandReply } from '#protocol';
 import type { ExportDayView, ExportsReply } from '#hub/http/routes/exports/schema.ts';
 import { errorText } from '../../i18n/keys.ts';
 import { enqueue } from '../../sync/outbox.ts';
+import { lanesStamp, useJobBoard } from '../../sync/job-board.ts';
 import { useView } from '../../sync/view.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { dayStatus, folderProblem, sizeText, type DestinationState } from './export-view.ts';
@@ -13,7 +14,7 @@ import { SecretsOnly } from '../../auth/SecretsOnly.tsx';
 import { MailSettingsForm } from './MailSettingsForm.tsx';
 import './exports.css';
 
-/** How often the page asks again (the USB stick's copy, a job finishing). */
+/** How often the page asks again (the USB stick's copy; a job moving asks at once, through the job board). */
 const POLL_MS = 3_000;
 
 /** The day before a YYYY-MM-DD day. */
@@ -58,6 +59,8 @@ export function ExportsPage() {
 
   const [tick, setTick] = useState(0);
   const load = useCallback(() => setTick((n) => n + 1), []);
+  // Export jobs are not in the replica (issue 20): their lanes on the job board say when one moved.
+  const exportStamp = lanesStamp(useJobBoard(), (lane) => lane.kind === 'export.day' || lane.kind === 'export.deliver');
   useEffect(() => {
     let alive = true;
     void fetchExports().then((r) => {
@@ -70,7 +73,7 @@ export function ExportsPage() {
       alive = false;
       clearTimeout(timer);
     };
-  }, [tick, load]);
+  }, [tick, load, exportStamp]);
 
   const ask = async (d: string, what: 'all' | 'mail') => {
     const r = await runExport(d, what);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PATHS } from '../../routes.ts';
-import { useView } from '../../sync/view.ts';
+import { useJobBoard } from '../../sync/job-board.ts';
 import { einvoiceJobsStamp } from './documents/doc-view.ts';
 import { fetchOutbox } from './documents/documents-api.ts';
 import { outboxAlerts, outboxTone, type OutboxAlert } from './outbox-alerts.ts';
@@ -17,14 +17,13 @@ const POLL_MS = 60_000;
  * SUNAT deadline, rejected ones, or nothing can be sent (no certificate, no
  * SOL user) while documents wait; with a link to the documents page. Asks
  * GET /api/einvoice/outbox at once, every 60 s, and when an e-invoice job
- * moves in the replica. A failed ask keeps what it showed (offline: the last
+ * moves on the job board the hub pushes. A failed ask keeps what it showed (offline: the last
  * known trouble is still true).
  */
 export function OutboxBanner() {
   const { t } = useTranslation();
-  const { state } = useView();
   const [alerts, setAlerts] = useState<OutboxAlert[]>([]);
-  const stamp = einvoiceJobsStamp(state?.jobs);
+  const stamp = einvoiceJobsStamp(useJobBoard());
 
   useEffect(() => {
     let live = true;

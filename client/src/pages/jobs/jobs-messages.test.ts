@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_KINDS, JOB_REASONS, type Job } from '#protocol';
+import type { TFunction } from 'i18next';
+import { emptyJobBoard, JOB_KINDS, JOB_REASONS, type JobSummary } from '#protocol';
 import { jobsEn } from './i18n/en.ts';
 import { jobsEs } from './i18n/es.ts';
 import { jobsZh } from './i18n/zh.ts';
-import { queuedCount, stuckJobs } from './stuck-jobs.ts';
-import { emptyState } from '#domain';
+import { summarySubject } from './job-text.ts';
+import { queuedCount, stuckStamp, visibleStuck } from './stuck-jobs.ts';
 
 /** Reads a dotted key (`kinds.test.echo`) from a message tree. */
 function at(tree: object, key: string): unknown {
@@ -21,14 +22,53 @@ describe('stuck jobs page texts', () => {
 });
 
 describe('stuck jobs list', () => {
-  const job = (id: string, status: Job['status'], updatedAt: string): Job =>
-    ({ id, kind: 'test.echo', payload: { text: '' }, status, attempts: 1, nextAt: updatedAt, reason: null, createdAt: updatedAt, updatedAt }) as Job;
+  const summary = (id: string, updatedAt: string, over: Partial<JobSummary> = {}): JobSummary => ({
+    id,
+    kind: 'print',
+    status: 'failed',
+    attempts: 1,
+    reason: 'UNREACHABLE',
+    createdAt: updatedAt,
+    updatedAt,
+    nextAt: updatedAt,
+    printerId: 'p1',
+    purpose: 'kitchen',
+    title: '4',
+    ...over,
+  });
 
-  it('shows failed and maybe-done jobs, latest change first; counts the queue apart', () => {
-    const jobs = [job('a.0', 'failed', '2026-01-01T10:00:00.000Z'), job('b.0', 'maybeDone', '2026-01-01T11:00:00.000Z'), job('c.0', 'done', '2026-01-01T12:00:00.000Z'), job('d.0', 'pending', '2026-01-01T12:00:00.000Z'), job('e.0', 'running', '2026-01-01T12:00:00.000Z')];
-    const state = { ...emptyState(), jobs: Object.fromEntries(jobs.map((j) => [j.id, j])) };
-    expect(stuckJobs(state).map((j) => j.id)).toEqual(['b.0', 'a.0']);
-    expect(queuedCount(state)).toBe(2);
-    expect(stuckJobs(null)).toEqual([]);
+  it('counts the queue from the board (waiting and running, every lane)', () => {
+    const board = emptyJobBoard();
+    board.totals = { waiting: 30, running: 1, stuck: 2 };
+    expect(queuedCount(board)).toBe(31);
+    expect(queuedCount(emptyJobBoard())).toBe(0);
+  });
+
+  it('asks the hub again when a stuck job comes, goes, or is retried and stuck again', () => {
+    const board = (rows: JobSummary[]) => ({ ...emptyJobBoard(), stuck: rows, stuckTotal: rows.length });
+    const a = summary('a.0', '2026-01-01T10:00:00.000Z');
+    const b = summary('b.0', '2026-01-01T11:00:00.000Z');
+    const base = stuckStamp(board([b, a]));
+    expect(stuckStamp(board([b, a]))).toBe(base);
+    expect(stuckStamp(board([a]))).not.toBe(base);
+    expect(stuckStamp(board([summary('b.0', '2026-01-01T12:00:00.000Z'), a]))).not.toBe(base);
+    // Past the newest 50 the board lists, the total still moves the stamp.
+    expect(stuckStamp({ ...board([b, a]), stuckTotal: 51 })).not.toBe(base);
+  });
+
+  it('hides a row acted on here until the hub lists it changed', () => {
+    const a = summary('a.0', '2026-01-01T10:00:00.000Z');
+    const b = summary('b.0', '2026-01-01T11:00:00.000Z');
+    const acted = new Map([['a.0', a.updatedAt]]);
+    expect(visibleStuck([b, a], acted).map((r) => r.id)).toEqual(['b.0']);
+    expect(visibleStuck([b, summary('a.0', '2026-01-01T12:00:00.000Z')], acted).map((r) => r.id)).toEqual(['b.0', 'a.0']);
+  });
+
+  it('names what a job was about from its kind, purpose and title', () => {
+    const t = ((key: string, opts?: Record<string, unknown>) => (opts ? `${key}(${Object.values(opts).join(',')})` : key)) as unknown as TFunction;
+    expect(summarySubject(t, summary('a.0', ''), 'Cocina')).toBe('printers.historyView.purposes.kitchen · printers.historyView.table(4) · Cocina');
+    expect(summarySubject(t, summary('a.0', '', { purpose: 'receipt', title: '12' }), null)).toBe('printers.historyView.purposes.receipt · printers.historyView.bill(12)');
+    expect(summarySubject(t, summary('a.0', '', { kind: 'einvoice.send', purpose: null, printerId: null, title: '03-B001-7' }), null)).toBe('03-B001-7');
+    expect(summarySubject(t, summary('a.0', '', { kind: 'drawer.kick', purpose: null, title: '' }), null)).toBe('');
   });
 });

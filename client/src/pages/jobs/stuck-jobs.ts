@@ -1,13 +1,25 @@
-import type { Job, State } from '#protocol';
+import type { JobBoard, JobSummary } from '#protocol';
 
-/** The jobs a person decides about (failed, maybe done), the latest change first. */
-export function stuckJobs(state: State | null): Job[] {
-  return Object.values(state?.jobs ?? {})
-    .filter((job) => job.status === 'failed' || job.status === 'maybeDone')
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
+/** How many jobs wait or run right now, in every lane (the board's counts, which every signed-in person receives). */
+export function queuedCount(board: JobBoard): number {
+  return board.totals.waiting + board.totals.running;
 }
 
-/** How many jobs wait or run right now. */
-export function queuedCount(state: State | null): number {
-  return Object.values(state?.jobs ?? {}).filter((job) => job.status === 'pending' || job.status === 'running').length;
+/**
+ * A text that changes whenever the stuck jobs change (one more, one fewer,
+ * one retried and stuck again): the stuck-jobs page asks the hub again then.
+ * The board lists the newest 50 with their update times, and the total.
+ */
+export function stuckStamp(board: JobBoard): string {
+  return `${board.stuckTotal}|${board.stuck.map((s) => `${s.id}:${s.updatedAt}`).join(',')}`;
+}
+
+/**
+ * The rows to show: those a person on this page has not just retried or
+ * cancelled. A row acted on stays hidden until the hub lists it changed (a
+ * retry that failed again comes back with a later update time), so the row
+ * leaves at once and never flickers back while the hub's answer is on its way.
+ */
+export function visibleStuck(rows: readonly JobSummary[], actedOn: ReadonlyMap<string, string>): JobSummary[] {
+  return rows.filter((row) => actedOn.get(row.id) !== row.updatedAt);
 }

@@ -5,10 +5,10 @@ import type { PrintHistoryItem, Printer } from '#protocol';
 import { useCanSend } from '../../auth/aliases.ts';
 import { errorText } from '../../i18n/keys.ts';
 import { PATHS } from '../../routes.ts';
-import { useView } from '../../sync/view.ts';
+import { lanesStamp, useJobBoard } from '../../sync/job-board.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';
-import { historyRows, type HistoryRow } from './history-rows.ts';
+import { historyRows, mergeHistory, type HistoryRow } from './history-rows.ts';
 import { fetchHistory } from './printers-api.ts';
 import { sendAndWait } from './printer-send.ts';
 
@@ -17,29 +17,38 @@ import { sendAndWait } from './printer-send.ts';
  * of bill N, pre-bill, test), what became of it and why it failed; Reprint
  * (the `reprint` alias) for jobs the hub still holds; a failed or
  * maybe-printed job links to the stuck-jobs page, where it is retried or
- * cancelled. Fetched page by page, kept live by the replica's jobs.
+ * cancelled. Fetched page by page; the first page is asked again whenever the
+ * printer's lane on the job board moves (a ticket made, printed, stuck), so
+ * the dialog stays live without jobs in the replica.
  */
 export function HistoryDialog(props: { printer: Printer; onClose: () => void }) {
   const { t } = useTranslation();
-  const { state } = useView();
-  const [fetched, setFetched] = useState<PrintHistoryItem[]>([]);
+  const board = useJobBoard();
+  const stamp = lanesStamp(board, (lane) => lane.printerId === props.printer.id);
+  const [items, setItems] = useState<PrintHistoryItem[]>([]);
   const [failed, setFailed] = useState(false);
-  const [before, setBefore] = useState<string | undefined>(undefined);
-  const [more, setMore] = useState(false);
+  /** Where "more" goes on from: the oldest job of the pages asked with "more" (null: not known yet). */
+  const [paging, setPaging] = useState<{ oldest: string | undefined; more: boolean } | null>(null);
   useEffect(() => {
     let live = true;
-    void fetchHistory(props.printer.id, before).then((r) => {
+    void fetchHistory(props.printer.id).then((r) => {
       if (!live) return;
       if (!r.ok) return setFailed(true);
-      setFetched((prev) => [...prev, ...r.body.jobs]);
-      setMore(r.body.more);
+      setFailed(false);
+      setItems((prev) => mergeHistory(prev, r.body.jobs));
+      setPaging((prev) => prev ?? { oldest: r.body.jobs.at(-1)?.createdAt, more: r.body.more });
     });
     return () => {
       live = false;
     };
-  }, [props.printer.id, before]);
-  const rows = historyRows(props.printer.id, fetched, state);
-  const oldest = fetched.at(-1)?.createdAt;
+  }, [props.printer.id, stamp]);
+  const more = async (before: string) => {
+    const r = await fetchHistory(props.printer.id, before);
+    if (!r.ok) return setFailed(true);
+    setItems((prev) => mergeHistory(prev, r.body.jobs));
+    setPaging({ oldest: r.body.jobs.at(-1)?.createdAt ?? before, more: r.body.more });
+  };
+  const rows = historyRows(props.printer.id, items);
   return (
     <Dialog
       title={t('printers.historyView.title', { name: props.printer.name })}
@@ -52,14 +61,14 @@ export function HistoryDialog(props: { printer: Printer; onClose: () => void }) 
       }
     >
       {failed && <p className="field-error">{t('printers.historyView.loadFailed')}</p>}
-      {rows.length === 0 && !failed && <p className="empty">{t('printers.historyView.empty')}</p>}
+      {rows.length === 0 && !failed && paging && <p className="empty">{t('printers.historyView.empty')}</p>}
       <ul className="alert-list printer-history" data-testid="printer-history-list">
         {rows.map((row) => (
           <HistoryLine key={row.jobId} row={row} />
         ))}
       </ul>
-      {more && oldest && (
-        <button className="btn btn-small" onClick={() => setBefore(oldest)}>
+      {paging?.more && paging.oldest && (
+        <button className="btn btn-small" onClick={() => void more(paging.oldest!)}>
           {t('printers.historyView.more')}
         </button>
       )}

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Printer, PrinterStatusEntry, Station } from '#protocol';
+import type { LaneStatus, Printer, PrinterStatusEntry, Station } from '#protocol';
 import { errorText } from '../../i18n/keys.ts';
+import { printerLane, useJobBoard } from '../../sync/job-board.ts';
 import { useView } from '../../sync/view.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { sinceText } from '../../ui/PrinterAlertRules.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { HistoryDialog } from './HistoryDialog.tsx';
+import { laneLine } from './lane-line.ts';
 import { PaperDialog } from './PaperDialog.tsx';
 import { PrinterDialog } from './PrinterDialog.tsx';
 import { sendAndWait, type Sent } from './printer-send.ts';
@@ -22,13 +24,15 @@ type Open = { kind: 'edit'; printer: Printer | null } | { kind: 'remove'; printe
  * prints; add, edit, test print, setup slip, remove; the print history with
  * reprint; the virtual printer's paper. Live: the list is the replica's
  * printers and statuses, so a printer running out of paper turns red here
- * as the hub's monitor reports it.
+ * as the hub's monitor reports it; each card's queue ("3 esperando · 1
+ * atascado") is its lane on the job board the hub pushes.
  */
 export function PrintersPage() {
   const { t } = useTranslation();
   const { state } = useView();
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState(false);
+  const board = useJobBoard();
   if (!state) return <p className="empty">{t('auth.loading')}</p>;
   const printers = sortedPrinters(state.printers);
   const stations = state.menuSettings.stations;
@@ -69,6 +73,7 @@ export function PrintersPage() {
             key={p.id}
             printer={p}
             entry={Object.hasOwn(state.printerStatus, p.id) ? state.printerStatus[p.id] : undefined}
+            lane={printerLane(board, p.id)}
             stations={stations}
             onEdit={() => setOpen({ kind: 'edit', printer: p })}
             onHistory={() => setOpen({ kind: 'history', printer: p })}
@@ -108,6 +113,7 @@ export function PrintersPage() {
 function PrinterCard(props: {
   printer: Printer;
   entry: PrinterStatusEntry | undefined;
+  lane: LaneStatus | undefined;
   stations: readonly Station[];
   onEdit: () => void;
   onHistory: () => void;
@@ -125,6 +131,7 @@ function PrinterCard(props: {
     ...stationNames(printer, props.stations),
     ...(printer.drawer ? [t('printers.drawerShort')] : []),
   ];
+  const queue = laneLine(t, props.lane);
   const label = view.label === 'ok' ? t('printers.state.ok') : view.label === 'unknown' ? t('printers.state.unknown') : t(`printers.problems.${view.label}`);
   return (
     <li className={`printer-card printer-${view.tone}`} data-testid={`printer-${printer.id}`}>
@@ -135,6 +142,11 @@ function PrinterCard(props: {
           {view.tone !== 'ok' && view.since && <> · {t('printers.since', { time: sinceText(view.since, i18n.language) })}</>}
         </span>
       </div>
+      {queue && (
+        <div className={props.lane?.stuck ? 'printer-lane lane-stuck' : 'printer-lane'} data-testid="printer-lane">
+          {queue}
+        </div>
+      )}
       <div className="hint">
         {t(`printers.connection.${type}`)}
         {addressOf(printer) && <> · {addressOf(printer)}</>}

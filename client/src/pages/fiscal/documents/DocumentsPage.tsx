@@ -11,6 +11,7 @@ import { replica } from '../../../sync/replica.ts';
 import { showToast } from '../../../ui/ui-store.ts';
 import { CorrectionDialog } from './CorrectionDialog.tsx';
 import { DocumentsTable } from './DocumentsTable.tsx';
+import { useJobBoard } from '../../../sync/job-board.ts';
 import { documentsQuery, einvoiceJobsStamp, limaToday, rangeOf, KIND_CHIPS, type KindFilter, type PeriodPreset } from './doc-view.ts';
 import { fetchDocuments } from './documents-api.ts';
 import { PendingSummaries, requeueSummary } from './PendingSummaries.tsx';
@@ -46,7 +47,7 @@ export function DocumentsPage() {
   const [tick, setTick] = useState(0);
   const range = rangeOf(preset, today, custom);
   const query = documentsQuery(range, kinds, status ? [status] : []);
-  const jobsStamp = einvoiceJobsStamp(state?.jobs);
+  const jobsStamp = einvoiceJobsStamp(useJobBoard());
   const reload = () => setTick((n) => n + 1);
   // Its boletas wait again; the planner (or "send now" above) gives them a new summary.
   const requeue = async (meta: DocumentMeta) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentMeta } from '#hub/einvoice/outbox/types.ts';
-import type { PendingSummaryLine } from '#protocol';
+import { emptyJobBoard, type JobBoard, type LaneStatus, type PendingSummaryLine } from '#protocol';
 import { canCorrect, centsOf, deadlineOf, documentNumber, documentsQuery, downloadPath, einvoiceJobsStamp, hasCdr, limaToday, pendingSummaryDays, rangeOf, referenceOf, statusTone } from './doc-view.ts';
 
 const meta = (over: Partial<DocumentMeta> = {}): DocumentMeta => ({
@@ -120,13 +120,16 @@ describe('boletas waiting for their summary', () => {
 });
 
 describe('when the page and the banner ask again', () => {
-  const job = (kind: string, status: string, attempts = 1) => ({ kind, status, attempts, updatedAt: '2026-03-11T10:00:00Z' });
-  it('an e-invoice job that moves changes the stamp; a print job does not', () => {
-    const before = einvoiceJobsStamp({ a: job('einvoice.send', 'pending'), p: job('print.ticket', 'pending') });
-    expect(einvoiceJobsStamp({ a: job('einvoice.send', 'pending'), p: job('print.ticket', 'done') })).toBe(before);
-    expect(einvoiceJobsStamp({ a: job('einvoice.send', 'done'), p: job('print.ticket', 'pending') })).not.toBe(before);
-    expect(einvoiceJobsStamp({ a: job('einvoice.send', 'pending', 2), p: job('print.ticket', 'pending') })).not.toBe(before);
-    expect(einvoiceJobsStamp(undefined)).toBe('');
+  const lane = (key: string, kind: LaneStatus['kind'], waiting: number, over: Partial<LaneStatus> = {}): LaneStatus => ({ key, kind, printerId: null, waiting, running: 0, stuck: 0, nextAt: '2026-03-11T10:00:00Z', lastReason: null, ...over });
+  const board = (lanes: LaneStatus[], einvoice = { waiting: 0, held: 0, stuck: 0 }): JobBoard => ({ ...emptyJobBoard(), lanes, einvoice });
+  it('an e-invoice lane that moves changes the stamp; a printer\'s lane does not', () => {
+    const printer = (waiting: number) => lane('printer:p1', 'print', waiting, { printerId: 'p1' });
+    const before = einvoiceJobsStamp(board([printer(3), lane('einvoice.send', 'einvoice.send', 2)], { waiting: 2, held: 0, stuck: 0 }));
+    expect(einvoiceJobsStamp(board([printer(9), lane('einvoice.send', 'einvoice.send', 2)], { waiting: 2, held: 0, stuck: 0 }))).toBe(before);
+    expect(einvoiceJobsStamp(board([printer(3), lane('einvoice.send', 'einvoice.send', 1)], { waiting: 1, held: 0, stuck: 0 }))).not.toBe(before);
+    expect(einvoiceJobsStamp(board([printer(3), lane('einvoice.send', 'einvoice.send', 2, { nextAt: '2026-03-11T10:01:00Z' })], { waiting: 2, held: 0, stuck: 0 }))).not.toBe(before);
+    expect(einvoiceJobsStamp(board([printer(3)]))).not.toBe(before);
+    expect(einvoiceJobsStamp(emptyJobBoard())).toBe(einvoiceJobsStamp(emptyJobBoard()));
   });
 });
 

@@ -1,6 +1,7 @@
 import type { DocumentMeta, DocumentStatus, StoredKind } from '#hub/einvoice/outbox/types.ts';
 import { limaDateTime } from '#hub/domain/einvoice/lima-time.ts';
-import type { PendingSummaryLine } from '#protocol';
+import type { JobBoard, PendingSummaryLine } from '#protocol';
+import { lanesStamp } from '../../../sync/job-board.ts';
 
 /**
  * The documents page's rules, apart from React so they are table-tested:
@@ -108,16 +109,15 @@ export function hasCdr(meta: DocumentMeta): boolean {
 }
 
 /**
- * A fingerprint of the e-invoice jobs in the replica: it changes when one is
- * created, tried, finished or pruned, which is when the documents page and
- * the banner ask the hub again (between those, every 60 s).
+ * A fingerprint of the e-invoice jobs on the job board (jobs are not in the
+ * replica, issue 20): it changes when one is created, tried, finished or
+ * given up (the e-invoice lanes' counts, retry time and last reason, and the
+ * board's e-invoice counts), which is when the documents page and the banner
+ * ask the hub again (between those, every 60 s).
  */
-export function einvoiceJobsStamp(jobs: Readonly<Record<string, { kind: string; status: string; attempts: number; updatedAt: string }>> | undefined): string {
-  return Object.entries(jobs ?? {})
-    .filter(([, j]) => j.kind.startsWith('einvoice.'))
-    .map(([id, j]) => `${id}:${j.status}:${j.attempts}:${j.updatedAt}`)
-    .sort()
-    .join('|');
+export function einvoiceJobsStamp(board: JobBoard): string {
+  const { waiting, held, stuck } = board.einvoice;
+  return `${waiting}:${held}:${stuck}|${lanesStamp(board, (lane) => lane.kind === 'einvoice.send' || lane.kind === 'einvoice.summary')}`;
 }
 
 /** A Lima day as people write it in the device's language (23/11/2026 in Spanish): shared with the other pages (ui/dates.ts). */
