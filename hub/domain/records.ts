@@ -54,6 +54,9 @@ export function withOwn<T>(records: Readonly<Records<T>>, id: string, value: NoI
   return out;
 }
 
+/** No ids: `withChanges` dropping nothing. */
+export const NO_IDS: ReadonlySet<string> = new Set();
+
 /**
  * A copy of the records with every `[id, value]` of `put` stored and every id
  * of `drop` gone, made in one copy (where `withOwn`/`withoutOwn` in turn

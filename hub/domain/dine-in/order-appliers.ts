@@ -1,6 +1,6 @@
-import type { EventOf, Order, State } from '#protocol';
+import type { EventOf, Order, State, Table } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
-import { getOwn, withOwn, withoutOwn } from '../records.ts';
+import { getOwn, NO_IDS, withChanges, withOwn, withoutOwn } from '../records.ts';
 import { withDebtOf } from '../account/debts.ts';
 import { foldIntoShift, withBill } from '../shift/totals.ts';
 import { completeLines, completeOrder } from './migration-5.ts';
@@ -12,14 +12,15 @@ import { statusForOrder } from './table-status.ts';
  */
 export function putOrder(s: State, order: Order): State {
   const status = statusForOrder(order);
-  let tables = s.tables;
+  const changed: [string, Table][] = [];
   // A merged order (M0093) shows on every table of its group.
   for (const tableId of [order.tableId, ...order.mergedTableIds]) {
-    const table = getOwn(tables, tableId);
-    // Most order events leave the table as it was: keep the same tables object then.
-    if (table && (table.orderId !== order.id || table.status !== status)) tables = withOwn(tables, table.id, { ...table, orderId: order.id, status });
+    const table = getOwn(s.tables, tableId);
+    // Most order events leave the table as it was: keep the same tables object then (withChanges with nothing to change).
+    if (table && (table.orderId !== order.id || table.status !== status)) changed.push([table.id, { ...table, orderId: order.id, status }]);
   }
-  return { ...s, tables, orders: withOwn(s.orders, order.id, order) };
+  // One copy of the tables for the whole group, not one per table.
+  return { ...s, tables: withChanges(s.tables, changed, NO_IDS), orders: withOwn(s.orders, order.id, order) };
 }
 
 function withOrder(s: State, orderId: string, change: (o: Order) => Order): State {
@@ -65,11 +66,12 @@ export const orderAppliers = {
     const orders = withoutOwn(s.orders, e.bill.id);
     // Every table of a merged group (M0093) waits to be cleared.
     const merged = getOwn(s.orders, e.bill.id)?.mergedTableIds ?? [];
-    let tables = s.tables;
+    const cleared: [string, Table][] = [];
     for (const tableId of [e.bill.tableId, ...merged]) {
-      const table = getOwn(tables, tableId);
-      if (table) tables = withOwn(tables, table.id, { ...table, orderId: null, status: TABLE_STATUS.toClear });
+      const table = getOwn(s.tables, tableId);
+      if (table) cleared.push([table.id, { ...table, orderId: null, status: TABLE_STATUS.toClear }]);
     }
+    const tables = withChanges(s.tables, cleared, NO_IDS);
     // The open shift's running totals move on with each bill (hub/domain/shift/README.md).
     // ...and a bill settled on account opens a debt (hub/domain/account).
     return withDebtOf(foldIntoShift({ ...s, orders, tables, counters: { ...s.counters, billNo: Math.max(s.counters.billNo, e.bill.billNo) } }, (t) => withBill(t, e.bill)), e.bill);

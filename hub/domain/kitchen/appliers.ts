@@ -1,7 +1,7 @@
-import type { EventOf, OrderLine, State } from '#protocol';
+import type { EventOf, OrderLine, State, Table } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
 import { billableQty } from '../money.ts';
-import { getOwn, withOwn, withoutOwn } from '../records.ts';
+import { getOwn, NO_IDS, withChanges, withOwn, withoutOwn } from '../records.ts';
 import { withPresets } from './remarks.ts';
 
 /** The state with some lines of one order changed (table status never changes by these). */
@@ -35,11 +35,12 @@ export const kitchenAppliers = {
    */
   'order.withdrawn': (s: State, e: EventOf<'order.withdrawn'>): State => {
     const merged = getOwn(s.orders, e.bill.id)?.mergedTableIds ?? [];
-    let tables = s.tables;
+    const freed: [string, Table][] = [];
     for (const tableId of [e.bill.tableId, ...merged]) {
-      const table = getOwn(tables, tableId);
-      if (table && table.orderId === e.bill.id) tables = withOwn(tables, table.id, { ...table, orderId: null, status: TABLE_STATUS.free });
+      const table = getOwn(s.tables, tableId);
+      if (table && table.orderId === e.bill.id) freed.push([table.id, { ...table, orderId: null, status: TABLE_STATUS.free }]);
     }
-    return { ...s, orders: withoutOwn(s.orders, e.bill.id), tables };
+    // One copy of the tables for the whole group.
+    return { ...s, orders: withoutOwn(s.orders, e.bill.id), tables: withChanges(s.tables, freed, NO_IDS) };
   },
 };

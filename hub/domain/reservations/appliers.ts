@@ -1,6 +1,6 @@
 import type { EventOf, Reservation, State } from '#protocol';
 import { RESERVATION_STATUS } from '#protocol';
-import { getOwn, withOwn, withoutOwn } from '../records.ts';
+import { getOwn, withChanges, withOwn } from '../records.ts';
 import { foldIntoShift, withDeposit, withDepositKept, withDepositReturn } from '../shift/totals.ts';
 
 const CLOSING: readonly number[] = [RESERVATION_STATUS.cancelled, RESERVATION_STATUS.arrived, RESERVATION_STATUS.completed];
@@ -40,8 +40,7 @@ export const reservationAppliers = {
       (t) => (e.outcome.action === 'refunded' ? withDepositReturn(t, e.outcome.method, e.outcome.amountCents) : withDepositKept(t, e.outcome.amountCents)),
     ),
   'reservation.filed': (s: State, e: EventOf<'reservation.filed'>): State => {
-    let upcoming = s.upcomingReservations;
-    for (const r of e.reservations) upcoming = withoutOwn(upcoming, r.id);
-    return { ...s, upcomingReservations: upcoming };
+    // A day's reservations leave in one copy of the upcoming ones, not one per reservation.
+    return { ...s, upcomingReservations: withChanges(s.upcomingReservations, [], new Set(e.reservations.map((r) => r.id))) };
   },
 };

@@ -1,7 +1,7 @@
 import type { EventOf, Order, State } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
 import { putOrder } from '../dine-in/order-appliers.ts';
-import { getOwn, withOwn, withoutOwn } from '../records.ts';
+import { getOwn, withChanges, withOwn } from '../records.ts';
 
 /** Folds the table operations' events; each writes orders through dine-in's putOrder, so tables follow their order. */
 export const tableOpsAppliers = {
@@ -20,9 +20,8 @@ export const tableOpsAppliers = {
     return putOrder(freed, moved);
   },
   'tables.merged': (s: State, e: EventOf<'tables.merged'>): State => {
-    let orders = s.orders;
-    for (const id of e.absorbedOrderIds) orders = withoutOwn(orders, id);
-    return putOrder({ ...s, orders }, e.order);
+    // The absorbed orders leave in one copy of the orders, not one per order.
+    return putOrder({ ...s, orders: withChanges(s.orders, [], new Set(e.absorbedOrderIds)) }, e.order);
   },
   'order.linesMoved': (s: State, e: EventOf<'order.linesMoved'>): State => {
     const from = getOwn(s.orders, e.fromOrderId);
