@@ -37,5 +37,5 @@ export function decide(state: State, command: Command, ctx: DecideContext): Deci
   const handler = hubHandler(command.type) ?? (handlers[command.type] as Handler<CommandType>);
   // The hub-only step (a settled bill's number and fiscal document) and the jobs the events cause
   // join the same decision, hence the same log record.
-  return withReactions(state, command.id, ctx.now, withHubRules(state, decideWith(handler, state, command, ctx), ctx.now));
+  return withReactions(state, command.id, ctx.now, withHubRules(state, decideWith(handler, state, command, ctx), ctx.now), ctx.jobs);
 }

@@ -1,5 +1,6 @@
 import type { CommandPayload, DomainEvent, Job, State } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
+import { jobsOf } from '../jobs/lookup.ts';
 import { getOwn } from '../records.ts';
 
 /** The job reasons that mean SUNAT itself refused the summary (its own answer, not a missing link). */
@@ -7,13 +8,11 @@ const REFUSED_BY_SUNAT = new Set(['SUNAT_REJECTED', 'SUNAT_FIX_NEEDED']);
 
 type SummaryJob = Extract<Job, { kind: 'einvoice.summary' }>;
 
-/** The summary's job, when SUNAT's answer ended it for good. */
-function failedSummaryJob(s: State, summaryId: string): SummaryJob | null {
-  for (const job of Object.values(s.jobs)) {
-    if (job.kind !== 'einvoice.summary' || job.payload.key !== summaryId) continue;
-    return job.status === 'failed' && job.reason !== null && REFUSED_BY_SUNAT.has(job.reason) && job.payload.summary ? job : null;
-  }
-  return null;
+/** The summary's job (the job table's index by summary id), when SUNAT's answer ended it for good. */
+function failedSummaryJob(ctx: DecideContext, summaryId: string): SummaryJob | null {
+  const job = jobsOf(ctx).summaryJob(summaryId);
+  if (job?.kind !== 'einvoice.summary' || job.payload.key !== summaryId) return null;
+  return job.status === 'failed' && job.reason !== null && REFUSED_BY_SUNAT.has(job.reason) && job.payload.summary ? job : null;
 }
 
 /**
@@ -27,7 +26,7 @@ function failedSummaryJob(s: State, summaryId: string): SummaryJob | null {
  * refused again every minute.
  */
 export function requeueSummary(s: State, p: CommandPayload<'einvoice.requeueSummary'>, ctx: DecideContext): Decision {
-  const job = failedSummaryJob(s, p.summaryId);
+  const job = failedSummaryJob(ctx, p.summaryId);
   const summary = job?.payload.summary;
   if (!job || !summary) return refuse('SUMMARY_NOT_FAILED', 'summaryId');
   const events: DomainEvent[] = [];

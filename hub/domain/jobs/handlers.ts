@@ -1,8 +1,11 @@
 import type { CommandPayload, DomainEvent, Job, State } from '#protocol';
 import { JOB_POLICIES } from '#protocol';
 import { accept, hubOnly, refuse, type DecideContext, type Decision } from '../decision.ts';
-import { getOwn } from '../records.ts';
 import { later, retryDelayMs } from './backoff.ts';
+import { jobsOf } from './lookup.ts';
+
+/** At most this many jobs leave in one prune record (the next tick takes the rest): a record's size is bounded. */
+export const PRUNE_BATCH = 500;
 
 /** Stuck jobs: the ones a person decides about (retry or cancel). */
 export function isStuck(job: Job): boolean {
@@ -25,9 +28,9 @@ export function mayHaveTakenEffect(job: Job): boolean {
   return policy.marksWriting === true ? job.writingAt !== undefined : true;
 }
 
-/** Finds the job, or the refusal; `want` is the check the command needs. */
-function withJob(s: State, jobId: string, want: (job: Job) => boolean, code: 'JOB_NOT_PENDING' | 'JOB_NOT_STUCK', then: (job: Job) => Decision): Decision {
-  const job = getOwn(s.jobs, jobId);
+/** Finds the job in the hub's job table (ctx.jobs), or the refusal; `want` is the check the command needs. */
+function withJob(ctx: DecideContext, jobId: string, want: (job: Job) => boolean, code: 'JOB_NOT_PENDING' | 'JOB_NOT_STUCK', then: (job: Job) => Decision): Decision {
+  const job = jobsOf(ctx).get(jobId);
   if (!job) return refuse('NOT_FOUND', 'jobId');
   return want(job) ? then(job) : refuse(code);
 }
@@ -38,38 +41,38 @@ function withJob(s: State, jobId: string, want: (job: Job) => boolean, code: 'JO
  * pruning (internal commands nobody else may send).
  */
 export const jobHandlers = {
-  'job.retry': (s: State, p: CommandPayload<'job.retry'>, ctx: DecideContext): Decision =>
-    withJob(s, p.jobId, isStuck, 'JOB_NOT_STUCK', (job) => accept([{ type: 'job.retried', jobId: job.id, at: ctx.now }])),
+  'job.retry': (_s: State, p: CommandPayload<'job.retry'>, ctx: DecideContext): Decision =>
+    withJob(ctx, p.jobId, isStuck, 'JOB_NOT_STUCK', (job) => accept([{ type: 'job.retried', jobId: job.id, at: ctx.now }])),
 
-  'job.cancel': (s: State, p: CommandPayload<'job.cancel'>, ctx: DecideContext): Decision =>
-    withJob(s, p.jobId, isStuck, 'JOB_NOT_STUCK', (job) => accept([{ type: 'job.cancelled', jobId: job.id, at: ctx.now }])),
+  'job.cancel': (_s: State, p: CommandPayload<'job.cancel'>, ctx: DecideContext): Decision =>
+    withJob(ctx, p.jobId, isStuck, 'JOB_NOT_STUCK', (job) => accept([{ type: 'job.cancelled', jobId: job.id, at: ctx.now }])),
 
   // The jobs themselves are appended by `withReactions` (reactions.ts).
   'job.test': (_s: State, p: CommandPayload<'job.test'>): Decision => accept([{ type: 'job.testRequested', text: p.text }]),
   // Hub-only (hub/domain/exports/request.ts through ../hub-rules.ts): a device never needs the rule.
   'export.run': hubOnly,
 
-  'job.start': (s: State, p: CommandPayload<'job.start'>, ctx: DecideContext): Decision =>
-    withJob(s, p.jobId, (job) => job.status === 'pending', 'JOB_NOT_PENDING', (job) => accept([{ type: 'job.started', jobId: job.id, at: ctx.now }])),
+  'job.start': (_s: State, p: CommandPayload<'job.start'>, ctx: DecideContext): Decision =>
+    withJob(ctx, p.jobId, (job) => job.status === 'pending', 'JOB_NOT_PENDING', (job) => accept([{ type: 'job.started', jobId: job.id, at: ctx.now }])),
 
   // Recorded once per attempt, before the first byte: a crash after it leaves the job maybe done.
-  'job.markWriting': (s: State, p: CommandPayload<'job.markWriting'>, ctx: DecideContext): Decision =>
-    withJob(s, p.jobId, (job) => job.status === 'running' && JOB_POLICIES[job.kind].marksWriting === true && job.writingAt === undefined, 'JOB_NOT_PENDING', (job) =>
+  'job.markWriting': (_s: State, p: CommandPayload<'job.markWriting'>, ctx: DecideContext): Decision =>
+    withJob(ctx, p.jobId, (job) => job.status === 'running' && JOB_POLICIES[job.kind].marksWriting === true && job.writingAt === undefined, 'JOB_NOT_PENDING', (job) =>
       accept([{ type: 'job.writing', jobId: job.id, at: ctx.now }]),
     ),
 
-  'job.finish': (s: State, p: CommandPayload<'job.finish'>, ctx: DecideContext): Decision =>
-    withJob(s, p.jobId, (job) => job.status === 'running', 'JOB_NOT_PENDING', (job) => {
+  'job.finish': (_s: State, p: CommandPayload<'job.finish'>, ctx: DecideContext): Decision =>
+    withJob(ctx, p.jobId, (job) => job.status === 'running', 'JOB_NOT_PENDING', (job) => {
       const o = p.outcome;
       if (o.ok) return accept([{ type: 'job.succeeded', jobId: job.id, at: ctx.now }]);
       const again = o.canRetry && job.attempts < JOB_POLICIES[job.kind].maxAttempts;
       return accept([{ type: 'job.failed', jobId: job.id, at: ctx.now, reason: o.reason, retryAt: again ? later(ctx.now, retryDelayMs(job.attempts)) : null }]);
     }),
 
-  'job.recover': (s: State, p: CommandPayload<'job.recover'>, ctx: DecideContext): Decision => {
+  'job.recover': (_s: State, p: CommandPayload<'job.recover'>, ctx: DecideContext): Decision => {
     const events: DomainEvent[] = [];
     for (const id of new Set(p.jobIds)) {
-      const job = getOwn(s.jobs, id);
+      const job = jobsOf(ctx).get(id);
       if (job?.status !== 'running') continue;
       events.push({ type: 'job.interrupted', jobId: job.id, at: ctx.now, status: mayHaveTakenEffect(job) ? 'maybeDone' : 'pending' });
     }
@@ -77,10 +80,9 @@ export const jobHandlers = {
     return events.length > 0 ? accept(events) : refuse('NOT_FOUND', 'jobIds');
   },
 
-  'job.prune': (s: State, p: CommandPayload<'job.prune'>): Decision => {
-    const jobIds = Object.values(s.jobs)
-      .filter((job) => isFinished(job) && job.updatedAt < p.before)
-      .map((job) => job.id);
+  // From the table's finished-order queue (oldest first), never a scan; bounded per record.
+  'job.prune': (_s: State, p: CommandPayload<'job.prune'>, ctx: DecideContext): Decision => {
+    const jobIds = jobsOf(ctx).prunableBefore(p.before, PRUNE_BATCH);
     return jobIds.length > 0 ? accept([{ type: 'job.pruned', jobIds }]) : refuse('NOT_FOUND', 'before');
   },
 };

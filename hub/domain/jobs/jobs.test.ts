@@ -1,17 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import type { Command, Job, JobStatus, State } from '#protocol';
+import type { Command, Job, JobStatus } from '#protocol';
 import { JOB_KINDS, JOB_POLICIES } from '#protocol';
-import { applyAll } from '../apply.ts';
+import type { DecideContext } from '../decision.ts';
 import { decide } from '../decide.ts';
 import { command, ctxAt, deepFreeze, menuState, NOW, uid } from '../test-fixtures.ts';
 import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelayMs } from './backoff.ts';
-import { J, jobAt, jobsState } from './test-jobs.ts';
+import { PRUNE_BATCH } from './handlers.ts';
+import { MemoryJobs } from './memory-jobs.ts';
+import { J, jobAt, jobsTable } from './test-jobs.ts';
 
-/** Decides as the hub (actor null) on `state` and returns the job's status after, or the refusal code. */
-function outcome(state: State, cmd: Command, jobId: string): JobStatus | string {
-  const d = decide(deepFreeze(state), cmd, ctxAt(NOW, null));
+/** The hub's context (actor null) with `jobs` as its job table. */
+const hubCtx = (jobs: MemoryJobs): DecideContext => ({ ...ctxAt(NOW, null), jobs });
+
+/**
+ * Decides as the hub on the menu and `jobs` and returns the job's status after, or the
+ * refusal code; a refusal leaves `jobs` as it was (the rules never write the table).
+ */
+function outcome(jobs: MemoryJobs, cmd: Command, jobId: string): JobStatus | string {
+  const before = JSON.stringify(jobs.values());
+  const d = decide(deepFreeze(menuState()), cmd, hubCtx(jobs));
+  expect(JSON.stringify(jobs.values())).toBe(before);
   if (!d.ok) return d.code;
-  return applyAll(state, d.events).jobs[jobId]?.status ?? 'gone';
+  return jobs.copy().apply(d.events).get(jobId)?.status ?? 'gone';
+}
+
+/** The job after a decided command, or the refusal code. */
+function jobAfter(jobs: MemoryJobs, cmd: Command, jobId: string): Job | string | undefined {
+  const d = decide(menuState(), cmd, hubCtx(jobs));
+  return d.ok ? jobs.copy().apply(d.events).get(jobId) : d.code;
 }
 
 const STATUSES = Object.keys(J) as JobStatus[];
@@ -32,25 +48,26 @@ const MACHINE: [string, (jobId: string) => Command, Record<JobStatus, JobStatus 
 describe('the job state machine', () => {
   const cases = MACHINE.flatMap(([name, make, expected]) => STATUSES.map((status) => [name, status, expected[status], make] as const));
   it.each(cases)('%s on a %s job gives %s', (_name, status, expected, make) => {
-    expect(outcome(jobsState(), make(J[status]), J[status])).toBe(expected);
+    expect(outcome(jobsTable(), make(J[status]), J[status])).toBe(expected);
   });
 
   it.each(MACHINE.filter(([name]) => name !== 'job.recover'))('%s on an unknown job is NOT_FOUND', (_name, make) => {
-    expect(outcome(jobsState(), make('job-none.0'), 'job-none.0')).toBe('NOT_FOUND');
+    expect(outcome(jobsTable(), make('job-none.0'), 'job-none.0')).toBe('NOT_FOUND');
+  });
+
+  it.each(['__proto__', 'constructor', 'toString'])('%s as a job id is NOT_FOUND, nothing changes', (id) => {
+    for (const [, make] of MACHINE.filter(([name]) => name !== 'job.recover')) expect(outcome(jobsTable(), make(id), id)).toBe('NOT_FOUND');
   });
 
   it('a repeatable kind found running at start-up is pending again, not maybe done', () => {
-    const s = { ...menuState(), jobs: { [J.running]: jobAt(J.running, 'running', { kind: 'test.mark' }) } };
+    const s = new MemoryJobs([jobAt(J.running, 'running', { kind: 'test.mark' })]);
     expect(JOB_POLICIES['test.mark'].repeatable).toBe(true);
     expect(outcome(s, command('job.recover', { jobIds: [J.running] }), J.running)).toBe('pending');
   });
 
   it('start counts an attempt; a person retry starts the count again', () => {
-    const s = jobsState();
-    const started = decide(s, command('job.start', { jobId: J.pending }), ctxAt(NOW, null));
-    expect(started.ok && applyAll(s, started.events).jobs[J.pending]?.attempts).toBe(1);
-    const retried = decide(s, command('job.retry', { jobId: J.failed }), ctxAt(NOW, null));
-    expect(retried.ok && applyAll(s, retried.events).jobs[J.failed]).toMatchObject({ status: 'pending', attempts: 0, reason: null, nextAt: NOW });
+    expect(jobAfter(jobsTable(), command('job.start', { jobId: J.pending }), J.pending)).toMatchObject({ attempts: 1 });
+    expect(jobAfter(jobsTable(), command('job.retry', { jobId: J.failed }), J.failed)).toMatchObject({ status: 'pending', attempts: 0, reason: null, nextAt: NOW });
   });
 });
 
@@ -62,10 +79,10 @@ describe('the job state machine', () => {
 describe('the writing mark of printouts and drawer kicks', () => {
   const printJob = (status: JobStatus, over: Partial<Job> = {}) =>
     jobAt(J[status], status, { kind: 'print', payload: { printerId: 'pr-1', purpose: 'kitchen', document: { blocks: [] } }, ...over } as Partial<Job>);
-  const withJob = (job: Job): State => ({ ...menuState(), jobs: { [job.id]: job } });
-  const markOf = (state: State, cmd: Command, jobId: string) => {
-    const d = decide(deepFreeze(state), cmd, ctxAt(NOW, null));
-    return d.ok ? applyAll(state, d.events).jobs[jobId]?.writingAt : d.code;
+  const withJob = (job: Job): MemoryJobs => new MemoryJobs([job]);
+  const markOf = (jobs: MemoryJobs, cmd: Command, jobId: string) => {
+    const after = jobAfter(jobs, cmd, jobId);
+    return typeof after === 'object' ? after.writingAt : after;
   };
 
   it('only kinds that write to a device mark their writing', () => {
@@ -96,12 +113,9 @@ describe('the writing mark of printouts and drawer kicks', () => {
   });
 
   it('a new attempt starts without the mark of the last one', () => {
-    const s = withJob(printJob('pending', { writingAt: NOW, reason: 'UNREACHABLE' }));
-    const started = decide(s, command('job.start', { jobId: J.pending }), ctxAt(NOW, null));
-    expect(started.ok).toBe(true);
-    const job = started.ok ? applyAll(s, started.events).jobs[J.pending] : undefined;
-    expect(job?.status).toBe('running');
-    expect(job && 'writingAt' in job).toBe(false);
+    const job = jobAfter(withJob(printJob('pending', { writingAt: NOW, reason: 'UNREACHABLE' })), command('job.start', { jobId: J.pending }), J.pending);
+    expect(typeof job === 'object' && job.status).toBe('running');
+    expect(typeof job === 'object' && 'writingAt' in job).toBe(false);
   });
 });
 
@@ -113,15 +127,13 @@ describe('retry with backoff', () => {
   });
 
   it.each([1, 2, 3, 4])('a retryable failure after attempt %i sets the next try at now + the backoff', (attempts) => {
-    const s = { ...menuState(), jobs: { [J.running]: jobAt(J.running, 'running', { attempts }) } };
-    const d = decide(s, command('job.finish', { jobId: J.running, outcome: FAIL_RETRY }), ctxAt(NOW, null));
-    const job = d.ok ? applyAll(s, d.events).jobs[J.running] : undefined;
+    const job = jobAfter(new MemoryJobs([jobAt(J.running, 'running', { attempts })]), command('job.finish', { jobId: J.running, outcome: FAIL_RETRY }), J.running);
     expect(job).toMatchObject({ status: 'pending', reason: 'TIMEOUT', nextAt: new Date(Date.parse(NOW) + retryDelayMs(attempts)).toISOString() });
   });
 
   it('gives up (failed) at the kind maxAttempts, even when the runner could retry', () => {
     const max = JOB_POLICIES['test.echo'].maxAttempts;
-    const s = { ...menuState(), jobs: { [J.running]: jobAt(J.running, 'running', { attempts: max }) } };
+    const s = new MemoryJobs([jobAt(J.running, 'running', { attempts: max })]);
     expect(outcome(s, command('job.finish', { jobId: J.running, outcome: FAIL_RETRY }), J.running)).toBe('failed');
   });
 });
@@ -131,9 +143,9 @@ describe('reactions: jobs in the same decision as their cause', () => {
     const cmd = command('job.test', { text: 'hola' }, uid(77));
     const d = decide(menuState(), cmd, ctxAt());
     expect(d.ok && d.events.map((e) => e.type)).toEqual(['job.testRequested', 'job.created', 'job.created']);
-    const s = d.ok ? applyAll(menuState(), d.events) : menuState();
-    expect(s.jobs[`${uid(77)}.0`]).toMatchObject({ kind: 'test.echo', status: 'pending', attempts: 0, payload: { text: 'hola' }, createdAt: NOW });
-    expect(s.jobs[`${uid(77)}.1`]).toMatchObject({ kind: 'test.mark', status: 'pending' });
+    const s = new MemoryJobs().apply(d.ok ? d.events : []);
+    expect(s.get(`${uid(77)}.0`)).toMatchObject({ kind: 'test.echo', status: 'pending', attempts: 0, payload: { text: 'hola' }, createdAt: NOW });
+    expect(s.get(`${uid(77)}.1`)).toMatchObject({ kind: 'test.mark', status: 'pending' });
   });
 
   it('deciding the same command again gives the same jobs (never random)', () => {
@@ -150,14 +162,24 @@ describe('reactions: jobs in the same decision as their cause', () => {
 
 describe('pruning finished jobs', () => {
   it('drops done and cancelled jobs changed before the cut, keeps the rest', () => {
-    const s = jobsState();
-    const d = decide(s, command('job.prune', { before: '2099-01-01T00:00:00.000Z' }), ctxAt(NOW, null));
-    const after = d.ok ? applyAll(s, d.events) : s;
-    expect(Object.keys(after.jobs).sort()).toEqual([J.failed, J.maybeDone, J.pending, J.running].sort());
+    const s = jobsTable();
+    const d = decide(menuState(), command('job.prune', { before: '2099-01-01T00:00:00.000Z' }), hubCtx(s));
+    const after = s.copy().apply(d.ok ? d.events : []);
+    expect(after.values().map((j) => j.id).sort()).toEqual([J.failed, J.maybeDone, J.pending, J.running].sort());
   });
 
   it('is refused (nothing recorded) when nothing is old enough', () => {
-    const d = decide(jobsState(), command('job.prune', { before: NOW }), ctxAt(NOW, null));
+    const d = decide(menuState(), command('job.prune', { before: NOW }), hubCtx(jobsTable()));
     expect(d).toEqual({ ok: false, code: 'NOT_FOUND', message: 'before' });
+  });
+
+  it('takes at most PRUNE_BATCH jobs per record, oldest first (the next tick takes the rest)', () => {
+    const at = (n: number) => new Date(Date.parse(NOW) + n * 1000).toISOString();
+    const s = new MemoryJobs(Array.from({ length: PRUNE_BATCH + 20 }, (_, n) => jobAt(`old-${n}.0`, 'done', { updatedAt: at(n) })));
+    const d = decide(menuState(), command('job.prune', { before: '2099-01-01T00:00:00.000Z' }), hubCtx(s));
+    const pruned = d.ok ? d.events.flatMap((e) => (e.type === 'job.pruned' ? e.jobIds : [])) : [];
+    expect(pruned).toHaveLength(PRUNE_BATCH);
+    expect(pruned[0]).toBe('old-0.0');
+    expect(s.copy().apply(d.ok ? d.events : []).values().map((j) => j.id)).toEqual(Array.from({ length: 20 }, (_, n) => `old-${PRUNE_BATCH + n}.0`));
   });
 });

@@ -5,13 +5,15 @@ import { EINVOICE_REACTORS } from '../einvoice/reactions.ts';
 import { EXPORT_REACTORS } from '../exports/reactions.ts';
 import { PRINTING_REACTORS } from '../printing/reactions.ts';
 import { DEPOSIT_REACTORS } from '../reservations/deposit-receipt.ts';
+import { NO_JOBS, type JobLookup } from './lookup.ts';
 
 /**
  * What one event type causes: the jobs to create, given the state right after
- * the event and the hub time of the decision (an event such as `order.sent`
- * carries no time of its own, and a kitchen ticket prints one).
+ * the event, the hub time of the decision (an event such as `order.sent`
+ * carries no time of its own, and a kitchen ticket prints one) and the hub's
+ * job table (a reprint copies the job it reprints; keyed reads only).
  */
-export type Reactor<T extends EventType> = (event: EventOf<T>, state: State, now: string) => JobSpec[];
+export type Reactor<T extends EventType> = (event: EventOf<T>, state: State, now: string, jobs?: JobLookup) => JobSpec[];
 /** Reactors by event type. */
 export type Reactors = { [T in EventType]?: Reactor<T> };
 
@@ -50,15 +52,15 @@ export function mergeReactors(...sets: Reactors[]): Reactors {
   }
   const out: Record<string, Reactor<EventType>> = {};
   for (const [type, list] of Object.entries(merged)) {
-    out[type] = list.length === 1 ? list[0]! : (event, state, now) => list.flatMap((reactor) => reactor(event, state, now));
+    out[type] = list.length === 1 ? list[0]! : (event, state, now, jobs) => list.flatMap((reactor) => reactor(event, state, now, jobs));
   }
   return out as Reactors;
 }
 
-/** The jobs one event causes; `state` is the state with this event already folded in, `now` the decision's hub time. */
-export function reactions(event: DomainEvent, state: State, now: string): JobSpec[] {
+/** The jobs one event causes; `state` is the state with this event already folded in, `now` the decision's hub time, `jobs` the hub's job table. */
+export function reactions(event: DomainEvent, state: State, now: string, jobs: JobLookup = NO_JOBS): JobSpec[] {
   const reactor = REACTORS[event.type] as Reactor<EventType> | undefined;
-  return reactor ? reactor(event, state, now) : [];
+  return reactor ? reactor(event, state, now, jobs) : [];
 }
 
 /** The id of the `index`-th job a command causes: derived, so deciding again yields the same. */
@@ -71,13 +73,13 @@ export function jobIdOf(commandId: string, index: number): string {
  * to the same decision: they are written in the same log record as their
  * cause, so a crash can never keep one without the other.
  */
-export function withReactions(state: State, commandId: string, now: string, decision: Decision): Decision {
+export function withReactions(state: State, commandId: string, now: string, decision: Decision, jobs: JobLookup = NO_JOBS): Decision {
   if (!decision.ok || !decision.events.some((e) => Object.hasOwn(REACTORS, e.type))) return decision;
   const created: DomainEvent[] = [];
   let after = state;
   for (const event of decision.events) {
     after = apply(after, event);
-    for (const spec of reactions(event, after, now)) {
+    for (const spec of reactions(event, after, now, jobs)) {
       const job = { ...spec, id: jobIdOf(commandId, created.length), status: 'pending', attempts: 0, nextAt: now, reason: null, createdAt: now, updatedAt: now } satisfies Job;
       created.push({ type: 'job.created', job });
     }

@@ -1,5 +1,6 @@
 import type { Job, JobStatus, State } from '#protocol';
 import { menuState, NOW } from '../test-fixtures.ts';
+import { MemoryJobs } from './memory-jobs.ts';
 
 /** One job id per status, for the job tests and the purity samples. */
 export const J = {
@@ -27,9 +28,12 @@ export function jobAt(id: string, status: JobStatus, over: Partial<Job> = {}): J
   } as Job;
 }
 
-/** The test menu with one job in every status. */
+/** One job in every status, in a job lookup (jobs live in the hub's job table, not the state). */
+export function jobsTable(): MemoryJobs {
+  return new MemoryJobs((Object.entries(J) as [JobStatus, string][]).map(([status, id]) => jobAt(id, status)));
+}
+
+/** The state the job rules are decided on (the test menu: the jobs are in `jobsTable()`). */
 export function jobsState(): State {
-  const jobs: Record<string, Job> = {};
-  for (const [status, id] of Object.entries(J) as [JobStatus, string][]) jobs[id] = jobAt(id, status);
-  return { ...menuState(), jobs };
+  return menuState();
 }

@@ -1,5 +1,6 @@
 import type { CommandPayload, State } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
+import { jobsOf } from '../jobs/lookup.ts';
 import { getOwn } from '../records.ts';
 import { setupSlipPrinter } from './routing.ts';
 
@@ -12,12 +13,12 @@ export function setupSlip(s: State, p: CommandPayload<'printer.setupSlip'>): Dec
 }
 
 /**
- * `print.reprint`: a print job still in the live state that is not waiting
+ * `print.reprint`: a print job still in the hub's job table that is not waiting
  * to print anyway (pending or running would print twice), on its own printer
  * or the one named. Only kitchen tickets may go to a screen.
  */
-export function reprint(s: State, p: CommandPayload<'print.reprint'>): Decision {
-  const job = getOwn(s.jobs, p.jobId);
+export function reprint(s: State, p: CommandPayload<'print.reprint'>, ctx: DecideContext): Decision {
+  const job = jobsOf(ctx).get(p.jobId);
   if (!job) return refuse('NOT_FOUND', 'jobId');
   if (job.kind !== 'print' || job.status === 'pending' || job.status === 'running') return refuse('JOB_NOT_REPRINTABLE', 'jobId');
   const printer = getOwn(s.printers, p.printerId ?? job.payload.printerId);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { commandPayloads, VIRTUAL_PRINTER, type Command, type ErrorCode, type Printer, type State } from '#protocol';
+import { commandPayloads, VIRTUAL_PRINTER, type Command, type CommandPayload, type CommandType, type ErrorCode, type Printer, type State } from '#protocol';
 import { applyAll } from '../apply.ts';
 import { decide } from '../decide.ts';
+import { MemoryJobs } from '../jobs/memory-jobs.ts';
 import { emptyState } from '../registry.ts';
 import { command, ctxAt, deepFreeze, exec, P, T, uid, addLines, openTable, LATER } from '../test-fixtures.ts';
 import { createdJobs, printer, ST, stationMenu, withPrinters } from './test-printers.ts';
@@ -56,13 +57,22 @@ describe('refusals change nothing', () => {
     let s = withPrinters(stationMenu(), [kitchen, printer('pr-caja', { receipts: true, drawer: true })]);
     s = openTable(s, T.s1, uid(1));
     s = addLines(s, uid(1), [{ lineId: uid(101), productId: P.ceviche.id, qty: 1 }]);
-    const sent = exec(s, 'order.send', { orderId: uid(1) });
+    // The jobs live in the hub's job table: here a small in-memory one fed every step's events.
+    const jobs = new MemoryJobs();
+    const ctx = { ...ctxAt(), jobs };
+    const run = <K extends CommandType>(state: State, type: K, payload: CommandPayload<K>) => {
+      const step = exec(state, type, payload, ctx);
+      jobs.apply(step.events);
+      return step;
+    };
+    const sent = run(s, 'order.send', { orderId: uid(1) });
     const [ticket] = createdJobs(sent.events);
-    expect(decide(sent.state, command('print.reprint', { jobId: ticket!.id }), ctxAt())).toMatchObject({ ok: false, code: 'JOB_NOT_REPRINTABLE' });
-    const opened = exec(sent.state, 'drawer.open', {});
+    expect(decide(sent.state, command('print.reprint', { jobId: ticket!.id }), ctx)).toMatchObject({ ok: false, code: 'JOB_NOT_REPRINTABLE' });
+    const opened = run(sent.state, 'drawer.open', {});
     const kick = createdJobs(opened.events)[0]!;
-    const stuck = exec(exec(opened.state, 'job.start', { jobId: kick.id }).state, 'job.finish', { jobId: kick.id, outcome: { ok: false, canRetry: false, reason: 'UNREACHABLE' } }).state;
-    expect(decide(stuck, command('print.reprint', { jobId: kick.id }), ctxAt())).toMatchObject({ ok: false, code: 'JOB_NOT_REPRINTABLE' });
+    const stuck = run(run(opened.state, 'job.start', { jobId: kick.id }).state, 'job.finish', { jobId: kick.id, outcome: { ok: false, canRetry: false, reason: 'UNREACHABLE' } }).state;
+    expect(decide(stuck, command('print.reprint', { jobId: kick.id }), ctx)).toMatchObject({ ok: false, code: 'JOB_NOT_REPRINTABLE' });
+    expect(decide(stuck, command('print.reprint', { jobId: '__proto__' }), ctx)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
   });
 });
 

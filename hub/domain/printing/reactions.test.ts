@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobPayloads, SALE_NOTE, type CommandPayload, type CommandType, type State } from '#protocol';
+import { MemoryJobs } from '../jobs/memory-jobs.ts';
 import { addLines, ctxAt, exec, NO_CUSTOMER, openTable, P, T, uid } from '../test-fixtures.ts';
 import { createdJobs, paperText, printer, ST, stationMenu, summary, withPrinters } from './test-printers.ts';
 
@@ -14,15 +15,19 @@ const CEVICHE = uid(101);
 const CHICHA = uid(102);
 const LOMO = uid(103);
 
-/** An order at S1 with 2 ceviche (kitchen) and 1 chicha (bar), sent, in a restaurant with these printers. */
-function sentOrder(printers: Parameters<typeof withPrinters>[1]): State {
+/** An order at S1 with 2 ceviche (kitchen) and 1 chicha (bar), sent, in a restaurant with these printers; with the send's events. */
+function sentOrderStep(printers: Parameters<typeof withPrinters>[1]) {
   let s = withPrinters(stationMenu(), printers);
   s = openTable(s, T.s1, ORDER, 3);
   s = addLines(s, ORDER, [
     { lineId: CEVICHE, productId: P.ceviche.id, qty: 2, remark: 'sin ají' },
     { lineId: CHICHA, productId: P.chicha.id, qty: 1 },
   ]);
-  return exec(s, 'order.send', { orderId: ORDER }).state;
+  return exec(s, 'order.send', { orderId: ORDER });
+}
+
+function sentOrder(printers: Parameters<typeof withPrinters>[1]): State {
+  return sentOrderStep(printers).state;
 }
 
 function jobsOf<K extends CommandType>(state: State, type: K, payload: CommandPayload<K>) {
@@ -92,9 +97,10 @@ describe('sending to the kitchen', () => {
   });
 
   it('every job made fits the job payload schema of its kind (the contract the runner and the screens read)', () => {
-    const s = sentOrder([kitchen, bar, cashier, screen]);
+    const sent = sentOrderStep([kitchen, bar, cashier, screen]);
+    const s = sent.state;
     const jobs = [
-      ...Object.values(s.jobs),
+      ...createdJobs(sent.events),
       ...jobsOf(s, 'order.prebill', { orderId: ORDER }),
       ...jobsOf(s, 'order.settle', { orderId: ORDER, payments: [{ method: 'cash', amountCents: 10_000 }], document: SALE_NOTE, print: true }),
       ...jobsOf(s, 'printer.testPrint', { printerId: 'pr-caja' }),
@@ -263,11 +269,19 @@ describe('printouts asked for by hand', () => {
   });
 
   it('a reprint is the same paper with REPRINT on top, on the printer asked for, and a reprint of it is not marked twice', () => {
-    const s0 = sentOrder([kitchen, printer('pr-cocina2', { stations: [ST.kitchen], language: 'en' })]);
-    const original = Object.values(s0.jobs).find((j) => j.kind === 'print' && j.payload.printerId === 'pr-cocina');
+    // The reprint reads its original from the hub's job table (here a small in-memory one fed every step's events).
+    const jobs = new MemoryJobs();
+    const run = <K extends CommandType>(state: State, type: K, payload: CommandPayload<K>) => {
+      const step = exec(state, type, payload, { ...ctxAt(), jobs });
+      jobs.apply(step.events);
+      return step;
+    };
+    const sent = sentOrderStep([kitchen, printer('pr-cocina2', { stations: [ST.kitchen], language: 'en' })]);
+    jobs.apply(sent.events);
+    const original = jobs.values().find((j) => j.kind === 'print' && j.payload.printerId === 'pr-cocina');
     if (!original || original.kind !== 'print') throw new Error('no ticket');
-    const failed = exec(exec(s0, 'job.start', { jobId: original.id }).state, 'job.finish', { jobId: original.id, outcome: { ok: false, canRetry: false, reason: 'PAPER_OUT' } }).state;
-    const step = exec(failed, 'print.reprint', { jobId: original.id, printerId: 'pr-cocina2' });
+    const failed = run(run(sent.state, 'job.start', { jobId: original.id }).state, 'job.finish', { jobId: original.id, outcome: { ok: false, canRetry: false, reason: 'PAPER_OUT' } }).state;
+    const step = run(failed, 'print.reprint', { jobId: original.id, printerId: 'pr-cocina2' });
     const [again] = createdJobs(step.events);
     if (!again || again.kind !== 'print') throw new Error('no reprint');
     expect(again.payload.printerId).toBe('pr-cocina2');
@@ -275,8 +289,8 @@ describe('printouts asked for by hand', () => {
     expect(again.payload.document.blocks[0]).toMatchObject({ kind: 'text', text: 'REPRINT', invert: true });
     expect(again.payload.document.blocks.slice(1)).toEqual(original.payload.document.blocks);
     // Reprinting the reprint (once it failed too) does not stack a second mark.
-    const s2 = exec(exec(step.state, 'job.start', { jobId: again.id }).state, 'job.finish', { jobId: again.id, outcome: { ok: false, canRetry: false, reason: 'PAPER_OUT' } }).state;
-    const [third] = createdJobs(exec(s2, 'print.reprint', { jobId: again.id }).events);
+    const s2 = run(run(step.state, 'job.start', { jobId: again.id }).state, 'job.finish', { jobId: again.id, outcome: { ok: false, canRetry: false, reason: 'PAPER_OUT' } }).state;
+    const [third] = createdJobs(run(s2, 'print.reprint', { jobId: again.id }).events);
     if (!third || third.kind !== 'print') throw new Error('no second reprint');
     expect(third.payload.document.blocks).toEqual(again.payload.document.blocks);
   });

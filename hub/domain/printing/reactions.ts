@@ -1,5 +1,6 @@
 import { CASH_METHODS, type Bill, type ClosedShift, type EventOf, type FiscalDocument, type JobSpec, type Order, type Printer, type State } from '#protocol';
 import { fiscalDocumentOf } from '../einvoice/tax.ts';
+import { NO_JOBS } from '../jobs/lookup.ts';
 import type { Reactors } from '../jobs/reactions.ts';
 import { billableQty, orderTotals } from '../money.ts';
 import { documentBills } from '../payment/split-parts.ts';
@@ -191,8 +192,9 @@ export const PRINTING_REACTORS: Reactors = {
     const printer = getOwn(s.printers, e.printerId);
     return printer ? [{ kind: 'print', payload: { printerId: printer.id, purpose: 'setupSlip', document: setupSlipDocument(s.restaurant.name, printer.language) } }] : [];
   },
-  'print.reprintRequested': (e, s) => {
-    const job = getOwn(s.jobs, e.jobId);
+  // The job to reprint is read from the hub's job table (by id), not the state: jobs are not in it.
+  'print.reprintRequested': (e, s, _now, jobs = NO_JOBS) => {
+    const job = jobs.get(e.jobId);
     const printer = getOwn(s.printers, e.printerId);
     if (job?.kind !== 'print' || !printer) return [];
     const document = markedReprint(job.payload.document, printer.language);
