@@ -71,8 +71,8 @@ async function writeArchive(engine: Engine, firstDay: string, plan: DayPlan[]): 
   return bills;
 }
 
-async function figures(engine: Engine, dataDir: string, decodeIn: 'worker' | 'main', from: string, to: string): Promise<SalesFigures> {
-  const service = new ReportService({ engine, dataDir, clock: clock.now, log: () => undefined, decodeIn });
+async function figures(engine: Engine, dataDir: string, decodeIn: 'worker' | 'main', from: string, to: string, workers?: number): Promise<SalesFigures> {
+  const service = new ReportService({ engine, dataDir, clock: clock.now, log: () => undefined, decodeIn, ...(workers ? { workers } : {}) });
   try {
     const range = await service.figuresBetween(from, to);
     expect(range.computedDays).toBeGreaterThan(0);
@@ -141,6 +141,18 @@ describe('report days decoded in a worker thread', () => {
     // The main thread only posts the job and merges 40 days of figures: most of the time it waits.
     expect(there.busy).toBeLessThan(here.busy);
     expect(there.busy).toBeLessThan(0.5);
+  });
+
+  it('a long run of cold days shared out between two workers gives the figures of one pass', { timeout: 60_000 }, async () => {
+    const { engine, dir } = await hubWithMenu();
+    const days = 75;
+    const firstDay = addDays(TODAY, -days);
+    // Late bills (past midnight) on the days where the two parts meet: a business day spans two files.
+    const plan: DayPlan[] = Array.from({ length: days }, (_, d) => ({ bills: [{ minute: 30 + d, product: 'p-203', qty: 1, price: 1500 }, { minute: 800, product: 'p-101', qty: 2, price: 3200 }] }));
+    await writeArchive(engine, firstDay, plan);
+    const onMain = await figures(engine, path.join(dir, 'm'), 'main', firstDay, addDays(TODAY, -1));
+    expect(await figures(engine, path.join(dir, 'two'), 'worker', firstDay, addDays(TODAY, -1), 2)).toEqual(onMain);
+    expect(onMain.bills).toBe(2 * days);
   });
 
   it("the bundled worker (single binary) requires only Node's own modules and gives the same figures from its text", { timeout: 120_000 }, async () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { BillCorrection, SalesFigures } from '#protocol';
 import { addDays, businessDayOf, businessDayRange, closingHourOf } from '#domain';
@@ -29,6 +30,8 @@ import { DayFiguresStore } from './day-store.ts';
 export const FIGURES_FORMAT = 2; // 2: byMethod's cash is net of change (issue 18 item 15)
 /** Finished days kept in memory too (a bit over the longest report range). */
 const MEMORY_DAYS = 800;
+/** A run of missing days longer than this is shared out among the worker threads, in consecutive parts. */
+const SPLIT_DAYS = 60;
 
 export type RangeFigures = { figures: SalesFigures; closingHour: number; today: string; days: number; computedDays: number };
 
@@ -44,6 +47,8 @@ export type ReportServiceOptions = {
    * thread in slices (the same function on the same job; tests compare the two).
    */
   decodeIn?: 'worker' | 'main';
+  /** Worker threads (default: one per core but one, two at most). */
+  workers?: number;
 };
 
 export class ReportService {
@@ -59,25 +64,34 @@ export class ReportService {
   readonly reads: ReadStats = { files: 0, bytes: 0 };
 
   private readonly opts: ReportServiceOptions;
-  private readonly thread: DecodeThread | null;
+  /**
+   * One worker thread per core but the one the hub's event loop keeps, two at
+   * most (a Raspberry Pi 4 has four cores: two workers; a two-core box: one,
+   * so that acknowledgements never wait for a core): a cold year is shared
+   * out between them. Each starts at its first job.
+   */
+  private readonly threads: DecodeThread[];
+  private nextThread = 0;
 
   constructor(opts: ReportServiceOptions) {
     this.opts = opts;
     this.store = new DayFiguresStore(opts.dataDir);
-    this.thread = opts.decodeIn === 'main' ? null : new DecodeThread();
+    const count = opts.decodeIn === 'main' ? 0 : (opts.workers ?? Math.max(1, Math.min(2, availableParallelism() - 1)));
+    this.threads = Array.from({ length: count }, () => new DecodeThread());
   }
 
-  /** The figures of the job's days, each handed to `onDay` as it is done, in the worker (or here). */
+  /** The figures of the job's days, each handed to `onDay` as it is done, in a worker (or here). */
   private async decode(job: DayFiguresJob, onDay: (day: string, figures: SalesFigures) => void): Promise<void> {
     if (this.stopped) throw new Error('reports: stopped');
-    if (!this.thread) {
+    const thread = this.threads[this.nextThread++ % Math.max(1, this.threads.length)];
+    if (!thread) {
       // Here, a stop ends the job at its next day, before the engine closes.
       return computeDays(job, (day, figures) => {
         if (this.stopped) throw new Error('reports: stopped');
         onDay(day, figures);
       }, this.reads);
     }
-    const stats = await this.thread.run(job, onDay);
+    const stats = await thread.run(job, onDay);
     this.reads.files += stats.files;
     this.reads.bytes += stats.bytes;
   }
@@ -137,7 +151,9 @@ export class ReportService {
       let j = i + 1;
       while (j < missing.length && missing[j] === addDays(missing[j - 1]!, 1)) j++;
       const run = missing.slice(i, j);
-      for (const [day, figures] of this.fillRun(run, closingHour, version)) out.set(day, figures);
+      const parts = run.length > SPLIT_DAYS ? Math.max(1, this.threads.length) : 1;
+      const size = Math.ceil(run.length / parts);
+      for (let k = 0; k < run.length; k += size) for (const [day, figures] of this.fillRun(run.slice(k, k + size), closingHour, version)) out.set(day, figures);
       i = j;
     }
     return Promise.all(days.map((d) => out.get(d)!));
@@ -256,7 +272,7 @@ export class ReportService {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     // A fill under way ends with the worker (its days fail; the warming says nothing), before the engine closes.
-    await this.thread?.stop();
+    await Promise.all(this.threads.map((t) => t.stop()));
     await this.warming;
     await this.writes;
   }
