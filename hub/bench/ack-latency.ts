@@ -31,6 +31,7 @@ export async function run(opts: Partial<FleetOptions> = {}): Promise<AckResult> 
     name: 'ack-latency',
     rows: [
       row('ack latency p50/p99', `${fmtMs(s.p50)}/${fmtMs(s.p99)} ms`, `p99 < ${GOAL_P99_MS}`, `max ${fmtMs(s.max)} ms`, passText(pass, `p99 < ${GOAL_P99_MS} ms`), pass),
+      row('    sizes', fleet.hub.sizes, '', '', ''),
       row('  in-hub submit p50/p99', `${fmtMs(fleet.hub.submitP50Ms)}/${fmtMs(fleet.hub.submitP99Ms)} ms`, '-', 'decide+WAL+fsync', 'info'),
     ],
     figures: { p50: s.p50, p90: s.p90, p99: s.p99, max: s.max, count: s.count, achievedRate: fleet.achievedRate, unanswered: fleet.unanswered, refused, hubSubmitP50: fleet.hub.submitP50Ms, hubSubmitP99: fleet.hub.submitP99Ms },

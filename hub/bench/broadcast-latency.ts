@@ -25,6 +25,7 @@ export async function run(opts: Partial<FleetOptions> = {}): Promise<BroadcastRe
     name: 'broadcast-latency',
     rows: [
       row('broadcast latency p50/p99', `${fmtMs(s.p50)}/${fmtMs(s.p99)} ms`, `p99 < ${GOAL_P99_MS}`, `max ${fmtMs(s.max)} ms`, passText(pass, `p99 < ${GOAL_P99_MS} ms`), pass),
+      row('    sizes', fleet.hub.sizes, '', '', ''),
       row('  deliveries, seq gaps', `${fmtInt(fleet.deliveries)}, ${fleet.seqGaps}`, 'all, 0', `${fmtInt(fleet.expectedDeliveries)} expected`, complete ? 'PASS' : 'MISS', complete),
     ],
     figures: { p50: s.p50, p90: s.p90, p99: s.p99, max: s.max, count: s.count, expected: fleet.expectedDeliveries, seqGaps: fleet.seqGaps },

@@ -1,19 +1,24 @@
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { seedDemo } from '#hub/demo/seed.ts';
-import { Engine } from '#hub/engine/engine.ts';
 import type { LogRecord } from '#hub/engine/log-record.ts';
-import type { DomainEvent } from '#protocol';
-import { fmtInt, fmtMs, isMain, median, passText, printResult, removeDir, row, scratchDir, summarize, type BenchResult } from './common.ts';
-import { Wal } from '#hub/store/wal.ts';
-import { fsyncProbe, sampleLoopDelay, type LoopDelay } from './probes.ts';
-import { driveEngine, extraTableCommands, makeRounds, nextTurn, submitAll } from './workload.ts';
+import { fmtInt, fmtMs, isMain, median, passText, printResult, removeDir, row, scratchDir, summarize, type BenchResult, type Row } from './common.ts';
+import { loneRound, openEmptyHub, oursRound, type LoneRound, type OurRound, type WorkloadOptions } from './engine-rounds.ts';
+import { buildFlatStore, DEFAULT_FLAT, FLAT_RETENTION_DAYS, type FlatOptions, type FlatStore } from './flat-store.ts';
+import { fsyncProbe } from './probes.ts';
+import { sqliteInserts, walRound, type SqliteRound } from './reference-writers.ts';
+import { sizesText } from './sizes.ts';
 
 /**
  * Durable commands per second: our engine (decide, WAL append, fdatasync with
  * group commit, acknowledge) against node:sqlite with WAL journal and
  * synchronous=FULL inserting one row per command in its own transaction,
  * on the same disk. Every command counted was acknowledged, so it is on disk.
+ * The engine runs as a hub runs it (bench-hub.ts): its job service prints the
+ * tickets, pre-bills and receipts to fake printers on 127.0.0.1 meanwhile.
+ *
+ * The flat-cost row (issue 20) runs the same workload on a hub that already
+ * holds 20,000 tickets for a printer that is off, a year of command ids and
+ * 20,000 members-sized records (flat-store.ts): it must be within 1.2x of
+ * the empty hub. Under every row, the sizes of what the hub held (sizes.ts).
  */
 
 export type DurableOptions = {
@@ -30,8 +35,12 @@ export type DurableOptions = {
   serialCommands: number;
   /** Append+fdatasync probes of the raw disk per round, record-sized (0 to skip). */
   fsyncProbes: number;
+  /** Rounds of the flat-cost row (each after an empty round; 0 to skip), and what its hub holds. */
+  flatRounds: number;
+  flat: FlatOptions;
   maxMs: number;
   dir?: string;
+  log: (message: string) => void;
 };
 
 export const DEFAULT_DURABLE: DurableOptions = {
@@ -42,7 +51,10 @@ export const DEFAULT_DURABLE: DurableOptions = {
   rounds: 3,
   serialCommands: 3_000,
   fsyncProbes: 1_000,
+  flatRounds: 3,
+  flat: DEFAULT_FLAT,
   maxMs: 60_000,
+  log: () => undefined,
 };
 
 export type DurableResult = BenchResult & {
@@ -53,16 +65,19 @@ export type DurableResult = BenchResult & {
     sqlitePerSec: number;
     ratio: number;
     serialPerSec: number;
+    /** The lone device with the job service stopped: the per-command path alone. */
+    serialQuietPerSec: number;
     /** The raw disk's ceiling for one writer: 1000 / (append + fdatasync p50 in ms). */
     rawPerSec: number;
     /** serialPerSec / rawPerSec. */
     loneRatio: number;
     /** Acknowledgement p99 of the commands in flight while a snapshot was being written (64 in flight). */
     snapshotAckP99: number;
-    /** Event-loop delay (a 1 ms timer's lateness) while a snapshot was being written, and while none was. */
+    /** Event-loop delay (a 1 ms timer's lateness) while a snapshot was being written, while none was, and all. */
     snapshotLoopDelayP99: number;
     snapshotLoopDelayMax: number;
     loopDelayP99: number;
+    loadLoopDelayP99: number;
     /** The raw disk writing into blocks the file already has (as the log does, see wal-segment.ts): 1000 / p50. */
     rawOverwritePerSec: number;
     snapshotAcks: number;
@@ -74,116 +89,72 @@ export type DurableResult = BenchResult & {
     sqliteRows: number;
     fsyncP50: number;
     fsyncP99: number;
+    /** The flat-cost row: its commands/s, and empty / full (NaN when skipped). */
+    flatPerSec: number;
+    flatRatio: number;
+    flatPendingJobs: number;
   };
 };
 
-const GOAL_RATIO = 2;
+const GOAL_STORE_RATIO = 2;
+const GOAL_ENGINE_RATIO = 5;
+const GOAL_FLAT_RATIO = 1.2;
 const GOAL_LONE_RATIO = 0.8;
 const GOAL_SNAPSHOT_ACK_P99_MS = 10;
+const GOAL_LOOP_P99_MS = 20;
 
-type OurRound = {
-  perSec: number;
-  accepted: number;
-  refused: Record<string, number>;
-  elapsedMs: number;
-  batches: number;
-  latencies: number[];
-  duringSnapshot: number[];
-  snapshots: number;
-  records: LogRecord[];
-  loopDelay: LoopDelay;
-};
-
-/** One round of ours: a fresh store, the demo menu, one table per device, then the timed run. */
-async function oursRound(storeDir: string, opts: DurableOptions, round: number, keepRecords: boolean): Promise<OurRound> {
-  const engine = await Engine.open({ dir: storeDir, log: () => undefined });
-  try {
-    await seedDemo(engine, new Date());
-    await submitAll(engine, extraTableCommands(opts.inFlight + 1, 'bench-setup'));
-    const eventsBySeq = new Map<number, DomainEvent[]>();
-    const stopCollect = engine.onChange((c) => keepRecords && eventsBySeq.set(c.seq, c.events));
-    const loop = sampleLoopDelay(() => engine.snapshotting);
-    const main = await driveEngine(engine, { total: opts.commands, producers: opts.inFlight, maxMs: opts.maxMs, renameEvery: 40, keepReplies: keepRecords, seed: round + 1 });
-    const loopDelay = loop.stop();
-    stopCollect();
-    const refusedCount = Object.values(main.refused).reduce((a, b) => a + b, 0);
-    const accepted = main.submitted - refusedCount;
-    const snapshots = engine.snapshotsStarted;
-
-    // The same records as the log holds them, for sqlite.
-    const records: LogRecord[] = [];
-    for (const { command, reply } of main.replies) {
-      if (!reply.ok) continue;
-      records.push({
-        seq: reply.seq,
-        commandId: command.id,
-        type: command.type,
-        deviceId: command.deviceId,
-        staffId: null,
-        at: command.at,
-        events: eventsBySeq.get(reply.seq) ?? [],
-        result: reply.result,
-      });
-    }
-    return {
-      perSec: (accepted / main.elapsedMs) * 1000,
-      accepted,
-      refused: main.refused,
-      elapsedMs: main.elapsedMs,
-      batches: main.batches,
-      latencies: main.latencies,
-      duringSnapshot: main.duringSnapshot,
-      snapshots,
-      records,
-      loopDelay,
-    };
-  } finally {
-    await engine.close();
-  }
-}
-
-/**
- * One device alone, one command at a time, on a fresh store (demo menu):
- * every command waits for its own fdatasync, so the disk's time per sync is
- * the ceiling. Snapshots fall due as usual.
- */
-async function loneRound(storeDir: string, commands: number): Promise<{ perSec: number; refused: Record<string, number> }> {
-  const engine = await Engine.open({ dir: storeDir, log: () => undefined });
-  try {
-    await seedDemo(engine, new Date());
-    // A short warm-up (JIT), then the timed run on the same table.
-    const rounds = makeRounds(1, { seed: 7 });
-    await driveEngine(engine, { total: 200, producers: 1, maxMs: 5_000, rounds });
-    const lone = await driveEngine(engine, { total: commands, producers: 1, maxMs: 10_000, rounds });
-    const refused = Object.values(lone.refused).reduce((a, b) => a + b, 0);
-    return { perSec: ((lone.submitted - refused) / lone.elapsedMs) * 1000, refused: lone.refused };
-  } finally {
-    await engine.close();
-  }
-}
+const sizesRow = (text: string): Row => row('    sizes', text, '', '', '');
+const byRate = <T extends { perSec: number }>(xs: readonly T[]): T => [...xs].sort((a, b) => a.perSec - b.perSec)[Math.floor((xs.length - 1) / 2)]!;
 
 export async function run(partial: Partial<DurableOptions> = {}): Promise<DurableResult> {
-  const opts = { ...DEFAULT_DURABLE, ...partial };
+  const opts: DurableOptions = { ...DEFAULT_DURABLE, ...partial, flat: { ...DEFAULT_FLAT, ...partial.flat } };
   const dir = opts.dir ?? (await scratchDir('durable'));
   const notes: string[] = [`store and sqlite files in ${dir}; each device yields one I/O turn between commands, as commands from the network would (see nextTurn in workload.ts)`];
+  const workload: WorkloadOptions = { commands: opts.commands, inFlight: opts.inFlight, maxMs: opts.maxMs };
+  let flatStore: FlatStore | null = null;
   try {
+    if (opts.flatRounds > 0) {
+      opts.log('building the flat-cost row\'s store (once)...');
+      flatStore = await buildFlatStore(path.join(dir, 'flat-base'), { ...opts.flat, inFlight: opts.inFlight }, opts.log);
+    }
     const ours: OurRound[] = [];
+    const flat: OurRound[] = [];
     const walOnly: { perSec: number; batches: number }[] = [];
     const sqlite: SqliteRound[] = [];
-    const lone: number[] = [];
+    const lone: LoneRound[] = [];
+    const quiet: LoneRound[] = [];
     const raw: number[] = [];
     const rawOverwrite: number[] = [];
     const fsyncTimes: number[] = [];
     let recordBytes = 700;
     let records: LogRecord[] = [];
-    for (let round = 0; round < Math.max(1, opts.rounds); round++) {
-      const r = await oursRound(path.join(dir, `store-${round}`), opts, round, round === 0);
-      if (round === 0) {
-        records = r.records;
-        recordBytes = Math.round(records.reduce((n, rec) => n + Buffer.byteLength(JSON.stringify(rec)) + 10, 0) / Math.max(1, records.length));
+    for (let round = 0; round < Math.max(1, opts.rounds, opts.flatRounds); round++) {
+      if (round < Math.max(1, opts.rounds)) {
+        const storeDir = path.join(dir, `store-${round}`);
+        const { hub, close } = await openEmptyHub(storeDir, opts.inFlight);
+        try {
+          ours.push(await oursRound(hub, workload, round, round === 0));
+        } finally {
+          await close();
+          await removeDir(storeDir);
+        }
+        if (round === 0) {
+          records = ours[0]!.records;
+          recordBytes = Math.round(records.reduce((n, rec) => n + Buffer.byteLength(JSON.stringify(rec)) + 10, 0) / Math.max(1, records.length));
+        }
       }
-      ours.push(r);
-      await removeDir(path.join(dir, `store-${round}`));
+      // Right after the empty round, on the same disk and the same seed: only what the hub holds differs.
+      if (flatStore && round < opts.flatRounds) {
+        const runDir = path.join(dir, `flat-${round}`);
+        const hub = await flatStore.open(runDir);
+        try {
+          flat.push(await oursRound(hub, workload, round, false, { members: flatStore.members.size }));
+        } finally {
+          await hub.close();
+          await removeDir(runDir);
+        }
+      }
+      if (round >= Math.max(1, opts.rounds)) continue;
       walOnly.push(await walRound(path.join(dir, `wal-${round}`), records, opts.inFlight));
       await removeDir(path.join(dir, `wal-${round}`));
       sqlite.push(sqliteInserts(path.join(dir, `reference-${round}.sqlite`), records, opts.sqliteRows, opts.sqliteMaxMs));
@@ -195,179 +166,171 @@ export async function run(partial: Partial<DurableOptions> = {}): Promise<Durabl
         rawOverwrite.push(1000 / summarize(fsyncProbe(path.join(dir, 'fsync-probe'), opts.fsyncProbes, recordBytes, true)).p50);
       }
       if (opts.serialCommands > 0) {
-        const l = await loneRound(path.join(dir, `lone-${round}`), opts.serialCommands);
-        lone.push(l.perSec);
-        if (Object.keys(l.refused).length) notes.push(`lone device refused: ${JSON.stringify(l.refused)}`);
-        await removeDir(path.join(dir, `lone-${round}`));
+        for (const [printing, into] of [[true, lone], [false, quiet]] as const) {
+          const loneDir = path.join(dir, `lone-${round}-${printing ? 'printing' : 'quiet'}`);
+          const l = await loneRound(loneDir, opts.serialCommands, printing);
+          into.push(l);
+          if (Object.keys(l.refused).length) notes.push(`lone device refused: ${JSON.stringify(l.refused)}`);
+          await removeDir(loneDir);
+        }
       }
     }
-    const fsyncStats = summarize(fsyncTimes);
-    const serialPerSec = median(lone);
-    const rawPerSec = median(raw);
-    const loneRatio = rawPerSec > 0 ? serialPerSec / rawPerSec : 0;
-    const throughSnapshot = summarize(ours.flatMap((r) => r.duringSnapshot));
-    const snapshotLoop = summarize(ours.flatMap((r) => r.loopDelay.duringSnapshot));
-    const otherLoop = summarize(ours.flatMap((r) => r.loopDelay.otherwise));
-    const rawOverwritePerSec = median(rawOverwrite);
-
-    const byRate = [...ours].sort((a, b) => a.perSec - b.perSec);
-    const mid = byRate[Math.floor((byRate.length - 1) / 2)]!;
-    const oursPerSec = mid.perSec;
-    const sqlitePerSec = median(sqlite.map((s) => s.perSec));
-    const ratio = sqlitePerSec > 0 ? oursPerSec / sqlitePerSec : 0;
-    const walPerSec = median(walOnly.map((w) => w.perSec));
-    const storeRatio = sqlitePerSec > 0 ? walPerSec / sqlitePerSec : 0;
-    const refusedAll: Record<string, number> = {};
-    for (const r of ours) for (const [k, v] of Object.entries(r.refused)) refusedAll[k] = (refusedAll[k] ?? 0) + v;
-    const refused = Object.values(refusedAll).reduce((a, b) => a + b, 0);
-    const ack = summarize(mid.latencies);
-    const avgBatch = mid.batches > 0 ? mid.accepted / mid.batches : 0;
-    const s0 = sqlite[0]!;
-
-    if (refused > 0) notes.push(`refused commands: ${JSON.stringify(refusedAll)} (the workload should have none)`);
-    notes.push(`ours per round: ${ours.map((r) => `${fmtInt(r.perSec)}/s`).join(', ')}; sqlite per round: ${sqlite.map((r) => `${fmtInt(r.perSec)}/s`).join(', ')} (medians reported)`);
-    notes.push(
-      `ours (median round): ${fmtInt(mid.accepted)} commands from ${opts.inFlight} devices in ${(mid.elapsedMs / 1000).toFixed(2)} s, ${fmtInt(mid.batches)} commits (avg ${avgBatch.toFixed(1)} commands per fdatasync), snapshots every 5,000 records included`,
-    );
-    notes.push(
-      `sqlite: ${fmtInt(s0.rows)} rows per round (avg ${fmtInt(s0.avgBytes)} B of JSON each, stringified in the timed loop as ours is), journal_mode=${s0.journalMode}, synchronous=${s0.synchronous} (2 = FULL)`,
-    );
-    if (fsyncTimes.length) notes.push(`raw disk: append ${recordBytes} B (an average record) + fdatasync p50 ${fmtMs(fsyncStats.p50)} ms, p99 ${fmtMs(fsyncStats.p99)} ms; one writer's ceiling is 1000/p50 per second`);
-    notes.push(`lone device per round: ${lone.map((n) => `${fmtInt(n)}/s`).join(', ')}; raw disk per round: ${raw.map((n) => `${fmtInt(n)}/s`).join(', ')} (medians reported)`);
-    notes.push(
-      `the raw disk writing the same appends into blocks written before (zeros, fsynced; what the log does, see hub/store/wal-segment.ts): ${rawOverwrite.map((n) => `${fmtInt(n)}/s`).join(', ')}; the lone device's goal is set against the plain append above`,
-    );
-    notes.push(
-      `event-loop delay (a 1 ms timer's lateness) while a snapshot was written: p50 ${fmtMs(snapshotLoop.p50)} ms, p99 ${fmtMs(snapshotLoop.p99)} ms, max ${fmtMs(snapshotLoop.max)} ms (${fmtInt(snapshotLoop.count)} samples); otherwise p99 ${fmtMs(otherLoop.p99)} ms, max ${fmtMs(otherLoop.max)} ms`,
-    );
-    notes.push(
-      `acks in flight while a snapshot was written: ${fmtInt(throughSnapshot.count)} over ${ours.reduce((n, r) => n + r.snapshots, 0)} snapshots (every 5,000 records; the last holds ~${fmtInt(opts.commands)} command ids), p50 ${fmtMs(throughSnapshot.p50)} ms, max ${fmtMs(throughSnapshot.max)} ms`,
-    );
-
-    notes.push(
-      `the store alone (write-ahead log, group commit, same records, ${opts.inFlight} writers): ${walOnly.map((w) => `${fmtInt(w.perSec)}/s`).join(', ')}; the whole engine adds deciding, applying and answering to each command, and is CPU-bound on this machine`,
-    );
-    const ratioPass = storeRatio >= GOAL_RATIO;
-    const lonePass = loneRatio >= GOAL_LONE_RATIO;
-    const snapshotPass = throughSnapshot.count > 0 && throughSnapshot.p99 < GOAL_SNAPSHOT_ACK_P99_MS;
-    return {
-      name: 'durable-throughput',
-      rows: [
-        row('durable records/s (store)', `${fmtInt(walPerSec)}/s`, '-', `sqlite ${fmtInt(sqlitePerSec)}/s`, `${storeRatio.toFixed(1)}x  ${passText(ratioPass, `>= ${GOAL_RATIO}`)}`, ratioPass),
-        row('  whole engine, commands/s', `${fmtInt(oursPerSec)}/s`, '-', `sqlite ${fmtInt(sqlitePerSec)}/s`, `${ratio.toFixed(1)}x  info`),
-        row('  ack under load p50/p99', `${fmtMs(ack.p50)}/${fmtMs(ack.p99)} ms`, '-', `${opts.inFlight} in flight`, 'info'),
-        row('  commands per fdatasync', avgBatch.toFixed(1), '-', '-', 'info'),
-        row('ack p99 through a snapshot', `${fmtMs(throughSnapshot.p99)} ms`, `< ${GOAL_SNAPSHOT_ACK_P99_MS} ms`, `${opts.inFlight} in flight`, passText(snapshotPass, `p99 < ${GOAL_SNAPSHOT_ACK_P99_MS} ms`), snapshotPass),
-        row('  loop delay in a snapshot p99', `${fmtMs(snapshotLoop.p99)} ms`, '-', `otherwise ${fmtMs(otherLoop.p99)} ms`, `max ${fmtMs(snapshotLoop.max)} ms  info`),
-        row('lone device, commands/s', `${fmtInt(serialPerSec)}/s`, `>= ${GOAL_LONE_RATIO}x disk`, `raw disk ${fmtInt(rawPerSec)}/s`, `${loneRatio.toFixed(2)}x  ${passText(lonePass, `>= ${GOAL_LONE_RATIO}`)}`, lonePass),
-        row('  raw disk fdatasync/s', `${fmtInt(rawPerSec)}/s`, '-', `p50 ${fmtMs(fsyncStats.p50)} ms`, `${recordBytes} B appends`),
-        row('  raw disk, written blocks/s', `${fmtInt(rawOverwritePerSec)}/s`, '-', 'same appends, room fsynced first', `lone ${rawOverwritePerSec ? (serialPerSec / rawOverwritePerSec).toFixed(2) : '0'}x  info`),
-        row('  lone device vs sqlite', `${fmtInt(serialPerSec)}/s`, '-', `sqlite ${fmtInt(sqlitePerSec)}/s`, `${sqlitePerSec ? (serialPerSec / sqlitePerSec).toFixed(2) : '0'}x  info`),
-        row('  disk fdatasync p50/p99', `${fmtMs(fsyncStats.p50)}/${fmtMs(fsyncStats.p99)} ms`, '-', `${recordBytes} B appends`, 'info'),
-      ],
-      figures: {
-        oursPerSec,
-        walPerSec,
-        storeRatio,
-        sqlitePerSec,
-        ratio,
-        serialPerSec,
-        rawPerSec,
-        loneRatio,
-        snapshotAckP99: throughSnapshot.p99,
-        snapshotLoopDelayP99: snapshotLoop.p99,
-        snapshotLoopDelayMax: snapshotLoop.max,
-        loopDelayP99: otherLoop.p99,
-        rawOverwritePerSec,
-        snapshotAcks: throughSnapshot.count,
-        commands: mid.accepted,
-        refused,
-        avgBatch,
-        ackP50: ack.p50,
-        ackP99: ack.p99,
-        sqliteRows: s0.rows,
-        fsyncP50: fsyncStats.p50,
-        fsyncP99: fsyncStats.p99,
-      },
-      notes,
-    };
+    return report(opts, { ours, flat, flatStore, walOnly, sqlite, lone, quiet, raw, rawOverwrite, fsyncTimes, recordBytes }, notes);
   } finally {
+    await flatStore?.close();
     if (!opts.dir) await removeDir(dir);
   }
 }
 
-/**
- * The store alone: the same records appended to a fresh write-ahead log by
- * `inFlight` writers at once, through one group-commit loop like the
- * engine's (every record is on disk before its writer goes on), without
- * deciding or applying anything. This is the storage design set against sqlite.
- */
-async function walRound(dir: string, records: readonly LogRecord[], inFlight: number): Promise<{ perSec: number; batches: number }> {
-  const { wal } = await Wal.open<LogRecord>(dir, 0, () => undefined);
-  const queue: { record: LogRecord; done: () => void }[] = [];
-  let writing = false;
-  let batches = 0;
-  const writeLoop = async () => {
-    if (writing) return;
-    writing = true;
-    // As the engine does: what arrives in this turn of the event loop joins the first batch.
-    await new Promise((r) => setImmediate(r));
-    while (queue.length > 0) {
-      const batch = queue.splice(0, queue.length);
-      await wal.append(batch.map((b) => b.record));
-      batches++;
-      for (const b of batch) b.done();
-    }
-    writing = false;
-  };
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: inFlight }, async () => {
-      while (next < records.length) {
-        const record = { ...records[next]!, seq: ++next };
-        await new Promise<void>((done) => {
-          queue.push({ record, done });
-          void writeLoop();
-        });
-        await nextTurn();
-      }
-    }),
+type Measured = {
+  ours: OurRound[];
+  flat: OurRound[];
+  flatStore: FlatStore | null;
+  walOnly: { perSec: number; batches: number }[];
+  sqlite: SqliteRound[];
+  lone: LoneRound[];
+  quiet: LoneRound[];
+  raw: number[];
+  rawOverwrite: number[];
+  fsyncTimes: number[];
+  recordBytes: number;
+};
+
+function report(opts: DurableOptions, m: Measured, notes: string[]): DurableResult {
+  const fsyncStats = summarize(m.fsyncTimes);
+  const midLone = m.lone.length ? byRate(m.lone) : null;
+  const midQuiet = m.quiet.length ? byRate(m.quiet) : null;
+  const serialPerSec = midLone?.perSec ?? 0;
+  const serialQuietPerSec = midQuiet?.perSec ?? 0;
+  const rawPerSec = median(m.raw);
+  const loneRatio = rawPerSec > 0 ? serialPerSec / rawPerSec : 0;
+  const throughSnapshot = summarize(m.ours.flatMap((r) => r.duringSnapshot));
+  const snapshotLoop = summarize(m.ours.flatMap((r) => r.loopDelay.duringSnapshot));
+  const otherLoop = summarize(m.ours.flatMap((r) => r.loopDelay.otherwise));
+  const loadLoop = summarize(m.ours.flatMap((r) => [...r.loopDelay.duringSnapshot, ...r.loopDelay.otherwise]));
+  const rawOverwritePerSec = median(m.rawOverwrite);
+
+  const mid = byRate(m.ours);
+  const oursPerSec = mid.perSec;
+  const sqlitePerSec = median(m.sqlite.map((s) => s.perSec));
+  const ratio = sqlitePerSec > 0 ? oursPerSec / sqlitePerSec : 0;
+  const walPerSec = median(m.walOnly.map((w) => w.perSec));
+  const storeRatio = sqlitePerSec > 0 ? walPerSec / sqlitePerSec : 0;
+  const refusedAll: Record<string, number> = {};
+  for (const r of [...m.ours, ...m.flat]) for (const [k, v] of Object.entries(r.refused)) refusedAll[k] = (refusedAll[k] ?? 0) + v;
+  const refused = Object.values(refusedAll).reduce((a, b) => a + b, 0);
+  const ack = summarize(mid.latencies);
+  const avgBatch = mid.batches > 0 ? mid.accepted / mid.batches : 0;
+  const s0 = m.sqlite[0]!;
+  const midFlat = m.flat.length ? byRate(m.flat) : null;
+  const flatPerSec = midFlat?.perSec ?? Number.NaN;
+  const flatRatio = midFlat ? oursPerSec / midFlat.perSec : Number.NaN;
+  const flatAck = midFlat ? summarize(midFlat.latencies) : null;
+
+  if (refused > 0) notes.push(`refused commands: ${JSON.stringify(refusedAll)} (the workload should have none)`);
+  notes.push(`ours per round: ${m.ours.map((r) => `${fmtInt(r.perSec)}/s`).join(', ')}; sqlite per round: ${m.sqlite.map((r) => `${fmtInt(r.perSec)}/s`).join(', ')} (medians reported)`);
+  notes.push(
+    `ours (median round): ${fmtInt(mid.accepted)} commands from ${opts.inFlight} devices in ${(mid.elapsedMs / 1000).toFixed(2)} s, ${fmtInt(mid.batches)} commits (avg ${avgBatch.toFixed(1)} commands per fdatasync), ${mid.snapshots} snapshots (every 5,000 records) included; the job service printed meanwhile (its own records are not counted as commands)`,
   );
-  const elapsedMs = performance.now() - start;
-  await wal.close();
-  return { perSec: (records.length / elapsedMs) * 1000, batches };
-}
-
-type SqliteRound = { rows: number; elapsedMs: number; perSec: number; journalMode: string; synchronous: number; avgBytes: number };
-
-/** One autocommit INSERT per record: each is its own transaction, fsynced (synchronous=FULL). */
-function sqliteInserts(file: string, records: readonly LogRecord[], maxRows: number, maxMs: number): SqliteRound {
-  const db = new DatabaseSync(file);
-  try {
-    db.exec('PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;');
-    db.exec('CREATE TABLE log (seq INTEGER PRIMARY KEY, record TEXT NOT NULL)');
-    const journalMode = String((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode);
-    const synchronous = Number((db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous);
-    const insert = db.prepare('INSERT INTO log (seq, record) VALUES (?, ?)');
-    const n = Math.min(maxRows, records.length);
-    const start = performance.now();
-    const deadline = start + maxMs;
-    let rows = 0;
-    let bytes = 0;
-    while (rows < n && performance.now() < deadline) {
-      const json = JSON.stringify(records[rows]!);
-      bytes += json.length;
-      insert.run(rows + 1, json);
-      rows++;
-    }
-    const elapsedMs = performance.now() - start;
-    return { rows, elapsedMs, perSec: elapsedMs > 0 ? (rows / elapsedMs) * 1000 : 0, journalMode, synchronous, avgBytes: rows ? bytes / rows : 0 };
-  } finally {
-    db.close();
+  notes.push(`sqlite: ${fmtInt(s0.rows)} rows per round (avg ${fmtInt(s0.avgBytes)} B of JSON each, stringified in the timed loop as ours is), journal_mode=${s0.journalMode}, synchronous=${s0.synchronous} (2 = FULL)`);
+  if (m.fsyncTimes.length) notes.push(`raw disk: append ${m.recordBytes} B (an average record) + fdatasync p50 ${fmtMs(fsyncStats.p50)} ms, p99 ${fmtMs(fsyncStats.p99)} ms; one writer's ceiling is 1000/p50 per second`);
+  notes.push(
+    `lone device per round: ${m.lone.map((l) => `${fmtInt(l.perSec)}/s`).join(', ')} (printing), ${m.quiet.map((l) => `${fmtInt(l.perSec)}/s`).join(', ')} (job service stopped); raw disk per round: ${m.raw.map((n) => `${fmtInt(n)}/s`).join(', ')} (medians reported)`,
+  );
+  if (midLone && midQuiet)
+    notes.push(
+      `lone device, fdatasyncs per command: ${(midLone.durableWrites / Math.max(1, midLone.commands)).toFixed(2)} while printing (the job service's start/writing/finish records of each ticket share the disk with the device), ${(midQuiet.durableWrites / Math.max(1, midQuiet.commands)).toFixed(2)} with it stopped`,
+    );
+  notes.push(
+    `the raw disk writing the same appends into blocks written before (zeros, fsynced; what the log does, see hub/store/wal-segment.ts): ${m.rawOverwrite.map((n) => `${fmtInt(n)}/s`).join(', ')}; the lone device's goal is set against the plain append above`,
+  );
+  notes.push(
+    `event-loop delay (a 1 ms timer's lateness) under load: p99 ${fmtMs(loadLoop.p99)} ms, max ${fmtMs(loadLoop.max)} ms; while a snapshot was written: p50 ${fmtMs(snapshotLoop.p50)} ms, p99 ${fmtMs(snapshotLoop.p99)} ms, max ${fmtMs(snapshotLoop.max)} ms (${fmtInt(snapshotLoop.count)} samples); otherwise p99 ${fmtMs(otherLoop.p99)} ms, max ${fmtMs(otherLoop.max)} ms`,
+  );
+  notes.push(
+    `acks in flight while a snapshot was written: ${fmtInt(throughSnapshot.count)} over ${m.ours.reduce((n, r) => n + r.snapshots, 0)} snapshots (every 5,000 records), p50 ${fmtMs(throughSnapshot.p50)} ms, max ${fmtMs(throughSnapshot.max)} ms`,
+  );
+  notes.push(
+    `the store alone (write-ahead log, group commit, same records, ${opts.inFlight} writers): ${m.walOnly.map((w) => `${fmtInt(w.perSec)}/s`).join(', ')}; the whole engine adds deciding, applying, answering and printing to each command`,
+  );
+  if (m.flatStore && midFlat) {
+    const fs = m.flatStore;
+    notes.push(
+      `flat-cost row per round: ${m.flat.map((r) => `${fmtInt(r.perSec)}/s`).join(', ')} (empty: ${m.ours.map((r) => `${fmtInt(r.perSec)}/s`).join(', ')}); its store built once in ${(fs.buildMs / 1000).toFixed(1)} s: ${fmtInt(fs.marks.length)} kitchen tickets sent through the engine to a network printer whose port refuses connections (they wait in the job table), ${fmtInt(fs.yearIds)} command ids (${opts.flat.yearDays} days x ${fmtInt(opts.flat.idsPerDay)}, the year data set's rate) in processed/ files loaded into ProcessedIds at open (window ${FLAT_RETENTION_DAYS} days so the year stays; the hub's own is 7), and ${fmtInt(fs.members.size)} members of ~${fmtInt(fs.members.averageJsonBytes())} B each in a bench-only hub table beside the engine (members do not exist yet; the workload does not read them)`,
+    );
+    notes.push(`flat-cost row before its timed run: ${sizesText(midFlat.sizesBefore)}`);
   }
+
+  const enginePass = ratio >= GOAL_ENGINE_RATIO;
+  const storePass = storeRatio >= GOAL_STORE_RATIO;
+  const lonePass = loneRatio >= GOAL_LONE_RATIO;
+  const snapshotPass = throughSnapshot.count > 0 && throughSnapshot.p99 < GOAL_SNAPSHOT_ACK_P99_MS;
+  const loopPass = loadLoop.count > 0 && loadLoop.p99 < GOAL_LOOP_P99_MS;
+  const flatPass = midFlat !== null && flatRatio <= GOAL_FLAT_RATIO;
+  const rows: Row[] = [
+    row('durable records/s (store)', `${fmtInt(walPerSec)}/s`, `>= ${GOAL_STORE_RATIO}x sqlite`, `sqlite ${fmtInt(sqlitePerSec)}/s`, `${storeRatio.toFixed(1)}x  ${passText(storePass, `>= ${GOAL_STORE_RATIO}`)}`, storePass),
+    sizesRow(`the log alone: ${fmtInt(m.ours[0]?.records.length ?? 0)} records, nothing else held`),
+    row('whole engine, 64 devices', `${fmtInt(oursPerSec)}/s`, `>= ${GOAL_ENGINE_RATIO}x sqlite`, `sqlite ${fmtInt(sqlitePerSec)}/s`, `${ratio.toFixed(2)}x  ${passText(enginePass, `>= ${GOAL_ENGINE_RATIO}`)}`, enginePass),
+    sizesRow(sizesText(mid.sizesAfter)),
+    row('  ack under load p50/p99', `${fmtMs(ack.p50)}/${fmtMs(ack.p99)} ms`, '-', `${opts.inFlight} in flight`, 'info'),
+    row('  commands per fdatasync', avgBatch.toFixed(1), '-', '-', 'info'),
+  ];
+  if (midFlat && flatAck) {
+    rows.push(
+      row('flat cost: full hub, 64 dev.', `${fmtInt(flatPerSec)}/s`, `<= ${GOAL_FLAT_RATIO}x empty`, `empty ${fmtInt(oursPerSec)}/s`, `${flatRatio.toFixed(2)}x  ${passText(flatPass, `<= ${GOAL_FLAT_RATIO}`)}`, flatPass),
+      sizesRow(sizesText(midFlat.sizesAfter)),
+      row('  full hub ack p50/p99', `${fmtMs(flatAck.p50)}/${fmtMs(flatAck.p99)} ms`, '-', `empty ${fmtMs(ack.p50)}/${fmtMs(ack.p99)} ms`, 'info'),
+    );
+  }
+  rows.push(
+    row('ack p99 through a snapshot', `${fmtMs(throughSnapshot.p99)} ms`, `< ${GOAL_SNAPSHOT_ACK_P99_MS} ms`, `${opts.inFlight} in flight`, passText(snapshotPass, `p99 < ${GOAL_SNAPSHOT_ACK_P99_MS} ms`), snapshotPass),
+    sizesRow(`as the whole engine row; ${fmtInt(throughSnapshot.count)} acks over ${m.ours.reduce((n, r) => n + r.snapshots, 0)} snapshots`),
+    row('loop delay under load p99', `${fmtMs(loadLoop.p99)} ms`, `< ${GOAL_LOOP_P99_MS} ms`, `in a snapshot ${fmtMs(snapshotLoop.p99)} ms`, `max ${fmtMs(loadLoop.max)} ms  ${passText(loopPass, `p99 < ${GOAL_LOOP_P99_MS} ms`)}`, loopPass),
+    sizesRow('as the whole engine row'),
+    row('lone device, commands/s', `${fmtInt(serialPerSec)}/s`, `>= ${GOAL_LONE_RATIO}x disk`, `raw disk ${fmtInt(rawPerSec)}/s`, `${loneRatio.toFixed(2)}x  ${passText(lonePass, `>= ${GOAL_LONE_RATIO}`)}`, lonePass),
+    sizesRow(midLone ? sizesText(midLone.sizes) : '-'),
+    row('  lone, job service stopped', `${fmtInt(serialQuietPerSec)}/s`, '-', `raw disk ${fmtInt(rawPerSec)}/s`, `${rawPerSec ? (serialQuietPerSec / rawPerSec).toFixed(2) : '0'}x  info`),
+    sizesRow(midQuiet ? sizesText(midQuiet.sizes) : '-'),
+    row('  raw disk fdatasync/s', `${fmtInt(rawPerSec)}/s`, '-', `p50 ${fmtMs(fsyncStats.p50)} ms`, `${m.recordBytes} B appends`),
+    row('  raw disk, written blocks/s', `${fmtInt(rawOverwritePerSec)}/s`, '-', 'same appends, room fsynced first', `lone ${rawOverwritePerSec ? (serialPerSec / rawOverwritePerSec).toFixed(2) : '0'}x  info`),
+    row('  disk fdatasync p50/p99', `${fmtMs(fsyncStats.p50)}/${fmtMs(fsyncStats.p99)} ms`, '-', `${m.recordBytes} B appends`, 'info'),
+  );
+  return {
+    name: 'durable-throughput',
+    rows,
+    figures: {
+      oursPerSec,
+      walPerSec,
+      storeRatio,
+      sqlitePerSec,
+      ratio,
+      serialPerSec,
+      serialQuietPerSec,
+      rawPerSec,
+      loneRatio,
+      snapshotAckP99: throughSnapshot.p99,
+      snapshotLoopDelayP99: snapshotLoop.p99,
+      snapshotLoopDelayMax: snapshotLoop.max,
+      loopDelayP99: otherLoop.p99,
+      loadLoopDelayP99: loadLoop.p99,
+      rawOverwritePerSec,
+      snapshotAcks: throughSnapshot.count,
+      commands: mid.accepted,
+      refused,
+      avgBatch,
+      ackP50: ack.p50,
+      ackP99: ack.p99,
+      sqliteRows: s0.rows,
+      fsyncP50: fsyncStats.p50,
+      fsyncP99: fsyncStats.p99,
+      flatPerSec,
+      flatRatio,
+      flatPendingJobs: midFlat?.sizesBefore.jobs.pending ?? Number.NaN,
+    },
+    notes,
+  };
 }
 
 if (isMain(import.meta.url)) {
-  printResult(await run());
+  printResult(await run({ log: (m) => console.log(m) }));
 }

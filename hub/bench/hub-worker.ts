@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { startHub } from '#hub/server.ts';
 import { summarize } from './common.ts';
+import { hubSizes, sizesText } from './sizes.ts';
 
 /**
  * A real hub (startHub, demo restaurant) on its own thread, so that the 30
@@ -9,7 +10,7 @@ import { summarize } from './common.ts';
  * in a shop they are phones and tablets, not code in the hub's process.
  *
  * Messages: posts {type:'ready', port}; on 'close' it closes the hub and
- * posts {type:'closed', loopDelayP99Ms, loopDelayMaxMs}.
+ * posts {type:'closed', loopDelayP99Ms, loopDelayMaxMs, ..., sizes}.
  */
 
 export type HubWorkerData = { dataDir: string; snapshotEvery?: number };
@@ -20,6 +21,8 @@ export type HubSide = {
   submitP50Ms: number;
   submitP99Ms: number;
   submits: number;
+  /** What the hub held when the run ended (sizes.ts). */
+  sizes: string;
 };
 export type HubWorkerMessage = { type: 'ready'; port: number } | ({ type: 'closed' } & HubSide) | { type: 'error'; message: string };
 
@@ -58,6 +61,7 @@ try {
     if (m !== 'close') return;
     measuring = false;
     delay.disable();
+    const sizes = sizesText(hubSizes(hub.engine));
     hub.close().then(
       () => {
         const s = summarize(submitTimes);
@@ -68,6 +72,7 @@ try {
           submitP50Ms: s.p50,
           submitP99Ms: s.p99,
           submits: s.count,
+          sizes,
         });
         port.close();
       },

@@ -22,7 +22,7 @@ import { run as startup } from './startup.ts';
  */
 
 const BENCHMARKS = {
-  durable: () => durableThroughput(),
+  durable: () => durableThroughput({ log: (m) => console.log(`  ${m}`) }),
   // These two share one fleet run (socket-fleet.ts memoises it).
   ack: () => ackLatency(),
   broadcast: () => broadcastLatency(),

@@ -8,6 +8,7 @@ import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { startHub } from '#hub/server.ts';
 import { removeDir, scratchDir, sleep } from './common.ts';
 import type { HubSide, HubWorkerData, HubWorkerMessage } from './hub-worker.ts';
+import { hubSizes, sizesText } from './sizes.ts';
 import { benchTables, extraTableCommands, TableRound } from './workload.ts';
 
 /**
@@ -60,7 +61,7 @@ export type FleetResult = {
 
 type HubHandle = { port: number; close(): Promise<HubSide>; measure(): void };
 
-const NO_HUB_SIDE: HubSide = { loopDelayP99Ms: NaN, loopDelayMaxMs: NaN, submitP50Ms: NaN, submitP99Ms: NaN, submits: 0 };
+const NO_HUB_SIDE: HubSide = { loopDelayP99Ms: NaN, loopDelayMaxMs: NaN, submitP50Ms: NaN, submitP99Ms: NaN, submits: 0, sizes: '-' };
 
 async function startWorkerHub(dataDir: string): Promise<HubHandle> {
   const worker = new Worker(new URL('./hub-worker.ts', import.meta.url), { workerData: { dataDir } satisfies HubWorkerData });
@@ -106,8 +107,9 @@ async function startInlineHub(dataDir: string): Promise<HubHandle> {
     port: hub.port,
     measure: () => undefined,
     close: async () => {
+      const sizes = sizesText(hubSizes(hub.engine));
       await hub.close();
-      return NO_HUB_SIDE;
+      return { ...NO_HUB_SIDE, sizes };
     },
   };
 }

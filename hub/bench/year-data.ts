@@ -4,12 +4,15 @@ import path from 'node:path';
 import { DEMO_DISHES } from '#hub/demo/menu-data.ts';
 import { seedDemo } from '#hub/demo/seed.ts';
 import { orderTotals } from '#domain';
-import { Engine } from '#hub/engine/engine.ts';
 import { dayKey } from '#hub/store/archive.ts';
 import { encodeLine } from '#hub/store/line-codec.ts';
 import type { Bill, OrderLine } from '#protocol';
 import { cashPayment, SALE_NOTE, STORE_FORMAT_VERSION, UNTOUCHED_LINE } from '#protocol';
+import { FakePrinter } from '../../hardware/testing/fake-printer.ts';
+import { openBenchHub } from './bench-hub.ts';
 import { BENCH_OUT_DIR, dirSize, removeDir, rng } from './common.ts';
+import { installOffPrinter, queueOffTickets } from './off-printer.ts';
+import { hubSizes, sizesText } from './sizes.ts';
 import { benchTables, driveEngine, extraTableCommands, makeRounds, submitAll } from './workload.ts';
 
 /**
@@ -18,6 +21,12 @@ import { benchTables, driveEngine, extraTableCommands, makeRounds, submitAll } f
  * format, plus a live store made through the real engine: demo menu, 30
  * tables, a week of commands (so the snapshot carries a week of remembered
  * command ids), open orders, and a log tail to replay. Made once and cached.
+ *
+ * The live store is made by a hub as it runs (bench-hub.ts: its job service
+ * prints to the demo's virtual printer and prunes what it printed), with a
+ * printer that is switched off (off-printer.ts) and `offTickets` kitchen
+ * tickets waiting for it (issue 20: a printer off all weekend). Its port is
+ * kept in the marker: the start-up benchmark switches it on there.
  */
 
 export type YearDataOptions = {
@@ -30,6 +39,8 @@ export type YearDataOptions = {
   /** Commands after the snapshot: the log the hub replays on start. */
   walTail: number;
   tables: number;
+  /** Kitchen tickets waiting for the printer that is off. */
+  offTickets: number;
 };
 
 export const DEFAULT_YEAR: YearDataOptions = {
@@ -40,6 +51,7 @@ export const DEFAULT_YEAR: YearDataOptions = {
   liveCommands: 34_000,
   walTail: 2_500,
   tables: 30,
+  offTickets: 20_000,
 };
 
 /**
@@ -47,6 +59,12 @@ export const DEFAULT_YEAR: YearDataOptions = {
  * reports add up; 3: seqs below the live store's, see generateArchive).
  */
 const ARCHIVE_FORMAT = 3;
+/** Bump when the live store is made differently (2: a hub's job service ran; the printer that is off and its tickets). */
+const LIVE_FORMAT = 2;
+/** Devices sending the off printer's tickets (on tables after the workload's). */
+const OFF_PRODUCERS = 16;
+/** The marks of the off printer's tickets in the order they must print (beside the marker; not copied for a run). */
+const MARKS_FILE = 'off-marks.json';
 const MARKER = 'bench-data.json';
 
 export type YearData = {
@@ -59,14 +77,20 @@ export type YearData = {
   archiveFiles: number;
   snapshotBytes: number;
   walBytes: number;
+  /** The printer that is off: its port on 127.0.0.1, and how many tickets wait for it. */
+  offPort: number;
+  offTickets: number;
+  /** What the live store held when it was made (sizes.ts). */
+  sizes: string;
   /** What had to be made this time: nothing, the live store, or everything. */
   generated: 'nothing' | 'live' | 'all';
   generatedMs: number;
 };
 
 type ArchiveParams = { archiveFormat: number; days: number; billsPerDay: number; linesPerBill: number; tables: number };
-type LiveParams = { storeFormat: number; liveCommands: number; walTail: number; tables: number };
-type Marker = { archive: ArchiveParams; live: LiveParams; liveArchiveFiles: string[]; expectedSeq: number };
+type LiveParams = { liveFormat: number; storeFormat: number; liveCommands: number; walTail: number; tables: number; offTickets: number };
+type Made = { liveArchiveFiles: string[]; expectedSeq: number; offPort: number; sizes: string };
+type Marker = { archive: ArchiveParams; live: LiveParams } & Made;
 
 const same = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -78,7 +102,7 @@ const same = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
 export async function ensureYearData(partial: Partial<YearDataOptions> = {}, log: (m: string) => void = () => undefined): Promise<YearData> {
   const opts = { ...DEFAULT_YEAR, ...partial };
   const archive: ArchiveParams = { archiveFormat: ARCHIVE_FORMAT, days: opts.days, billsPerDay: opts.billsPerDay, linesPerBill: opts.linesPerBill, tables: opts.tables };
-  const live: LiveParams = { storeFormat: STORE_FORMAT_VERSION, liveCommands: opts.liveCommands, walTail: opts.walTail, tables: opts.tables };
+  const live: LiveParams = { liveFormat: LIVE_FORMAT, storeFormat: STORE_FORMAT_VERSION, liveCommands: opts.liveCommands, walTail: opts.walTail, tables: opts.tables, offTickets: opts.offTickets };
   let marker: Marker | null;
   try {
     marker = JSON.parse(await fs.readFile(path.join(opts.dir, MARKER), 'utf8')) as Marker;
@@ -113,6 +137,9 @@ export async function ensureYearData(partial: Partial<YearDataOptions> = {}, log
     dir: opts.dir,
     liveArchiveFiles: marker.liveArchiveFiles,
     expectedSeq: marker.expectedSeq,
+    offPort: marker.offPort,
+    offTickets: opts.offTickets,
+    sizes: marker.sizes,
     archiveBytes: archiveSize.bytes,
     archiveFiles: archiveSize.files,
     snapshotBytes: snap.size,
@@ -122,35 +149,55 @@ export async function ensureYearData(partial: Partial<YearDataOptions> = {}, log
   };
 }
 
-/** The live store, made by the real engine; replaces any earlier one in `opts.dir`. */
-async function generateLive(opts: YearDataOptions): Promise<{ liveArchiveFiles: string[]; expectedSeq: number }> {
-  for (const name of ['store.json', 'snapshot.json', 'wal', 'processed']) await fs.rm(path.join(opts.dir, name), { recursive: true, force: true });
+/** What a run copies of the live store: everything but the archive (linked day by day) and the bench's own files. */
+const NOT_COPIED = new Set(['archive', MARKER, MARKS_FILE, 'virtual-printer', 'jobs-test', 'hub.lock']);
+
+/** The live store, made by a bench hub (job service running); replaces any earlier one in `opts.dir`. */
+async function generateLive(opts: YearDataOptions): Promise<Made> {
+  for (const name of await fs.readdir(opts.dir).catch(() => [] as string[])) {
+    if (name !== 'archive' && name !== MARKER) await fs.rm(path.join(opts.dir, name), { recursive: true, force: true });
+  }
   const liveDir = `${opts.dir}.live-tmp`;
   await removeDir(liveDir);
-  const engine = await Engine.open({ dir: liveDir, snapshotEvery: 1e9, log: () => undefined });
+  // The printer that is off: a port nothing listens on (connections refused), the same at every start.
+  const off = await FakePrinter.start();
+  await off.unplug();
+  const hub = await openBenchHub(liveDir, { snapshotEvery: 1e9 });
+  const engine = hub.engine;
   try {
     await seedDemo(engine, new Date());
-    await submitAll(engine, extraTableCommands(opts.tables, 'bench-setup'));
+    await submitAll(engine, extraTableCommands(opts.tables + (opts.offTickets > 0 ? OFF_PRODUCERS : 0), 'bench-setup'));
+    await installOffPrinter(engine, off.port);
     const rounds = makeRounds(opts.tables, { seed: 11, renameEvery: 500 });
     const week = await driveEngine(engine, { total: opts.liveCommands, producers: opts.tables, maxMs: 120_000, rounds });
+    const marks = opts.offTickets > 0 ? await queueOffTickets(engine, opts.offTickets, { producers: OFF_PRODUCERS, firstTable: opts.tables }) : [];
     await engine.snapshot();
     // The devices keep working: a tail of log after the snapshot, with orders left open.
     const tail = await driveEngine(engine, { total: opts.walTail, producers: opts.tables, maxMs: 60_000, rounds });
     const refused = { ...week.refused, ...tail.refused };
     if (Object.keys(refused).length > 0) throw new Error(`year data: the engine refused commands ${JSON.stringify(refused)}`);
+    // Nothing more is recorded while the files are copied (the job service would).
+    await hub.printing.stop();
+    await hub.jobs.stop();
     const expectedSeq = engine.seq;
-    for (const name of ['store.json', 'snapshot.json']) await fs.copyFile(path.join(liveDir, name), path.join(opts.dir, name));
-    await fs.cp(path.join(liveDir, 'wal'), path.join(opts.dir, 'wal'), { recursive: true });
-    // The command ids the snapshot relies on are in files beside it (hub/store/processed-files.ts).
-    await fs.cp(path.join(liveDir, 'processed'), path.join(opts.dir, 'processed'), { recursive: true }).catch(() => undefined);
+    const sizes = sizesText(hubSizes(engine));
+    for (const name of await fs.readdir(liveDir)) {
+      if (!NOT_COPIED.has(name)) await fs.cp(path.join(liveDir, name), path.join(opts.dir, name), { recursive: true });
+    }
     const liveArchiveFiles = await fs.readdir(path.join(liveDir, 'archive')).catch(() => []);
     await fs.mkdir(path.join(opts.dir, 'archive'), { recursive: true });
     for (const name of liveArchiveFiles) await fs.copyFile(path.join(liveDir, 'archive', name), path.join(opts.dir, 'archive', name));
-    return { liveArchiveFiles, expectedSeq };
+    await fs.writeFile(path.join(opts.dir, MARKS_FILE), JSON.stringify(marks));
+    return { liveArchiveFiles, expectedSeq, offPort: off.port, sizes };
   } finally {
-    await engine.close();
+    await hub.close();
     await removeDir(liveDir);
   }
+}
+
+/** The marks of the off printer's tickets in the order they must print (off-printer.ts). */
+export async function offMarks(data: YearData): Promise<string[]> {
+  return JSON.parse(await fs.readFile(path.join(data.dir, MARKS_FILE), 'utf8')) as string[];
 }
 
 /** The year before today, one archive file per day (skipping days the live store already wrote). */
@@ -230,14 +277,15 @@ async function generateArchive(opts: YearDataOptions, skip: readonly string[]): 
 }
 
 /**
- * A private copy of the data set for one hub start: the live files copied,
- * past archive days hard-linked (the hub only ever appends to today's file).
+ * A private copy of the data set for one hub start: the live files copied
+ * (whatever the store keeps beside its snapshot), past archive days
+ * hard-linked (the hub only ever appends to today's file).
  */
 export async function copyForRun(data: YearData, runDir: string): Promise<void> {
   await fs.mkdir(path.join(runDir, 'archive'), { recursive: true });
-  for (const name of ['store.json', 'snapshot.json']) await fs.copyFile(path.join(data.dir, name), path.join(runDir, name));
-  await fs.cp(path.join(data.dir, 'wal'), path.join(runDir, 'wal'), { recursive: true });
-  await fs.cp(path.join(data.dir, 'processed'), path.join(runDir, 'processed'), { recursive: true }).catch(() => undefined);
+  for (const name of await fs.readdir(data.dir)) {
+    if (!NOT_COPIED.has(name)) await fs.cp(path.join(data.dir, name), path.join(runDir, name), { recursive: true });
+  }
   for (const name of await fs.readdir(path.join(data.dir, 'archive'))) {
     const from = path.join(data.dir, 'archive', name);
     const to = path.join(runDir, 'archive', name);
