@@ -35,7 +35,7 @@ const COLLECTIONS: Record<string, { bound: Bound; why: string }> = {
   staff: { bound: 'bounded', why: 'the restaurant\'s people: tens' },
   roles: { bound: 'bounded', why: 'the presets and a few of the owner\'s' },
   alerts: { bound: 'bounded', why: 'MAX_ALERTS = 30 (staff/appliers.ts keepBounded)' },
-  upcomingReservations: { bound: 'large', why: 'today and RESERVATION_DAYS_AHEAD = 60 days: hundreds to a few thousand' },
+  upcomingReservations: { bound: 'large', why: 'today and RESERVATION_DAYS_AHEAD = 60 days: hundreds to a few thousand; read by day (reservations/day-index.ts)' },
   'queue.entries': { bound: 'bounded', why: 'today\'s numbers, QUEUE_MAX_PER_DAY = 999' },
   parked: { bound: 'bounded', why: 'orders hung up now: tens' },
   printers: { bound: 'bounded', why: 'the restaurant\'s printers and screens: tens' },
@@ -83,10 +83,6 @@ const ALLOWED: Allowed[] = [
   { file: 'goods/stock-appliers.ts', kind: 'spread', collection: 'categories', count: 1, why: 'menu.imported: one copy for a whole import' },
   { file: 'goods/stock-appliers.ts', kind: 'spread', collection: 'products', count: 1, why: 'menu.imported: one copy for a whole import (the import writes many products)' },
   { file: 'goods/menu-appliers.ts', kind: 'spread', collection: 'products', count: 1, why: 'product.manySet: one copy for a bulk edit of many products' },
-  // Reservations: the live window (README: open, an index by day and table needs a state key).
-  { file: 'reservations/sweep.ts', kind: 'walk', collection: 'upcomingReservations', count: 1, why: 'the past days\' reservations to file: walks the live window (README: open)' },
-  { file: 'reservations/create.ts', kind: 'walk', collection: 'upcomingReservations', count: 1, why: 'a clash on the same table within two hours: walks the live window (README: open)' },
-  { file: 'reservations/reserved-soon.ts', kind: 'walk', collection: 'upcomingReservations', count: 1, why: 'the table map\'s card, on the device: not a command' },
   { file: 'kitchen-display/ticket-index.ts', kind: 'walk', collection: 'kitchenDisplay.tickets', count: 1, why: 'builds the indexes once for state written before them (bounded tickets); every later rule reads the indexes' },
   // Today's book and a day's summary.
   { file: 'tally/handlers.ts', kind: 'walk', collection: 'tallyEntries', count: 1, why: 'past days\' entries to file: the state holds one day\'s book' },

@@ -3,11 +3,28 @@ import { RESERVATION_DAYS_AHEAD, RESERVATION_STATUS } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { getOwn } from '../records.ts';
 import { addDays, restaurantDay } from './calendar.ts';
+import { idsOn } from './day-index.ts';
 import { sweepEvents } from './sweep.ts';
 import { WAITING } from './transitions.ts';
 
 /** Two reservations of one table closer than this (minutes) clash: a table is booked for about two hours. */
 export const SLOT_MINUTES = 120;
+
+/**
+ * A waiting reservation of the table within SLOT_MINUTES of `at`: read from
+ * the days the slot can reach (day-index.ts), not the whole live window.
+ */
+function clashOf(s: State, tableId: string, at: number): Reservation | undefined {
+  const slot = SLOT_MINUTES * 60_000;
+  const days = new Set([restaurantDay(new Date(at - slot).toISOString()), restaurantDay(new Date(at).toISOString()), restaurantDay(new Date(at + slot).toISOString())]);
+  for (const day of days) {
+    for (const id of idsOn(s.upcomingReservations, day)) {
+      const r = getOwn(s.upcomingReservations, id);
+      if (r && r.tableId === tableId && WAITING.includes(r.status) && Math.abs(Date.parse(r.at) - at) < slot) return r;
+    }
+  }
+  return undefined;
+}
 
 /**
  * Books a table (SPEC.md section 3 Reservation). With a deposit asked it
@@ -23,9 +40,7 @@ export function createReservation(s: State, p: CommandPayload<'reservation.creat
   const day = restaurantDay(p.at);
   if (day < today || day > addDays(today, RESERVATION_DAYS_AHEAD)) return refuse('RESERVATION_OUT_OF_WINDOW', 'at');
   const at = Date.parse(p.at);
-  const clash = Object.values(s.upcomingReservations).find(
-    (r) => r.tableId === table.id && WAITING.includes(r.status) && Math.abs(Date.parse(r.at) - at) < SLOT_MINUTES * 60_000,
-  );
+  const clash = clashOf(s, table.id, at);
   if (clash) return refuse('RESERVATION_CLASH', clash.id);
   const reservation: Reservation = {
     id: p.reservationId,

@@ -2,6 +2,7 @@ import type { Reservation, ReservationEvent, State } from '#protocol';
 import { RESERVATION_STATUS } from '#protocol';
 import { getOwn } from '../records.ts';
 import { restaurantDay } from './calendar.ts';
+import { reservationDays } from './day-index.ts';
 
 /**
  * Reservations that leave the live state: those of a day before today,
@@ -11,9 +12,16 @@ import { restaurantDay } from './calendar.ts';
  */
 export function pastReservations(s: State, now: string, keep: string | null): Reservation[] {
   const today = restaurantDay(now);
-  return Object.values(s.upcomingReservations).filter(
-    (r) => r.id !== keep && r.day < today && !(r.status === RESERVATION_STATUS.arrived && r.orderId !== null && getOwn(s.orders, r.orderId)),
-  );
+  const past: Reservation[] = [];
+  // The days held (today, the 60 ahead, and any past one still to file), never every reservation.
+  for (const [day, ids] of reservationDays(s.upcomingReservations)) {
+    if (day >= today) continue;
+    for (const id of ids) {
+      const r = getOwn(s.upcomingReservations, id);
+      if (r && r.id !== keep && !(r.status === RESERVATION_STATUS.arrived && r.orderId !== null && getOwn(s.orders, r.orderId))) past.push(r);
+    }
+  }
+  return past;
 }
 
 /** The filing event for the past reservations, or none: appended to every reservation decision. */
