@@ -56,7 +56,9 @@ describe('decide is pure', () => {
       // Applying onto the frozen state must not mutate it either.
       const after = applyAll(state, decision.events);
       expect(state).toEqual(copy);
-      expect(after).not.toBe(state);
+      // Job events change the hub's job table, not the State (issue 20): a decision whose events are
+      // all such (a test print, a reprint) leaves it as it was, and then each of them leaves any state so.
+      if (after === state) for (const e of decision.events) expect(apply(copy, e)).toBe(copy);
     }
   });
 

@@ -12,6 +12,7 @@ import type { Wal } from '#hub/store/wal.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
 import { activityLog } from './activity.ts';
 import type { ChangeBuffer } from './change-buffer.ts';
+import { JobTable, type JobTableView } from './job-table.ts';
 import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
 import type { ProcessedIds } from './processed-ids.ts';
 import { recoverStore, withDefaults, type EngineOptions, type RecoveredStore } from './recovery.ts';
@@ -65,8 +66,11 @@ export class Engine {
   private readonly buffer: ChangeBuffer;
   private readonly snapshots: Snapshotter;
   private readonly opts: Required<EngineOptions>;
+  /** The hub's jobs, outside the State: changed in place as records are staged (job-table.ts). */
+  private readonly table: JobTable;
 
   private constructor(parts: RecoveredStore) {
+    this.table = parts.jobs;
     this.storeId = parts.storeId;
     this.wal = parts.wal;
     this.archive = parts.archive;
@@ -138,6 +142,15 @@ export class Engine {
 
   get seq(): number {
     return this.committedSeq;
+  }
+
+  /**
+   * The job table (read only here: only job events change it). It holds what
+   * is staged too (a job a queued record created is there before it is on
+   * disk); its listeners hear of a change only once it is committed.
+   */
+  get jobs(): JobTableView {
+    return this.table;
   }
 
   /** Durable writes of the log since open: one per batch of commands (group commit). */
@@ -283,7 +296,7 @@ export class Engine {
     let decision: Decision;
     let stateAfter: State;
     try {
-      decision = decide(this.staged, command, { now: now.toISOString(), actor, approver });
+      decision = decide(this.staged, command, { now: now.toISOString(), actor, approver, jobs: this.table });
       stateAfter = decision.ok ? applyAll(this.staged, decision.events) : this.staged;
     } catch (err) {
       this.opts.log(`engine: ${command.type} failed in the rules: ${(err as Error)?.stack ?? String(err)}`);
@@ -305,6 +318,8 @@ export class Engine {
       format: STORE_FORMAT_VERSION,
     };
     this.staged = stateAfter;
+    // In place, journaled under the record's seq: undone if the write fails (failStaged).
+    this.table.stage(record.seq, record.events);
     const promise = new Promise<CommandReply>((resolve) => {
       this.queue.push({ record, stateAfter: this.staged, resolve });
     });
@@ -414,6 +429,9 @@ export class Engine {
       const change = changeOf(p.record);
       for (const listener of this.listeners) listener(change);
     }
+    // The table's journal of these records goes; its listeners (the board's push) hear of their jobs.
+    const last = batch.at(-1);
+    if (last) this.table.commit(last.record.seq);
   }
 
   /** A write failed: nothing staged may stand, since later decisions built on it. */
@@ -421,6 +439,7 @@ export class Engine {
     const all = [...batch, ...this.queue.splice(0, this.queue.length)];
     this.staged = this.committed;
     this.stagedSeq = this.committedSeq;
+    this.table.revertStaged();
     this.lastWriteOk = false;
     this.opts.log(`store: write failed (${(err as NodeJS.ErrnoException).code ?? String(err)}); ${all.length} command(s) refused, state unchanged`);
     if (!isStorageError(err)) this.opts.log(`store: unexpected write error: ${String(err)}`);

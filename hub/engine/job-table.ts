@@ -1,5 +1,10 @@
 import type { DomainEvent, Job, JobKind, JobListStatus, JobReason } from '#protocol';
+import { printerLane } from '#hub/domain/jobs/lane.ts';
 import type { JobLookup } from '#hub/domain/jobs/lookup.ts';
+import { jobIdsOf, nextJob } from '#hub/domain/jobs/transition.ts';
+import type { IndexKey } from './job-index/index-key.ts';
+import { JobIndexes, type Stored } from './job-index/job-indexes.ts';
+import type { SortedKeys } from './job-index/sorted-keys.ts';
 
 /**
  * The hub's job table (issue 20; hub/jobs/README.md "Where jobs live"): every
@@ -101,80 +106,247 @@ export type JobCapture = {
   restore(): void;
 };
 
+/** One staged change: the record that made it, the job, and what it replaced (undefined: it did not exist). */
+type Undo = { seq: number; id: string; before: Stored | undefined };
+
+/** A page cursor: the position (change time, creation number) of the last row of the page before. */
+const CURSOR = /^(\d{1,16})\.(\d{1,16})$/;
+const cursorOf = (key: IndexKey) => `${key.a}.${key.b}`;
+
+const toVersion = (id: string, s: Stored | undefined): JobVersion => (s ? { n: s.n, job: s.job } : { gone: id });
+
 export class JobTable implements JobTableView {
+  private readonly jobs = new Map<string, Stored>();
+  private readonly indexes = new JobIndexes();
+  /** The next job's creation number (the order of an ordered lane: never createdAt, which may tie or go back). */
+  private nextN = 0;
+  /** Staged changes not yet on disk, oldest first, and the creation counter before each staged record. */
+  private journal: Undo[] = [];
+  private counters: { seq: number; next: number }[] = [];
+  /** Ids changed since the last capture (the snapshot's incremental files). */
+  private dirty = new Set<string>();
+  private readonly listeners = new Set<(jobIds: string[]) => void>();
+
   get size(): number {
-    throw new Error('not yet');
+    return this.jobs.size;
   }
-  get(_id: string): Job | undefined {
-    throw new Error('not yet');
+
+  get(id: string): Job | undefined {
+    return this.jobs.get(id)?.job;
   }
-  values(): IterableIterator<Job> {
-    throw new Error('not yet');
+
+  *values(): IterableIterator<Job> {
+    for (const s of this.jobs.values()) yield s.job;
   }
-  summaryJob(_summaryId: string): Extract<Job, { kind: 'einvoice.summary' }> | undefined {
-    throw new Error('not yet');
+
+  summaryJob(summaryId: string): Extract<Job, { kind: 'einvoice.summary' }> | undefined {
+    const id = this.indexes.summaryJobId(summaryId);
+    const job = id === undefined ? undefined : this.get(id);
+    return job?.kind === 'einvoice.summary' ? job : undefined;
   }
-  prunableBefore(_before: string, _limit: number): string[] {
-    throw new Error('not yet');
+
+  /** Oldest finished first (the finished index ascending): stops at the first one changed at or after `before`. */
+  prunableBefore(before: string, limit: number): string[] {
+    const cutoff = Date.parse(before);
+    const ids: string[] = [];
+    const finished = this.indexes.find('finished', null, null);
+    if (!finished || Number.isNaN(cutoff)) return ids;
+    for (const key of finished.ascending()) {
+      if (ids.length >= limit || key.a >= cutoff) break;
+      ids.push(key.id);
+    }
+    return ids;
   }
+
   laneKeys(): IterableIterator<string> {
-    throw new Error('not yet');
+    return this.indexes.lanes.keys();
   }
-  laneHead(_key: string): Job | undefined {
-    throw new Error('not yet');
+
+  laneHead(key: string): Job | undefined {
+    const head = this.indexes.lanes.get(key)?.pending.peek();
+    return head ? this.get(head.id) : undefined;
   }
-  laneRunning(_key: string): Job | undefined {
-    throw new Error('not yet');
+
+  laneRunning(key: string): Job | undefined {
+    for (const k of this.indexes.find('running', key, null)?.ascending() ?? []) return this.get(k.id);
+    return undefined;
   }
-  laneCounter(_key: string): LaneCounters | undefined {
-    throw new Error('not yet');
+
+  laneCounter(key: string): LaneCounters | undefined {
+    const lane = this.indexes.lanes.get(key);
+    if (!lane) return undefined;
+    const head = this.laneHead(key);
+    return {
+      key,
+      kind: lane.kind,
+      printerId: lane.printerId,
+      waiting: lane.pending.size,
+      running: this.laneRunning(key) ?? null,
+      stuck: this.indexes.count('stuck', key),
+      nextAt: head?.nextAt ?? null,
+      lastReason: head?.reason ?? null,
+    };
   }
+
   laneCounters(): LaneCounters[] {
-    throw new Error('not yet');
+    const out: LaneCounters[] = [];
+    for (const key of this.indexes.lanes.keys()) out.push(this.laneCounter(key)!);
+    return out;
   }
+
   totals(): JobTotals {
-    throw new Error('not yet');
+    const i = this.indexes;
+    return { waiting: i.count('waiting'), running: i.count('running'), stuck: i.count('stuck'), finished: i.count('finished') };
   }
-  stuckPage(_query: JobPageQuery): JobPage {
-    throw new Error('not yet');
+
+  stuckPage(query: JobPageQuery): JobPage {
+    return this.list({ ...query, status: 'stuck' });
   }
-  finishedPage(_query: JobPageQuery): JobPage {
-    throw new Error('not yet');
+
+  finishedPage(query: JobPageQuery): JobPage {
+    return this.list({ ...query, status: 'finished' });
   }
-  list(_query: JobListQuery): JobPage {
-    throw new Error('not yet');
+
+  list(query: JobListQuery): JobPage {
+    const lane = query.printerId === undefined ? null : printerLane(query.printerId);
+    const index = this.indexes.find(query.status, lane, query.kind ?? null);
+    return index ? this.page(index, query.cursor, query.limit) : { jobs: [], next: null, total: 0 };
   }
-  newestStuck(_limit: number): Job[] {
-    throw new Error('not yet');
+
+  newestStuck(limit: number): Job[] {
+    return this.stuckPage({ limit }).jobs;
   }
-  onChange(_listener: (jobIds: string[]) => void): () => void {
-    throw new Error('not yet');
+
+  onChange(listener: (jobIds: string[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Newest first from the cursor (a cursor that does not parse reads from the newest). */
+  private page(index: SortedKeys, cursor: string | undefined, limit: number): JobPage {
+    const at = cursor === undefined ? null : CURSOR.exec(cursor);
+    const keys = at ? index.descendingBefore(Number(at[1]), Number(at[2])) : index.descendingBefore();
+    const jobs: Job[] = [];
+    let last: IndexKey | undefined;
+    let next: string | null = null;
+    for (const key of keys) {
+      if (jobs.length >= Math.max(0, limit)) {
+        if (last) next = cursorOf(last);
+        break;
+      }
+      const job = this.get(key.id);
+      if (!job) continue;
+      jobs.push(job);
+      last = key;
+    }
+    return { jobs, next, total: index.size };
   }
 
   // The engine's side.
 
-  /** Applies the job events of the record `seq` in place, journaling what each replaced (decide's later commands see them). */
-  stage(_seq: number, _events: readonly DomainEvent[]): void {
-    throw new Error('not yet');
+  stage(seq: number, events: readonly DomainEvent[]): void {
+    const counter = this.nextN;
+    let changed = false;
+    for (const event of events) {
+      for (const id of jobIdsOf(event)) {
+        const before = this.jobs.get(id);
+        const after = this.after(before, event);
+        if (after === before) continue;
+        changed = true;
+        this.journal.push({ seq, id, before });
+        this.put(id, before, after);
+      }
+    }
+    if (changed) this.counters.push({ seq, next: counter });
   }
-  /** The records up to `seq` are on disk: their journal goes, and the listeners hear of the jobs they changed. */
-  commit(_seq: number): void {
-    throw new Error('not yet');
+
+  commit(seq: number): void {
+    let k = 0;
+    while (k < this.journal.length && this.journal[k]!.seq <= seq) k++;
+    if (k === 0) return;
+    const ids = [...new Set(this.journal.slice(0, k).map((u) => u.id))];
+    this.journal = this.journal.slice(k);
+    this.counters = this.counters.filter((c) => c.seq > seq);
+    for (const listener of this.listeners) listener(ids);
   }
-  /** A write failed: every staged change is undone, newest first, indexes included. */
+
   revertStaged(): void {
-    throw new Error('not yet');
+    for (let i = this.journal.length - 1; i >= 0; i--) {
+      const { id, before } = this.journal[i]!;
+      this.put(id, this.jobs.get(id), before);
+    }
+    if (this.counters[0]) this.nextN = this.counters[0].next;
+    this.journal = [];
+    this.counters = [];
   }
-  /** Recovery: applies committed events with no journal and no listener. */
-  replay(_events: readonly DomainEvent[]): void {
-    throw new Error('not yet');
+
+  replay(events: readonly DomainEvent[]): void {
+    for (const event of events) {
+      for (const id of jobIdsOf(event)) {
+        const before = this.jobs.get(id);
+        const after = this.after(before, event);
+        if (after !== before) this.put(id, before, after);
+      }
+    }
   }
-  /** Recovery: the versions read from the files (or a legacy state's jobs), and the creation counter. */
-  load(_versions: Iterable<JobVersion>, _next: number): void {
-    throw new Error('not yet');
+
+  load(versions: Iterable<JobVersion>, next: number): void {
+    for (const v of versions) {
+      if ('gone' in v) this.put(v.gone, this.jobs.get(v.gone), undefined);
+      else this.put(v.job.id, this.jobs.get(v.job.id), { n: v.n, job: v.job });
+    }
+    this.nextN = Math.max(this.nextN, next);
   }
-  /** A snapshot's capture at committed seq `seq`. */
-  capture(_seq: number): JobCapture {
-    throw new Error('not yet');
+
+  capture(seq: number, whole = false): JobCapture {
+    // The committed view: a job a staged record changed is as it was before that record.
+    const committed = new Map<string, Stored | undefined>();
+    for (const u of this.journal) if (!committed.has(u.id)) committed.set(u.id, u.before);
+    const view = (id: string) => (committed.has(id) ? committed.get(id) : this.jobs.get(id));
+    let live = this.jobs.size;
+    for (const [id, before] of committed) live += (before ? 1 : 0) - (this.jobs.has(id) ? 1 : 0);
+    const ids = [...this.dirty];
+    // What is staged now is not in this capture: it stays dirty for the next.
+    this.dirty = new Set(committed.keys());
+    const changed = ids.map((id) => toVersion(id, view(id)));
+    let all: JobVersion[] | null = null;
+    if (whole) {
+      all = [];
+      for (const id of this.jobs.keys()) {
+        const v = view(id);
+        if (v) all.push({ n: v.n, job: v.job });
+      }
+      // Jobs a staged record pruned are still due in the committed view.
+      for (const [id, before] of committed) if (before && !this.jobs.has(id)) all.push({ n: before.n, job: before.job });
+      all.sort((x, y) => (x as { n: number }).n - (y as { n: number }).n);
+    }
+    return {
+      seq,
+      next: this.counters[0]?.next ?? this.nextN,
+      changed,
+      live,
+      all: () => all ?? [],
+      restore: () => {
+        for (const id of ids) this.dirty.add(id);
+      },
+    };
+  }
+
+  /** The job after one event (the same object: unchanged; undefined: gone); a new job takes the next creation number. */
+  private after(before: Stored | undefined, event: DomainEvent): Stored | undefined {
+    const job = nextJob(before?.job, event);
+    if (job === 'removed') return undefined;
+    if (job === undefined || job === before?.job) return before;
+    return { n: before ? before.n : this.nextN++, job };
+  }
+
+  /** Replaces one job (indexes first out, then in), noting it for the next capture. */
+  private put(id: string, before: Stored | undefined, after: Stored | undefined): void {
+    if (before) this.indexes.remove(before);
+    if (after) {
+      this.jobs.set(id, after);
+      this.indexes.add(after);
+    } else this.jobs.delete(id);
+    this.dirty.add(id);
   }
 }

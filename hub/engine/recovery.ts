@@ -1,6 +1,6 @@
 import type { ActivityEntry, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
-import { accountFiledBy, applyAll, archivedBy, dropDamagedRecords, emptyState, legacyStockMoves, migrate, recordFormat, reservationsFiledBy, shiftFiledBy, stockMovesOf, StoreFormatError, tallyFiledBy } from '#domain';
+import { accountFiledBy, applyAll, archivedBy, dropDamagedRecords, emptyState, legacyJobs, legacyStockMoves, migrate, recordFormat, reservationsFiledBy, shiftFiledBy, stockMovesOf, StoreFormatError, tallyFiledBy } from '#domain';
 import { Archive, type ArchivedBill } from '#hub/store/archive.ts';
 import { openMeta } from '#hub/store/meta.ts';
 import { readSnapshot, removeSnapshotTemps } from '#hub/store/snapshot.ts';
@@ -13,6 +13,7 @@ import { AccountDays, type FiledDebt } from '#hub/store/account-days.ts';
 import { Wal } from '#hub/store/wal.ts';
 import { activityOf } from './activity.ts';
 import { ChangeBuffer } from './change-buffer.ts';
+import { JobTable } from './job-table.ts';
 import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
 import { ProcessedIds } from './processed-ids.ts';
 
@@ -37,6 +38,8 @@ export type RecoveredStore = {
   buffer: ChangeBuffer;
   opts: Required<EngineOptions>;
   state: State;
+  /** The jobs: the snapshot's (its files, or a state of format 5 and before) and the log's job events after it. */
+  jobs: JobTable;
   seq: number;
   /** The seq the snapshot on disk covers, and what the records after it leave for the day files. */
   coveredSeq: number;
@@ -103,6 +106,9 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   // drops them, so they go to the day files first (filed at the snapshot's seq:
   // doing this again after a crash adds nothing).
   if (snap && format < 4) await stock.append(legacyStockMoves(snap.state).map((move) => ({ seq: snap.seq, move })));
+  // The jobs leave the state (migration 6): a snapshot of format 5 or before still holds them.
+  const jobs = new JobTable();
+  if (snap) jobs.load(legacyJobs(snap.state).map((job, n) => ({ n, job })), 0);
   const startAt = Math.max(format, records[0] ? recordFormat(records[0]) : STORE_FORMAT_VERSION);
   const fromSnapshot = dropDamagedRecords(migrate(snap?.state ?? emptyState(), format, startAt).state);
   format = startAt;
@@ -123,6 +129,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
     // The state the record was decided on names its tables and dishes in the activity.
     if (r.seq > archivedThrough) unlogged.push(activityOf(r, state));
     state = applyAll(state, r.events);
+    jobs.replay(r.events);
     processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
     buffer.push(changeOf(r));
     if (r.seq <= archivedThrough) continue;
@@ -153,6 +160,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
     buffer,
     opts,
     state,
+    jobs,
     seq,
     coveredSeq: base,
     unarchived,

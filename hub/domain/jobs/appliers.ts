@@ -1,36 +1,24 @@
-import type { EventOf, Job, State } from '#protocol';
-import { getOwn, withOwn } from '../records.ts';
+import type { EventOf, State } from '#protocol';
 
-function patchJob(s: State, jobId: string, patch: (job: Job) => Partial<Job>): State {
-  const job = getOwn(s.jobs, jobId);
-  return job ? { ...s, jobs: withOwn(s.jobs, job.id, { ...job, ...patch(job) } as Job) } : s;
-}
+/** Job events leave the replicated state as it is: the hub's job table folds them (./transition.ts), not State. */
+const none = (s: State): State => s;
 
-/** Folds job events: every status change is one event, seen live by every device. */
+/**
+ * Every job event is still a domain event in the log (same names, same
+ * payloads), but jobs are not in the State (issue 20): a job event copied
+ * the whole jobs record on every device. The hub's job table
+ * (hub/engine/job-table.ts) applies them with `nextJob`; here they are no-ops.
+ */
 export const jobAppliers = {
-  'job.created': (s: State, e: EventOf<'job.created'>): State => ({ ...s, jobs: withOwn(s.jobs, e.job.id, e.job) }),
-  // A new attempt has written nothing yet: its writing mark starts absent.
-  'job.started': (s: State, e: EventOf<'job.started'>): State => {
-    const job = getOwn(s.jobs, e.jobId);
-    if (!job) return s;
-    const { writingAt: _previous, ...rest } = job;
-    return { ...s, jobs: withOwn(s.jobs, job.id, { ...rest, status: 'running', attempts: job.attempts + 1, updatedAt: e.at } as Job) };
-  },
-  'job.writing': (s: State, e: EventOf<'job.writing'>): State => patchJob(s, e.jobId, () => ({ writingAt: e.at })),
-  'job.succeeded': (s: State, e: EventOf<'job.succeeded'>): State => patchJob(s, e.jobId, () => ({ status: 'done', reason: null, updatedAt: e.at })),
-  'job.failed': (s: State, e: EventOf<'job.failed'>): State =>
-    patchJob(s, e.jobId, () => (e.retryAt === null ? { status: 'failed', reason: e.reason, updatedAt: e.at } : { status: 'pending', reason: e.reason, nextAt: e.retryAt, updatedAt: e.at })),
-  'job.interrupted': (s: State, e: EventOf<'job.interrupted'>): State =>
-    patchJob(s, e.jobId, () => (e.status === 'maybeDone' ? { status: 'maybeDone', reason: 'INTERRUPTED', updatedAt: e.at } : { status: 'pending', reason: 'INTERRUPTED', nextAt: e.at, updatedAt: e.at })),
-  // A person's retry starts the count again: the backoff begins from the first wait.
-  'job.retried': (s: State, e: EventOf<'job.retried'>): State =>
-    patchJob(s, e.jobId, () => ({ status: 'pending', attempts: 0, reason: null, nextAt: e.at, updatedAt: e.at })),
-  'job.cancelled': (s: State, e: EventOf<'job.cancelled'>): State => patchJob(s, e.jobId, () => ({ status: 'cancelled', updatedAt: e.at })),
-  'job.pruned': (s: State, e: EventOf<'job.pruned'>): State => {
-    const jobs = { ...s.jobs };
-    for (const id of e.jobIds) if (Object.hasOwn(jobs, id)) delete jobs[id];
-    return { ...s, jobs };
-  },
+  'job.created': (s: State, _e: EventOf<'job.created'>): State => none(s),
+  'job.started': (s: State, _e: EventOf<'job.started'>): State => none(s),
+  'job.writing': (s: State, _e: EventOf<'job.writing'>): State => none(s),
+  'job.succeeded': (s: State, _e: EventOf<'job.succeeded'>): State => none(s),
+  'job.failed': (s: State, _e: EventOf<'job.failed'>): State => none(s),
+  'job.interrupted': (s: State, _e: EventOf<'job.interrupted'>): State => none(s),
+  'job.retried': (s: State, _e: EventOf<'job.retried'>): State => none(s),
+  'job.cancelled': (s: State, _e: EventOf<'job.cancelled'>): State => none(s),
+  'job.pruned': (s: State, _e: EventOf<'job.pruned'>): State => none(s),
   // The cause of the test jobs; the jobs themselves arrive as job.created in the same record.
   'job.testRequested': (s: State, _e: EventOf<'job.testRequested'>): State => s,
   // The jobs it causes carry what follows; the request itself changes nothing live.

@@ -12,6 +12,6 @@ export const jobsFeature = {
   name: 'jobs',
   handlers: jobHandlers,
   appliers: jobAppliers,
-  initialState: () => ({ jobs: {} }),
+  initialState: () => ({}),
   migrations: [migration6],
 } satisfies DomainFeature;

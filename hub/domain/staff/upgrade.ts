@@ -8,7 +8,8 @@ import { DEFAULT_SETTINGS } from '#protocol';
  * on a state that has them: format 1 covers hubs from before and after staff.
  */
 export function upgradeStaff(state: State): State {
-  const legacy = state as Partial<State>;
+  // `jobs` left the state at format 6 (migration 6 drops what this adds).
+  const legacy = state as Partial<State> & { jobs?: unknown };
   if (legacy.staff && legacy.roles && legacy.settings && legacy.alerts && legacy.jobs) return state;
   return {
     ...state,
@@ -18,5 +19,5 @@ export function upgradeStaff(state: State): State {
     alerts: legacy.alerts ?? {},
     // Durable jobs (issue 8) arrived later still: same place, same reason.
     jobs: legacy.jobs ?? {},
-  };
+  } as State;
 }

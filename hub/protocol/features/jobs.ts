@@ -118,7 +118,7 @@ export const JOB_REASONS = ['IO_ERROR', 'TIMEOUT', 'DEVICE_OFFLINE', 'NO_RUNNER'
 export const jobReasonSchema = z.enum(JOB_REASONS);
 export type JobReason = z.infer<typeof jobReasonSchema>;
 
-/** A job as the state holds it and every device sees it. */
+/** A job as the hub's job table holds it (devices get its summary, or the whole job on demand). */
 export type Job = JobSpec & {
   /** `<command id>.<n>`: derived from the command that caused it, never random, so a replay makes the same. */
   id: string;
@@ -192,8 +192,13 @@ export type JobEvent =
   /** A day's export was asked for (its jobs follow in the same record). */
   | { type: 'export.requested'; day: string; what: 'all' | 'mail' };
 
-/** The jobs slice of the live state: jobs not yet pruned (pending, running, stuck and recently finished). */
-export type JobsState = { jobs: Record<string, Job> };
+/**
+ * Jobs have no slice of the replicated state (issue 20): they live in the
+ * hub's job table (hub/engine/job-table.ts), which folds the job events;
+ * devices see the job board (./job-board.ts) and fetch lists and documents.
+ * A state of store format 5 or before still holds `jobs` (migration 6).
+ */
+export type JobsState = Record<never, never>;
 
 /** Durable jobs (hub/jobs/README.md): people act only on stuck jobs; the runner records the rest. */
 export const jobsProtocol = defineProtocol<JobEvent, JobsState>()({

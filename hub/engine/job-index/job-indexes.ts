@@ -1,0 +1,142 @@
+import type { Job, JobKind, JobListStatus, JobStatus } from '#protocol';
+import { jobLane } from '#hub/domain/jobs/lane.ts';
+import type { IndexKey } from './index-key.ts';
+import { IndexedHeap } from './indexed-heap.ts';
+import { SortedKeys } from './sorted-keys.ts';
+
+/** One job as the table holds it: the job and its creation number (the order of an ordered lane). */
+export type Stored = { readonly job: Job; readonly n: number };
+
+/** The status group a job is listed under (`GET /api/jobs?status=`). */
+export function groupOf(status: JobStatus): JobListStatus {
+  switch (status) {
+    case 'pending':
+      return 'waiting';
+    case 'running':
+      return 'running';
+    case 'failed':
+    case 'maybeDone':
+      return 'stuck';
+    case 'done':
+    case 'cancelled':
+      return 'finished';
+  }
+}
+
+/** A lane and what it holds. `jobs`: how many jobs of any status (the lane goes when none is left). */
+export type Lane = {
+  readonly key: string;
+  readonly ordered: boolean;
+  readonly kind: JobKind;
+  readonly printerId: string | null;
+  readonly pending: IndexedHeap;
+  jobs: number;
+};
+
+/** The kind a lane is shown as: a printer's lane prints (its drawer kicks too), SUNAT's sends. */
+function laneKind(job: Job): JobKind {
+  if (job.kind === 'drawer.kick') return 'print';
+  if (job.kind === 'einvoice.summary') return 'einvoice.send';
+  return job.kind;
+}
+
+const printerOf = (job: Job): string | null => (job.kind === 'print' || job.kind === 'drawer.kick' ? job.payload.printerId : null);
+
+/** Milliseconds of an ISO time; a time that does not parse sorts first. */
+const ms = (iso: string): number => {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? 0 : t;
+};
+
+/** The names of the sorted indexes a job of this group, lane and kind is listed in: all, by lane, by kind, by both. */
+export function indexNames(group: JobListStatus, lane: string | null, kind: JobKind | null): string {
+  return `${group}\u0000${lane ?? ''}\u0000${kind ?? ''}`;
+}
+
+/**
+ * The job table's indexes, kept in step with every put and take: per lane a
+ * heap of its pending jobs (head on top: an ordered lane by creation number,
+ * another by nextAt, then creation), per status group sorted keys by when
+ * the job last changed (newest-first pages, and the finished jobs' prune
+ * order), each also by lane, by kind, and by both (a page's query finds its
+ * own index: no row it excludes is ever walked). Every operation O(log n).
+ */
+export class JobIndexes {
+  readonly lanes = new Map<string, Lane>();
+  private readonly sorted = new Map<string, SortedKeys>();
+  /** The key each job is listed under in the sorted indexes (to take it out again). */
+  private readonly listed = new Map<string, IndexKey>();
+  /** Daily summary id -> its job id. */
+  private readonly summaries = new Map<string, string>();
+
+  /** Lists a job just put in the table. */
+  add(s: Stored): void {
+    const { job } = s;
+    const lane = this.laneFor(job);
+    lane.jobs++;
+    const group = groupOf(job.status);
+    const key: IndexKey = { a: ms(job.updatedAt), b: s.n, id: job.id };
+    this.listed.set(job.id, key);
+    for (const name of this.namesOf(group, lane.key, job.kind)) this.index(name).insert(key);
+    if (group === 'waiting') lane.pending.push(lane.ordered ? { a: s.n, b: 0, id: job.id } : { a: ms(job.nextAt), b: s.n, id: job.id });
+    if (job.kind === 'einvoice.summary') this.summaries.set(job.payload.key, job.id);
+  }
+
+  /** Takes out a job about to leave the table (or change). */
+  remove(s: Stored): void {
+    const { job } = s;
+    const lane = this.lanes.get(jobLane(job).key);
+    const key = this.listed.get(job.id);
+    if (key) {
+      this.listed.delete(job.id);
+      for (const name of this.namesOf(groupOf(job.status), lane?.key ?? jobLane(job).key, job.kind)) {
+        const index = this.sorted.get(name);
+        if (!index) continue;
+        index.delete(key);
+        if (index.size === 0) this.sorted.delete(name);
+      }
+    }
+    if (lane) {
+      lane.pending.remove(job.id);
+      if (--lane.jobs === 0) this.lanes.delete(lane.key);
+    }
+    if (job.kind === 'einvoice.summary' && this.summaries.get(job.payload.key) === job.id) this.summaries.delete(job.payload.key);
+  }
+
+  summaryJobId(summaryId: string): string | undefined {
+    return this.summaries.get(summaryId);
+  }
+
+  /** How many jobs the index of this query holds. */
+  count(group: JobListStatus, lane: string | null = null, kind: JobKind | null = null): number {
+    return this.sorted.get(indexNames(group, lane, kind))?.size ?? 0;
+  }
+
+  /** The sorted index of a query (absent: nothing matches). */
+  find(group: JobListStatus, lane: string | null, kind: JobKind | null): SortedKeys | undefined {
+    return this.sorted.get(indexNames(group, lane, kind));
+  }
+
+  private namesOf(group: JobListStatus, lane: string, kind: JobKind): string[] {
+    return [indexNames(group, null, null), indexNames(group, lane, null), indexNames(group, null, kind), indexNames(group, lane, kind)];
+  }
+
+  private index(name: string): SortedKeys {
+    let index = this.sorted.get(name);
+    if (!index) {
+      index = new SortedKeys();
+      this.sorted.set(name, index);
+    }
+    return index;
+  }
+
+  private laneFor(job: Job): Lane {
+    const { key, ordered } = jobLane(job);
+    let lane = this.lanes.get(key);
+    if (!lane) {
+      lane = { key, ordered, kind: laneKind(job), printerId: printerOf(job), pending: new IndexedHeap(), jobs: 0 };
+      this.lanes.set(key, lane);
+    }
+    return lane;
+  }
+}
