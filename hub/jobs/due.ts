@@ -1,44 +1,43 @@
-import type { Job, State } from '#protocol';
-
-/** Where a job waits: its lane's key and whether that lane keeps strict order; null when no runner takes it. */
-export type LaneOf = (job: Job) => { key: string; ordered: boolean } | null;
-
-/** The job a lane would carry out next, and when it falls due (ms since the epoch). */
-export type LaneHead = { job: Job; dueAt: number };
-
-/** Oldest retry time first, then oldest made, then id (the order of the unordered lanes). */
-function before(a: Job, b: Job): boolean {
-  return a.nextAt < b.nextAt || (a.nextAt === b.nextAt && (a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id)));
-}
+import type { Job } from '#protocol';
 
 /**
- * Per lane, the pending job to carry out next. An ordered lane's head is its
- * oldest pending job by creation, due or not: nothing behind it may overtake
- * (the jobs record keeps creation order: a job is added once, when it is
- * created, and later changes keep its place). Any other lane's head is the
- * job with the earliest retry time.
+ * What the job service reads of the hub's job table (hub/engine/job-table.ts):
+ * its lanes and their heads, kept by the table as jobs change, so finding a
+ * lane's next job never scans the jobs (issue 20: 20,000 tickets may wait for
+ * a printer that is off). Each call costs O(1) or O(log n); `laneKeys` is
+ * O(lanes) (one per printer, one per other kind).
  */
-export function laneHeads(state: State, laneOf: LaneOf): Map<string, LaneHead> {
-  const heads = new Map<string, LaneHead>();
-  for (const job of Object.values(state.jobs)) {
-    if (job.status !== 'pending') continue;
-    const lane = laneOf(job);
-    if (!lane) continue;
-    const head = heads.get(lane.key);
-    if (head && (lane.ordered || !before(job, head.job))) continue;
-    heads.set(lane.key, { job, dueAt: Date.parse(job.nextAt) });
+export type LaneSource = {
+  /** Every lane the table knows (with jobs in any status). */
+  laneKeys(): Iterable<string>;
+  /**
+   * The pending job the lane would carry out next: an ordered lane's oldest
+   * pending by creation (due or not: nothing overtakes it), any other lane's
+   * earliest `nextAt` (then creation). Undefined when nothing waits.
+   */
+  laneHead(key: string): Job | undefined;
+  /** The job the lane is carrying out (status running), if any: at most one per lane. */
+  laneRunning(key: string): Job | undefined;
+  /** Ids of finished jobs last changed before `before`, oldest first, at most `limit` (the finished-order queue). */
+  prunableBefore(before: string, limit: number): string[];
+};
+
+/** When a job falls due, in ms since the epoch. */
+export function dueAt(job: Job): number {
+  return Date.parse(job.nextAt);
+}
+
+/** Jobs the hub was carrying out when it stopped (found at start-up): the running job of each lane, O(lanes). */
+export function runningJobIds(jobs: LaneSource): string[] {
+  const ids: string[] = [];
+  for (const key of jobs.laneKeys()) {
+    const running = jobs.laneRunning(key);
+    if (running) ids.push(running.id);
   }
-  return heads;
+  return ids;
 }
 
-/** Jobs the hub was carrying out when it stopped (found at start-up). */
-export function runningJobIds(state: State): string[] {
-  return Object.values(state.jobs)
-    .filter((job) => job.status === 'running')
-    .map((job) => job.id);
-}
-
-/** Whether any finished job was last changed before `before` (worth a prune record). */
-export function hasPrunable(state: State, before: string): boolean {
-  return Object.values(state.jobs).some((job) => (job.status === 'done' || job.status === 'cancelled') && job.updatedAt < before);
+/** Whether any finished job was last changed before `before` (worth a prune record): the head of the finished queue. */
+export function hasPrunable(jobs: LaneSource, before: string): boolean {
+  return jobs.prunableBefore(before, 1).length > 0;
 }

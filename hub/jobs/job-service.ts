@@ -1,11 +1,12 @@
 import { hubCommand } from '#hub/auth/hub-command.ts';
 import type { Engine } from '#hub/engine/engine.ts';
+import type { JobTableView } from '#hub/engine/job-table.ts';
 import type { CommandPayload, CommandReply, CommandType, Job, JobKind, JobOutcome } from '#protocol';
-import { hasPrunable, laneHeads, runningJobIds, type LaneOf } from './due.ts';
+import { dueAt, hasPrunable, runningJobIds } from './due.ts';
 import type { AnyJobRunner, EffectMarks } from './runner.ts';
 
-/** What the service needs of the engine (the real one in the hub; any in a test). */
-export type JobEngine = Pick<Engine, 'state' | 'submit' | 'onChange'>;
+/** What the service and the hub's job-side parts need of the engine (the real one in the hub; any in a test): its job table (read only), submit, the change stream. */
+export type JobEngine = Pick<Engine, 'state' | 'submit' | 'onChange'> & { readonly jobs: JobTableView };
 
 export type JobServiceOptions = {
   clock?: () => Date;
@@ -19,6 +20,9 @@ export type JobServiceOptions = {
 /** How long the lanes rest after the log refused a write (disk full, read-only), instead of hammering it. */
 export const STORAGE_PAUSE_MS = 5_000;
 
+/** At most this many prune records per tick (the rule's PRUNE_BATCH jobs each): a printer back after a weekend is cleared within minutes, a tick stays short. */
+const PRUNE_RECORDS_PER_TICK = 10;
+
 /** The hub itself, as the actor of the job commands (like its sign-in notes). */
 const HUB_ACTOR = { staffId: null, deviceId: 'hub' } as const;
 
@@ -26,9 +30,11 @@ const HUB_ACTOR = { staffId: null, deviceId: 'hub' } as const;
 type Lane = { running: Promise<void> | null; woken: boolean };
 
 /**
- * Carries out durable jobs: one lane per kind unless the runner says
- * otherwise (one per printer: `laneOf`), one job at a time per lane, in
- * order; a lane that waits never holds up another. Each job is recorded `job.start` (on disk) before its effect
+ * Carries out durable jobs: one job at a time per lane (the lanes are the
+ * domain's `jobLane`: one per printer, one per other kind or shared kinds),
+ * in order; a lane that waits never holds up another. Lanes and their next
+ * jobs come from the job table's lane index (`engine.jobs`), never from a
+ * scan of the jobs. Each job is recorded `job.start` (on disk) before its effect
  * and `job.finish` after; at start-up the jobs found running are handed to
  * the rules (`job.recover`), which retry a repeatable kind and mark the
  * others maybe done. Started and stopped with the hub (hub/server.ts).
@@ -62,7 +68,7 @@ export class JobService {
 
   /** Recovers jobs interrupted by a stop, starts the runners and the lanes. */
   async start(): Promise<void> {
-    const interrupted = runningJobIds(this.engine.state);
+    const interrupted = runningJobIds(this.engine.jobs);
     if (interrupted.length > 0) {
       const reply = await this.submit('job.recover', { jobIds: interrupted });
       this.log(`jobs: ${interrupted.length} job(s) were running when the hub stopped${reply.ok ? '' : ` (not recorded: ${reply.code}, tried again at next start)`}`);
@@ -102,9 +108,13 @@ export class JobService {
     if (this.stopped) return;
     if (this.clock().getTime() < this.pausedUntil) return this.scheduleWake();
     const now = this.clock().getTime();
-    for (const [key, head] of laneHeads(this.engine.state, this.laneOf)) {
+    // O(lanes): each lane's head is the table's, kept as jobs change. The keys are copied first:
+    // starting a lane stages its job.start at once, which changes the table under an iterator.
+    for (const key of [...this.engine.jobs.laneKeys()]) {
+      const head = this.headOf(key);
+      if (!head) continue;
       const lane = this.lane(key);
-      if (lane.running || (head.dueAt > now && !lane.woken) || this.isPaused(key, head.job)) continue;
+      if (lane.running || (dueAt(head) > now && !lane.woken) || this.isPaused(key, head)) continue;
       lane.running = this.runLane(key, lane).finally(() => {
         lane.running = null;
         this.scheduleWake();
@@ -118,7 +128,7 @@ export class JobService {
    * monitor saw its printer come back). Once: a new failure waits again.
    */
   wakeLane(key: string): void {
-    if (!laneHeads(this.engine.state, this.laneOf).has(key)) return;
+    if (!this.headOf(key)) return;
     this.lane(key).woken = true;
     this.pump();
   }
@@ -128,13 +138,11 @@ export class JobService {
     return this.lanes.get(key)?.running != null;
   }
 
-  /** The lane of a job, from its kind's runner; null when no runner here takes the kind. */
-  private readonly laneOf: LaneOf = (job) => {
-    const runner = this.runners.get(job.kind);
-    if (!runner) return null;
-    const key = runner.laneOf ? (runner.laneOf as (j: Job) => string)(job) : job.kind;
-    return { key, ordered: runner.ordered ?? false };
-  };
+  /** The lane's next job, when a runner here takes its kind (a lane of a kind nobody runs here just waits). */
+  private headOf(key: string): Job | undefined {
+    const head = this.engine.jobs.laneHead(key);
+    return head && this.runners.has(head.kind) ? head : undefined;
+  }
 
   /** Whether the runner of the lane's head says the lane must wait (nothing is recorded for it meanwhile). */
   private isPaused(key: string, head: Job): boolean {
@@ -153,11 +161,11 @@ export class JobService {
 
   private async runLane(key: string, lane: Lane): Promise<void> {
     while (!this.stopped) {
-      const head = laneHeads(this.engine.state, this.laneOf).get(key);
-      if (!head || (head.dueAt > this.clock().getTime() && !lane.woken) || this.isPaused(key, head.job)) return;
+      const head = this.headOf(key);
+      if (!head || (dueAt(head) > this.clock().getTime() && !lane.woken) || this.isPaused(key, head)) return;
       lane.woken = false;
-      const runner = this.runners.get(head.job.kind);
-      if (!runner || !(await this.carryOut(runner, head.job))) return;
+      const runner = this.runners.get(head.kind);
+      if (!runner || !(await this.carryOut(runner, head))) return;
     }
   }
 
@@ -210,7 +218,10 @@ export class JobService {
       if (reply.ok || reply.code !== 'STORAGE_UNAVAILABLE') this.unfinished.delete(jobId);
     }
     const before = new Date(this.clock().getTime() - this.keepFinishedMs).toISOString();
-    if (hasPrunable(this.engine.state, before)) await this.submit('job.prune', { before });
+    // Each record prunes a bounded batch from the head of the finished queue; a few per tick.
+    for (let n = 0; n < PRUNE_RECORDS_PER_TICK && hasPrunable(this.engine.jobs, before); n++) {
+      if (!(await this.submit('job.prune', { before })).ok) break;
+    }
     this.pump();
   }
 
@@ -224,12 +235,15 @@ export class JobService {
     if (this.wake) clearTimeout(this.wake);
     this.wake = null;
     let due: number | null = null;
-    for (const [key, head] of laneHeads(this.engine.state, this.laneOf)) {
+    // The earliest due time among the lane heads: O(lanes).
+    for (const key of this.engine.jobs.laneKeys()) {
+      const head = this.headOf(key);
+      if (!head) continue;
       // A busy lane looks again when its job ends.
       const lane = this.lanes.get(key);
       // A paused lane is woken by its runner's probe, never by a timer here.
-      if (lane?.running || this.isPaused(key, head.job)) continue;
-      const at = lane?.woken ? 0 : head.dueAt;
+      if (lane?.running || this.isPaused(key, head)) continue;
+      const at = lane?.woken ? 0 : dueAt(head);
       if (due === null || at < due) due = at;
     }
     if (due === null) return;

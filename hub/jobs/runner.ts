@@ -18,6 +18,8 @@ export type EffectMarks = {
  * throw counts as a retryable UNKNOWN failure). It may rely on `job.id` to
  * make its effect idempotent when its kind is declared repeatable.
  */
+// Which lane a job waits in, and whether the lane keeps creation order, is the domain's
+// (`jobLane`, hub/domain/jobs/lane.ts): the job table indexes lanes as jobs change.
 export type JobRunner<K extends JobKind = JobKind> = {
   kind: K;
   /** Called once when the hub starts its jobs (open a connection, make a folder). */
@@ -26,19 +28,6 @@ export type JobRunner<K extends JobKind = JobKind> = {
   stop?(): Promise<void>;
   /** `marks`: given by the service (absent when a test calls a runner by hand). */
   perform(job: JobOf<K>, marks?: EffectMarks): Promise<JobOutcome>;
-  /**
-   * Which lane the job waits in (default: its kind). A lane carries out one
-   * job at a time; runners of several kinds may share a lane (a printer's
-   * tickets and its drawer kicks), and a lane that is stuck never holds up
-   * another.
-   */
-  laneOf?(job: JobOf<K>): string;
-  /**
-   * In order: the lane's jobs are carried out strictly in the order they were
-   * created; a job waiting for its retry holds the ones behind it (a printer's
-   * tickets). Otherwise the oldest due job goes first, past one that waits.
-   */
-  ordered?: boolean;
   /**
    * Whether the lane must wait now (SUNAT cannot be reached): the service
    * starts none of its jobs, records nothing and sets no timer for it, until

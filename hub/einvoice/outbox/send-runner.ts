@@ -3,7 +3,6 @@ import type { JobRunner } from '#hub/jobs/runner.ts';
 import type { GetStatusCdrResult, SendBillResult } from '../sunat/client.ts';
 import { packageDocument } from '../sunat/package.ts';
 import { buildFiscalXml } from '../ubl/index.ts';
-import { SUNAT_LANE } from './lane.ts';
 import type { DocumentMeta } from './types.ts';
 import { answerOfCdr, answerOfFault, DONE, faultOutsideDocument, FINAL_STATUSES, outcomeOf, signOnce, statusOf, sunatFor, unreachable, type OutboxDeps } from './sending.ts';
 
@@ -32,7 +31,6 @@ export function goesInSummary(doc: Pick<FiscalDocument, 'type' | 'series'>): boo
 export function sendRunner(deps: OutboxDeps): JobRunner<'einvoice.send'> {
   return {
     kind: 'einvoice.send',
-    laneOf: () => SUNAT_LANE,
     paused: (lane) => deps.gate.paused(lane),
     perform: async (job) => {
       const doc = job.payload.document;

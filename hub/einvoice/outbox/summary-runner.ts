@@ -4,7 +4,6 @@ import type { CdrReply, FaultReply } from '../sunat/client.ts';
 import { packageDocument } from '../sunat/package.ts';
 import { buildSummaryXml } from '../ubl/index.ts';
 import { metaOfSummaryLine, summaryKeys } from './document-meta.ts';
-import { SUNAT_LANE } from './lane.ts';
 import type { DocumentMeta, DocumentStatus, SunatAnswer } from './types.ts';
 import { answerOfCdr, answerOfFault, faultOutsideDocument, FINAL_STATUSES, outcomeOf, retry, signOnce, statusOf, sunatFor, unreachable, type OutboxDeps } from './sending.ts';
 
@@ -20,7 +19,6 @@ import { answerOfCdr, answerOfFault, faultOutsideDocument, FINAL_STATUSES, outco
 export function summaryRunner(deps: OutboxDeps): JobRunner<'einvoice.summary'> {
   return {
     kind: 'einvoice.summary',
-    laneOf: () => SUNAT_LANE,
     paused: (lane) => deps.gate.paused(lane),
     perform: async (job) => {
       const summary = job.payload.summary;

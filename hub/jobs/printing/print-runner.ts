@@ -5,7 +5,6 @@ import { zReportDocument } from '#hub/domain/printing/documents/z-report.ts';
 import type { PrintOutcome } from '../../../hardware/printer.ts';
 import type { EffectMarks, JobOf, JobRunner } from '../runner.ts';
 import type { DriverCache } from './drivers.ts';
-import { printerLane } from './lanes.ts';
 import { jobOutcomeOf } from './outcome.ts';
 import { withSlipFacts, type SlipFacts } from './setup-slip.ts';
 
@@ -133,8 +132,6 @@ async function report(deps: PrintRunnerDeps, printerId: string, outcome: JobOutc
 export function printRunner(deps: PrintRunnerDeps): JobRunner<'print'> {
   return {
     kind: 'print',
-    ordered: true,
-    laneOf: (job) => printerLane(job.payload.printerId),
     perform: async (job, marks) => {
       const printer = printerOf(deps.state(), job.payload.printerId);
       if (!printer) return NO_PRINTER;
@@ -163,8 +160,6 @@ export function drawerRunner(deps: PrintRunnerDeps): JobRunner<'drawer.kick'> {
   const clock = deps.clock ?? (() => new Date());
   return {
     kind: 'drawer.kick',
-    ordered: true,
-    laneOf: (job) => printerLane(job.payload.printerId),
     perform: async (job, marks) => {
       const printer = printerOf(deps.state(), job.payload.printerId);
       if (!printer || printer.connection.type === 'screen') return NO_PRINTER;
