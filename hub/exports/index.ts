@@ -67,7 +67,7 @@ export function createExports(opts: ExportsOptions): Exports {
   };
   return {
     root,
-    runners: [exportDayRunner(exporter, dayHooks), mailRunner(root, mail, mailGate, deliveries, opts.clock, () => opts.engine.state)],
+    runners: [exportDayRunner(exporter, dayHooks), mailRunner(root, mail, mailGate, deliveries, opts.clock, opts.engine.jobs)],
     planner,
     usb,
     deliveries,

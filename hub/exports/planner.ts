@@ -3,6 +3,7 @@ import { hubCommand } from '#hub/auth/hub-command.ts';
 import { PeriodicRound } from '#hub/jobs/periodic-round.ts';
 import { currentBusinessDay } from '#hub/domain/exports/request.ts';
 import { daysToExport } from '#hub/domain/exports/plan.ts';
+import { jobsOfKind } from '#hub/jobs/job-pages.ts';
 import type { JobEngine } from '#hub/jobs/job-service.ts';
 import { exportedDays } from './folder.ts';
 
@@ -49,7 +50,8 @@ export class ExportPlanner extends PeriodicRound {
     if (!isClaimed(engine.state)) return;
     const now = clock();
     const current = currentBusinessDay(engine.state, now.toISOString());
-    const days = daysToExport(current, await exportedDays(this.opts.root), Object.values(engine.state.jobs));
+    // The export jobs in the table (its index of the kind: one per day asked, a few).
+    const days = daysToExport(current, await exportedDays(this.opts.root), [...jobsOfKind(engine.jobs, 'export.day')]);
     for (const day of days) {
       if (this.quiet.has(day)) continue;
       if (this.opts.hadActivity && !(await this.opts.hadActivity(day))) {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { JobOutcome, State } from '#protocol';
+import type { JobOutcome } from '#protocol';
+import { jobsOfKind, type JobPages } from '#hub/jobs/job-pages.ts';
 import type { JobRunner } from '#hub/jobs/runner.ts';
 import type { ExportFile } from './day-files.ts';
 import type { Deliveries } from './deliveries.ts';
@@ -15,8 +16,8 @@ export type MailPort = {
   reachable(): Promise<boolean>;
 };
 
-export const EXPORT_LANE = 'export';
-export const MAIL_LANE = 'export-mail';
+// The lanes are the domain's (hub/domain/jobs/lane.ts): the job table indexes them.
+export { EXPORT_LANE, MAIL_LANE } from '#hub/domain/jobs/lane.ts';
 
 /** What went wrong writing a day's folder, in words a person can act on: the file (null: the folder itself) and the system's code. */
 export function folderFailure(err: unknown): { file: string | null; code: string } {
@@ -34,7 +35,6 @@ export type ExportDayHooks = { written(day: string): void; failed(day: string, f
 export function exportDayRunner(deps: ExporterDeps, hooks: ExportDayHooks): JobRunner<'export.day'> {
   return {
     kind: 'export.day',
-    laneOf: () => EXPORT_LANE,
     perform: async (job): Promise<JobOutcome> => {
       try {
         await exportDay(deps, job.payload.day);
@@ -106,12 +106,14 @@ const FAILURE = {
  * the server. A refused user or recipient: failed, for the owner to fix and
  * retry. No mail set up: done, noted, so nothing waits every night.
  */
-export function mailRunner(root: string, port: MailPort, gate: MailGate, deliveries: Deliveries, clock: () => Date, state: () => State): JobRunner<'export.deliver'> {
-  const exportInHand = (day: string) =>
-    Object.values(state().jobs).some((j) => j.kind === 'export.day' && j.payload.day === day && (j.status === 'pending' || j.status === 'running'));
+export function mailRunner(root: string, port: MailPort, gate: MailGate, deliveries: Deliveries, clock: () => Date, jobs: JobPages): JobRunner<'export.deliver'> {
+  // The day's export jobs waiting or running, from the table's index of that kind (a few, never every job).
+  const exportInHand = (day: string) => {
+    for (const j of jobsOfKind(jobs, 'export.day', ['waiting', 'running'])) if (j.payload.day === day) return true;
+    return false;
+  };
   return {
     kind: 'export.deliver',
-    laneOf: () => MAIL_LANE,
     paused: () => gate.paused,
     perform: async (job): Promise<JobOutcome> => {
       const day = job.payload.day;

@@ -1,5 +1,6 @@
-import type { Change, Job, State } from '#protocol';
+import type { Change, Job } from '#protocol';
 import { readSendSettings } from '#hub/http/routes/einvoice/sol-store.ts';
+import { jobsOfKind, UNFINISHED_GROUPS, type JobPages } from '#hub/jobs/job-pages.ts';
 import type { JobEngine } from '#hub/jobs/job-service.ts';
 import type { AnyJobRunner } from '#hub/jobs/runner.ts';
 import { BuyerDirectory } from '../buyers/buyer-directory.ts';
@@ -49,9 +50,9 @@ export type Outbox = {
   status(): Promise<OutboxStatus>;
 };
 
-/** E-invoice jobs not finished, whose documents the store should hold. */
-function unfinished(state: State): Job[] {
-  return Object.values(state.jobs).filter((job) => (job.kind === 'einvoice.send' || job.kind === 'einvoice.summary') && job.status !== 'done' && job.status !== 'cancelled');
+/** E-invoice jobs not finished, whose documents the store should hold: the job table's pages for the two kinds (no other job is read). */
+function unfinished(jobs: JobPages): Job[] {
+  return [...jobsOfKind(jobs, 'einvoice.send', UNFINISHED_GROUPS), ...jobsOfKind(jobs, 'einvoice.summary', UNFINISHED_GROUPS)];
 }
 
 /**
@@ -124,7 +125,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
           if (event.type === 'einvoice.summaryQueued') void waitAgain(event.pending.referenceDate, event.pending.key);
         }
       });
-      for (const job of unfinished(opts.engine.state)) await file(job);
+      for (const job of unfinished(opts.engine.jobs)) await file(job);
       await planner.start();
       void open.load().catch((err: unknown) => log(`einvoice: status not loaded (${String(err)})`));
       loadingBuyers = buyers.load().catch((err: unknown) => log(`einvoice: buyer names not loaded (${String(err)})`));

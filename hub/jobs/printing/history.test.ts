@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyState } from '#domain';
-import type { Job, JobStatus, State } from '#protocol';
-import { HISTORY_FILE_BYTES, historyDir, PrintHistory } from './history.ts';
+import { JobTable } from '#hub/engine/job-table.ts';
+import type { Job, JobStatus } from '#protocol';
+import { HISTORY_FILE_BYTES, historyDir, PrintHistory, type HistoryJobs } from './history.ts';
 
 /** The print history file: written when a job's fate settles, backfilled at start, bounded, paged without gaps. */
 
@@ -29,7 +29,28 @@ function printJob(id: string, status: JobStatus, createdSec: number, printerId =
   };
 }
 
-const stateWith = (jobs: Job[]): State => ({ ...emptyState(), jobs: Object.fromEntries(jobs.map((j) => [j.id, j])) });
+/** The hub's job table holding these jobs (made in this order). */
+function stateWith(jobs: Job[]): JobTable {
+  const table = new JobTable();
+  table.load(jobs.map((job, n) => ({ n, job })), jobs.length);
+  return table;
+}
+
+/** The table, counting the index pages read and the jobs they held. */
+function counted(table: HistoryJobs): HistoryJobs & { pages: number; rows: number } {
+  const out = {
+    pages: 0,
+    rows: 0,
+    get: (id: string) => table.get(id),
+    list: (q: Parameters<HistoryJobs['list']>[0]) => {
+      const page = table.list(q);
+      out.pages++;
+      out.rows += page.jobs.length;
+      return page;
+    },
+  };
+  return out;
+}
 
 describe('print history', () => {
   it('writes a line when a print job settles (done, given up, maybe done, cancelled), not while it waits for a retry', async () => {
@@ -79,6 +100,19 @@ describe('print history', () => {
     const next = await h.page(live, 'pr-1', first.jobs.at(-1)!.createdAt, 3);
     expect(next).toMatchObject({ jobs: [{ id: 'a.0' }], more: false });
     expect((await h.page(live, 'pr-2', undefined, 3)).jobs).toEqual([]);
+  });
+
+  it('a printer off all weekend: the first page reads as much of the table with 10,000 tickets waiting as with 100', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'pos-print-history-'));
+    const h = new PrintHistory(dir);
+    const cost = async (waiting: number) => {
+      const table = counted(stateWith(Array.from({ length: waiting }, (_, i) => ({ ...printJob(`w${i}.0`, 'pending', i), attempts: 0, updatedAt: at(i) }))));
+      const page = await h.page(table, 'pr-1', undefined, 50);
+      expect(page.jobs.map((j) => j.id).slice(0, 2)).toEqual([`w${waiting - 1}.0`, `w${waiting - 2}.0`]);
+      expect(page).toMatchObject({ more: true });
+      return { pages: table.pages, rows: table.rows };
+    };
+    expect(await cost(10_000)).toEqual(await cost(100));
   });
 
   it('a file past its bound is set aside (one older kept): reads stay small, recent history stays', async () => {

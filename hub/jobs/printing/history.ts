@@ -1,7 +1,6 @@
 import { appendFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { DomainEvent, Job, PrintHistoryItem, State } from '#protocol';
-import { getOwn } from '#domain';
+import type { DomainEvent, Job, JobKind, JobListStatus, PrintHistoryItem } from '#protocol';
 
 export type { PrintHistoryItem } from '#protocol';
 
@@ -9,6 +8,31 @@ export type { PrintHistoryItem } from '#protocol';
 export const HISTORY_FILE_BYTES = 256 * 1024;
 
 type PrintJobRecord = Extract<Job, { kind: 'print' }>;
+
+/**
+ * What the history reads of the hub's job table (hub/engine/job-table.ts): a
+ * job by id, and pages of its index per status group (newest first, filtered
+ * by printer and kind by the index itself). Never a scan of all jobs.
+ */
+export type HistoryJobs = {
+  get(id: string): Job | undefined;
+  list(query: { status: JobListStatus; printerId?: string; kind?: JobKind; cursor?: string; limit: number }): { jobs: readonly Job[]; next: string | null };
+};
+
+/** The table's status groups a printer's history shows: every job not yet pruned. */
+const LIVE_GROUPS: readonly JobListStatus[] = ['waiting', 'running', 'stuck', 'finished'];
+/** The groups whose jobs are settled (their line is in the file, or written at start). */
+const SETTLED_GROUPS: readonly JobListStatus[] = ['stuck', 'finished'];
+/** Rows asked of the table per index page. */
+const INDEX_PAGE = 100;
+
+const isPrint = (job: Job): job is PrintJobRecord => job.kind === 'print';
+
+/** Newest first by creation, then id (descending), as the history pages go. */
+function newestFirst(a: PrintHistoryItem, b: PrintHistoryItem): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
 
 /** Where each printer's history lives: `DATA/print-history/<printer id>.jsonl`, and `.jsonl.1` before it. */
 export function historyDir(dataDir: string): string {
@@ -54,18 +78,27 @@ export class PrintHistory {
     return path.join(this.dir, `${printerId}.jsonl`);
   }
 
-  /** Writes the settled print jobs of one change (called from the engine's change stream, after the state has them). */
-  record(events: readonly DomainEvent[], state: State): void {
-    const jobs = settledJobIds(events).flatMap((id) => {
-      const job = getOwn(state.jobs, id);
+  /** Writes the settled print jobs of one change (called from the engine's change stream, after the table has them): keyed reads only. */
+  record(events: readonly DomainEvent[], jobs: Pick<HistoryJobs, 'get'>): void {
+    const settled = settledJobIds(events).flatMap((id) => {
+      const job = jobs.get(id);
       return job?.kind === 'print' ? [job] : [];
     });
-    if (jobs.length > 0) this.enqueue(jobs);
+    if (settled.length > 0) this.enqueue(settled);
   }
 
-  /** At start: settled print jobs still in the state that their printer's file lacks. */
-  async backfill(state: State): Promise<void> {
-    const settled = Object.values(state.jobs).filter((j): j is PrintJobRecord => j.kind === 'print' && j.status !== 'pending' && j.status !== 'running');
+  /** At start: settled print jobs still in the table (its stuck and finished print pages) that their printer's file lacks. */
+  async backfill(jobs: HistoryJobs): Promise<void> {
+    const settled: PrintJobRecord[] = [];
+    for (const status of SETTLED_GROUPS) {
+      for (let cursor: string | undefined, first = true; first || cursor !== undefined; first = false) {
+        const page = jobs.list({ status, kind: 'print', limit: INDEX_PAGE, ...(cursor !== undefined ? { cursor } : {}) });
+        settled.push(...page.jobs.filter(isPrint));
+        cursor = page.next ?? undefined;
+      }
+    }
+    // The files go oldest first: in the order the jobs were made.
+    settled.sort((a, b) => (a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const missing: PrintJobRecord[] = [];
     const known = new Map<string, Set<string>>();
     for (const job of settled) {
@@ -116,19 +149,56 @@ export class PrintHistory {
   }
 
   /**
-   * A page of the printer's history, newest first by creation: the live
-   * state's print jobs (pending, printing, stuck, recently done: reprintable)
-   * over the files' lines. `before`: the `createdAt` of the last item of the
-   * previous page; a page never ends inside a group of jobs made at the same
-   * moment, so none is skipped between pages.
+   * A page of the printer's history, newest first by creation: the job
+   * table's print jobs of this printer (pending, printing, stuck, recently
+   * done: reprintable) over the files' lines. `before`: the `createdAt` of the
+   * last item of the previous page; a page never ends inside a group of jobs
+   * made at the same moment, so none is skipped between pages.
+   *
+   * The table is read through its per-printer index pages, newest first, and
+   * only as far as this page needs (`liveOf`): 20,000 tickets waiting for a
+   * printer that is off cost the first page what 10 do. A file line whose job
+   * is still in the table shows the table's (keyed read).
    */
-  async page(state: State, printerId: string, before: string | undefined, limit: number): Promise<{ jobs: PrintHistoryItem[]; more: boolean }> {
+  async page(jobs: HistoryJobs, printerId: string, before: string | undefined, limit: number): Promise<{ jobs: PrintHistoryItem[]; more: boolean }> {
     const byId = new Map<string, PrintHistoryItem>();
-    for (const item of await this.lines(printerId)) byId.set(item.id, { ...item, reprintable: false });
-    for (const job of Object.values(state.jobs)) if (job.kind === 'print' && job.payload.printerId === printerId) byId.set(job.id, historyItem(job, true));
-    const all = [...byId.values()].filter((i) => before === undefined || i.createdAt < before).sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
+    for (const item of await this.lines(printerId)) {
+      const live = jobs.get(item.id);
+      byId.set(item.id, live?.kind === 'print' ? historyItem(live, true) : { ...item, reprintable: false });
+    }
+    let cut = false;
+    for (const status of LIVE_GROUPS) {
+      const live = this.liveOf(jobs, status, printerId, before, limit);
+      for (const job of live.jobs) byId.set(job.id, historyItem(job, true));
+      cut ||= live.cut;
+    }
+    const all = [...byId.values()].filter((i) => before === undefined || i.createdAt < before).sort(newestFirst);
     let end = Math.min(limit, all.length);
     while (end > 0 && end < all.length && all[end]!.createdAt === all[end - 1]!.createdAt) end++;
-    return { jobs: all.slice(0, end), more: end < all.length };
+    return { jobs: all.slice(0, end), more: end < all.length || cut };
+  }
+
+  /**
+   * The newest print jobs (by creation) of a printer in one status group made before `before`:
+   * at least `limit` of them if there are, reading the group's index pages only until no later
+   * page can hold a newer one. The index goes newest first by when a job entered the group (its
+   * `updatedAt`), and a job is made before it enters a group, so once a page ends with a job
+   * that entered before the `limit`-th newest creation taken, nothing after it is newer.
+   * `cut`: the index held more.
+   */
+  private liveOf(jobs: HistoryJobs, status: JobListStatus, printerId: string, before: string | undefined, limit: number): { jobs: PrintJobRecord[]; cut: boolean } {
+    const out: PrintJobRecord[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = jobs.list({ status, printerId, kind: 'print', limit: INDEX_PAGE, ...(cursor !== undefined ? { cursor } : {}) });
+      for (const job of page.jobs) if (isPrint(job) && job.payload.printerId === printerId && (before === undefined || job.createdAt < before)) out.push(job);
+      if (page.next === null) return { jobs: out, cut: false };
+      const last = page.jobs.at(-1);
+      if (out.length >= limit && last) {
+        const nth = out.map((j) => j.createdAt).sort().reverse()[limit - 1]!;
+        if (last.updatedAt < nth) return { jobs: out, cut: true };
+      }
+      cursor = page.next;
+    }
   }
 }

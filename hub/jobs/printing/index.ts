@@ -108,9 +108,9 @@ export function createPrinting(opts: PrintingOptions): Printing {
     history,
     start: async (lanes) => {
       monitor = new StatusMonitor({ state: deps.state, drivers, lanes, report: (printerId, status) => submit('printer.reportStatus', { printerId, status }), log: opts.log, ...(opts.statusEveryMs ? { everyMs: opts.statusEveryMs } : {}) });
-      await history.backfill(opts.engine.state);
+      await history.backfill(opts.engine.jobs);
       unsubscribe = opts.engine.onChange((change: Change) => {
-        history.record(change.events, opts.engine.state);
+        history.record(change.events, opts.engine.jobs);
         if (change.events.some((e) => e.type === 'printer.saved')) void slipOnce();
       });
       monitor.start();

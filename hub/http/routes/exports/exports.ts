@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 import type { Engine } from '#hub/engine/engine.ts';
 import type { Exports } from '#hub/exports/index.ts';
 import { exportedDays, readManifest } from '#hub/exports/folder.ts';
+import { jobsOfKind } from '#hub/jobs/job-pages.ts';
 import { aliasesOf } from '#domain';
 import { HttpError } from '../../http-error.ts';
 import { sessionOf } from '../../middleware/actor.ts';
@@ -23,11 +24,13 @@ const MEDIA: Record<string, string> = {
   json: 'application/json; charset=utf-8',
 };
 
-/** The export jobs in the live state, by day. */
+/** The export jobs in the job table (its index of the two kinds: a few, never every job), by day. */
 function jobsByDay(engine: Engine): Map<string, ExportJobView[]> {
   const out = new Map<string, ExportJobView[]>();
-  for (const job of Object.values(engine.state.jobs)) {
-    if (job.kind !== 'export.day' && job.kind !== 'export.deliver') continue;
+  const jobs = [...jobsOfKind(engine.jobs, 'export.day'), ...jobsOfKind(engine.jobs, 'export.deliver')];
+  // In the order they were made (the index pages go newest first, a group at a time).
+  jobs.sort((a, b) => (a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const job of jobs) {
     const list = out.get(job.payload.day) ?? [];
     list.push({ id: job.id, kind: job.kind, status: job.status, reason: job.reason, attempts: job.attempts });
     out.set(job.payload.day, list);

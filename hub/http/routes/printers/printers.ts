@@ -25,7 +25,7 @@ const paperQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).opt
 /**
  * On-demand reads for the printer settings page (owners and managers: the
  * `settings` alias): GET /api/printers/:id/history?before=&limit= (a page of
- * the printer's print jobs, newest first: the live state's jobs over the
+ * the printer's print jobs, newest first: the job table's print jobs (its per-printer index pages) over the
  * printer's history file, hub/jobs/printing/history.ts), GET
  * /api/printers/:id/paper?limit= (a virtual printer's printouts) and GET
  * /api/printers/usb (the USB printers plugged in now, for the add form).
@@ -52,7 +52,7 @@ export function printerRoutes(engine: Engine, deps: PrinterRoutesDeps): Router {
     gate(ctx);
     const printerId = idOf(ctx.params.id ?? '');
     const q = parseBody(historyQuery, { ...ctx.query });
-    const page = await deps.history.page(engine.state, printerId, q.before, q.limit ?? 50);
+    const page = await deps.history.page(engine.jobs, printerId, q.before, q.limit ?? 50);
     ctx.body = { ok: true, ...page };
   });
 
