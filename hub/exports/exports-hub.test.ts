@@ -45,7 +45,7 @@ async function settle(document: SaleDocument, tableIndex: number, productId: str
 }
 
 const root = () => join(t.dataDir, 'exports');
-const exportJobs = (day: string) => Object.values(t.hub.engine.state.jobs).filter((j) => j.kind === 'export.day' && j.payload.day === day);
+const exportJobs = (day: string) => [...t.hub.engine.jobs.values()].filter((j) => j.kind === 'export.day' && j.payload.day === day);
 
 beforeAll(async () => {
   t = await startTestHub({ clock: () => now });
@@ -70,7 +70,7 @@ afterAll(async () => {
 describe('the nightly export', () => {
   it('a fresh hub asks for no export of the day that ended before it started: it sold nothing', async () => {
     await t.hub.exports.planner.runNow();
-    expect(Object.values(t.hub.engine.state.jobs).filter((j) => j.kind === 'export.day')).toEqual([]);
+    expect([...t.hub.engine.jobs.values()].filter((j) => j.kind === 'export.day')).toEqual([]);
   });
 
   it('nothing at 1 ms before the closing hour; the day at the closing hour, once', async () => {
@@ -160,7 +160,7 @@ describe('the nightly export', () => {
 
 describe('GET /api/exports', () => {
   it('lists the days with their files and deliveries', async () => {
-    await until('the mail jobs ran', () => Object.values(t.hub.engine.state.jobs).filter((j) => j.kind === 'export.deliver').every((j) => j.status === 'done'));
+    await until('the mail jobs ran', () => [...t.hub.engine.jobs.values()].filter((j) => j.kind === 'export.deliver').every((j) => j.status === 'done'));
     const r = await getJson<ExportsReply>(t.url, '/api/exports');
     expect(r.status).toBe(200);
     expect(r.body.days.map((d) => d.day)).toEqual([DAY]);

@@ -90,7 +90,7 @@ describe('a paused lane', () => {
     await jobs.idle();
     expect(echo.calls).toBe(1);
     expect(mark.calls).toBe(1);
-    expect(engine.state.jobs[echoId]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(engine.jobs.get(echoId)).toMatchObject({ status: 'pending', attempts: 1 });
 
     // Tries of the paused job (the done mark job's prune is a record of its own, not a try).
     let records = 0;
@@ -101,7 +101,7 @@ describe('a paused lane', () => {
     for (let minute = 0; minute < 24 * 60; minute += 30) await advance(jobs, 30 * 60_000);
     expect(echo.calls).toBe(1);
     expect(records).toBe(0);
-    expect(engine.state.jobs[echoId]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(engine.jobs.get(echoId)).toMatchObject({ status: 'pending', attempts: 1 });
 
     // Back: the probe lifts the pause and wakes the lane.
     echo.down = false;
@@ -109,7 +109,7 @@ describe('a paused lane', () => {
     jobs.wakeLane('test.echo');
     await jobs.idle();
     expect(echo.calls).toBe(2);
-    expect(engine.state.jobs[echoId]).toMatchObject({ status: 'done', attempts: 2 });
+    expect(engine.jobs.get(echoId)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
   it('no timer spins on a paused lane whose retry time has passed', async () => {

@@ -71,7 +71,7 @@ async function advance(jobs: JobService, ms: number): Promise<void> {
   await jobs.idle();
 }
 
-const jobOf = (engine: Engine, id: string): Job | undefined => engine.state.jobs[id];
+const jobOf = (engine: Engine, id: string): Job | undefined => engine.jobs.get(id);
 const TIMEOUT = { ok: false, canRetry: true, reason: 'TIMEOUT' } as const;
 
 describe('job runner', () => {

@@ -12,7 +12,7 @@ const HUB = { staffId: null, deviceId: 'hub' } as const;
  * are decided before the hub's own runner hears of the job. Its `test.mark`
  * sibling is left to the runner, and awaited, so the log stands still after. Returns its id.
  */
-export async function makeFailedJob(engine: JobEngine, now = new Date()): Promise<string> {
+export async function makeFailedJob(engine: JobEngine & { readonly jobs: { values(): Iterable<Job> } }, now = new Date()): Promise<string> {
   const cause = hubCommand('job.test', { text: `stuck ${randomUUID()}` }, HUB.deviceId, now);
   const jobId = jobIdOf(cause.id, 0);
   const replies: Promise<CommandReply>[] = [
@@ -36,12 +36,14 @@ const WAITS_OUTSIDE: ReadonlySet<string> = new Set(['SUNAT_UNREACHABLE', 'CERT_M
 const isEinvoice = (j: Job) => j.kind === 'einvoice.send' || j.kind === 'einvoice.summary';
 
 /** Resolves once no job waits or runs, but e-invoice jobs held while sending cannot work (bounded: a job that never settles fails the test). */
-export async function jobsSettled(engine: JobEngine, timeoutMs = 5000): Promise<void> {
+export async function jobsSettled(engine: { readonly jobs: { values(): Iterable<Job> } }, timeoutMs = 5000): Promise<void> {
   const end = Date.now() + timeoutMs;
-  const einvoiceHeld = () => Object.values(engine.state.jobs).some((j) => isEinvoice(j) && j.status === 'pending' && j.attempts > 0 && j.reason !== null && WAITS_OUTSIDE.has(j.reason));
+  // A test may read every job of the table (the hub never does on a command's path).
+  const all = () => [...engine.jobs.values()];
+  const einvoiceHeld = () => all().some((j) => isEinvoice(j) && j.status === 'pending' && j.attempts > 0 && j.reason !== null && WAITS_OUTSIDE.has(j.reason));
   const busy = () => {
     const held = einvoiceHeld();
-    return Object.values(engine.state.jobs).some((j) => (j.status === 'pending' && !(held && isEinvoice(j))) || j.status === 'running');
+    return all().some((j) => (j.status === 'pending' && !(held && isEinvoice(j))) || j.status === 'running');
   };
   while (busy()) {
     if (Date.now() > end) throw new Error('jobs did not settle');

@@ -86,11 +86,14 @@ describe('saving, removing, status', () => {
     let s = exec(base(), 'printer.reportStatus', { printerId: 'pr-cocina', status: { state: 'retryLater', reason: 'UNREACHABLE' } }).state;
     s = openTable(s, T.s1, uid(1));
     s = addLines(s, uid(1), [{ lineId: uid(101), productId: P.ceviche.id, qty: 1 }]);
-    s = exec(s, 'order.send', { orderId: uid(1) }).state;
-    const after = exec(s, 'printer.remove', { printerId: 'pr-cocina' }).state;
+    const sent = exec(s, 'order.send', { orderId: uid(1) });
+    const jobs = new MemoryJobs().apply(sent.events);
+    const removed = exec(sent.state, 'printer.remove', { printerId: 'pr-cocina' }, { ...ctxAt(), jobs });
+    const after = removed.state;
     expect(Object.hasOwn(after.printers, 'pr-cocina')).toBe(false);
     expect(Object.hasOwn(after.printerStatus, 'pr-cocina')).toBe(false);
-    expect(Object.values(after.jobs).filter((j) => j.status === 'pending')).toHaveLength(2);
+    // The jobs (the hub's table) are untouched by the removal: they wait, and fail NO_PRINTER at the runner.
+    expect(jobs.apply(removed.events).values().filter((j) => j.status === 'pending')).toHaveLength(2);
   });
 
   it('a status is recorded when it changes, with its time; the same status again records nothing', () => {

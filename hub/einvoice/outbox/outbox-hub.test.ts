@@ -44,9 +44,9 @@ async function settle(document: SaleDocument, tableIndex: number): Promise<{ doc
   await send(open);
   await send(command('order.addLines', { orderId, lines: [{ lineId: crypto.randomUUID(), productId: 'p-outbox-1', qty: 1, remark: '' }] }));
   await send(command('order.send', { orderId }));
-  const before = new Set(Object.keys(t.hub.engine.state.jobs));
+  const before = new Set([...t.hub.engine.jobs.values()].map((j) => j.id));
   await send(command('order.settle', { orderId, payments: [{ method: 'visa', amountCents: PRICE }], document, print: false }));
-  const job = Object.values(t.hub.engine.state.jobs).find((j): j is Extract<Job, { kind: 'einvoice.send' }> => j.kind === 'einvoice.send' && !before.has(j.id));
+  const job = [...t.hub.engine.jobs.values()].find((j): j is Extract<Job, { kind: 'einvoice.send' }> => j.kind === 'einvoice.send' && !before.has(j.id));
   if (!job?.payload.document) throw new Error('no einvoice.send job for the settlement');
   await send(command('table.clear', { tableId }));
   return { doc: job.payload.document, jobId: job.id };
@@ -80,7 +80,7 @@ afterAll(async () => {
 describe('the outbox in a hub', () => {
   it('a factura settled is filed, signed and delivered; SUNAT\'s answer kept', async () => {
     const { doc, jobId } = await settle({ kind: 'factura', docId: '20100070970', name: 'Supermercados Peruanos S.A.' }, 0);
-    await until('the factura is accepted', () => t.hub.engine.state.jobs[jobId]?.status === 'done');
+    await until('the factura is accepted', () => t.hub.engine.jobs.get(jobId)?.status === 'done');
     expect(await metaOf(doc)).toMatchObject({ status: 'accepted', kind: '01', total: '118.00', sunat: { code: '0' } });
     expect(fake.received.filter((r) => r.operation === 'sendBill').map((r) => r.fileName)).toEqual([`${doc.issuer.ruc}-01-${doc.series}-${doc.number}.zip`]);
   }, 20_000);
@@ -88,7 +88,7 @@ describe('the outbox in a hub', () => {
   it('SUNAT down for a long time: one try recorded, none while down; back up: delivered at once', async () => {
     await fake.goDown();
     const { doc, jobId } = await settle({ kind: 'factura', docId: '20100070970', name: 'Supermercados Peruanos S.A.' }, 1);
-    await until('the first try failed', () => t.hub.engine.state.jobs[jobId]?.reason === 'SUNAT_UNREACHABLE');
+    await until('the first try failed', () => t.hub.engine.jobs.get(jobId)?.reason === 'SUNAT_UNREACHABLE');
     expect((await metaOf(doc))?.status).toBe('signed');
     // Past the job's own retry time (2 s), and the minute tick: nothing is tried or recorded.
     await sleep(2_500);
@@ -101,7 +101,7 @@ describe('the outbox in a hub', () => {
 
     await fake.start();
     await t.hub.outbox.gate.checkNow();
-    await until('delivered once SUNAT answers', () => t.hub.engine.state.jobs[jobId]?.status === 'done');
+    await until('delivered once SUNAT answers', () => t.hub.engine.jobs.get(jobId)?.status === 'done');
     expect(started.filter((id) => id === jobId)).toHaveLength(2);
     expect((await metaOf(doc))?.status).toBe('accepted');
     expect((await getJson<OutboxReply>(t.url, '/api/einvoice/outbox')).body.outbox).toMatchObject({ reachable: true, waiting: 0 });
@@ -109,33 +109,33 @@ describe('the outbox in a hub', () => {
 
   it('a boleta waits for its summary; the next day the hub plans it and SUNAT\'s answer reaches the boleta', async () => {
     const { doc, jobId } = await settle({ kind: 'boleta', docId: '', name: '' }, 2);
-    await until('the boleta is signed', () => t.hub.engine.state.jobs[jobId]?.status === 'done');
+    await until('the boleta is signed', () => t.hub.engine.jobs.get(jobId)?.status === 'done');
     expect(await metaOf(doc)).toMatchObject({ status: 'awaitingSummary', summaryId: null });
     // Today's boletas are not summarized by the hub (an owner may send the day at once).
     await t.hub.outbox.planner.runNow();
-    expect(Object.values(t.hub.engine.state.jobs).some((j) => j.kind === 'einvoice.summary')).toBe(false);
+    expect([...t.hub.engine.jobs.values()].some((j) => j.kind === 'einvoice.summary')).toBe(false);
 
     offsetMs = 24 * 3_600_000;
     await t.hub.outbox.planner.runNow();
-    const summary = Object.values(t.hub.engine.state.jobs).find((j): j is Extract<Job, { kind: 'einvoice.summary' }> => j.kind === 'einvoice.summary');
+    const summary = [...t.hub.engine.jobs.values()].find((j): j is Extract<Job, { kind: 'einvoice.summary' }> => j.kind === 'einvoice.summary');
     expect(summary?.payload.summary?.referenceDate).toBe(doc.issueDate);
-    await until('the summary is answered', () => t.hub.engine.state.jobs[summary!.id]?.status === 'done');
+    await until('the summary is answered', () => t.hub.engine.jobs.get(summary!.id)?.status === 'done');
     expect(await metaOf(doc)).toMatchObject({ status: 'accepted', summaryId: summary!.payload.key });
     expect(Object.keys(t.hub.engine.state.pendingSummary)).toEqual([]);
     offsetMs = 0;
   }, 20_000);
 
   it('a summary SUNAT rejects: the owner sends its boletas again, a new summary carries them and is accepted', async () => {
-    const summaryJobs = () => Object.values(t.hub.engine.state.jobs).filter((j): j is Extract<Job, { kind: 'einvoice.summary' }> => j.kind === 'einvoice.summary');
+    const summaryJobs = () => [...t.hub.engine.jobs.values()].filter((j): j is Extract<Job, { kind: 'einvoice.summary' }> => j.kind === 'einvoice.summary');
     const seen = new Set(summaryJobs().map((j) => j.id));
     const { doc, jobId } = await settle({ kind: 'boleta', docId: '', name: '' }, 3);
-    await until('the boleta is signed', () => t.hub.engine.state.jobs[jobId]?.status === 'done');
+    await until('the boleta is signed', () => t.hub.engine.jobs.get(jobId)?.status === 'done');
     offsetMs = 24 * 3_600_000;
     fake.next({ kind: 'reject', code: '2220', text: 'El ID debe coincidir con el consignado en el nombre del archivo' });
     await t.hub.outbox.planner.runNow();
     const first = summaryJobs().find((j) => !seen.has(j.id))!;
-    await until('the summary rejected', () => t.hub.engine.state.jobs[first.id]?.status === 'failed');
-    expect(t.hub.engine.state.jobs[first.id]?.reason).toBe('SUNAT_REJECTED');
+    await until('the summary rejected', () => t.hub.engine.jobs.get(first.id)?.status === 'failed');
+    expect(t.hub.engine.jobs.get(first.id)?.reason).toBe('SUNAT_REJECTED');
     expect(await metaOf(doc)).toMatchObject({ status: 'rejected', summaryId: first.payload.key });
     // Nothing reports the boleta by itself now: the planner finds nothing waiting.
     await t.hub.outbox.planner.runNow();
@@ -148,7 +148,7 @@ describe('the outbox in a hub', () => {
       expect(refused.body, summaryId).toMatchObject({ ok: false, code: summaryId.endsWith('-99') ? 'SUMMARY_NOT_FAILED' : 'INCORRECT_INPUT' });
     }
     await send(command('einvoice.requeueSummary', { summaryId: first.payload.key }));
-    expect(t.hub.engine.state.jobs[first.id]?.status).toBe('cancelled');
+    expect(t.hub.engine.jobs.get(first.id)?.status).toBe('cancelled');
     await until('the boleta waits again', async () => (await metaOf(doc))?.status === 'awaitingSummary');
     offsetMs = 24 * 3_600_000;
     try {

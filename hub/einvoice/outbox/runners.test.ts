@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Job, JobOutcome, State } from '#protocol';
 import { writeSendSettings } from '#hub/http/routes/einvoice/sol-store.ts';
 import type { JobEngine } from '#hub/jobs/job-service.ts';
+import { JobTable } from '#hub/engine/job-table.ts';
 import { saveCertificate } from '../secrets/certificate-store.ts';
 import { makeTestPkcs12 } from '../secrets/test-certificate.ts';
 import { readPkcs12 } from '../secrets/pkcs12.ts';
@@ -36,7 +37,8 @@ let woken: string[] = [];
 let delays: number[] = [];
 
 const engine: JobEngine = {
-  state: { jobs: {}, pendingSummary: {} } as unknown as State,
+  state: { pendingSummary: {} } as unknown as State,
+  jobs: new JobTable(),
   submit: async () => ({ ok: true, seq: 0 }) as never,
   onChange: () => () => {},
 };

@@ -74,7 +74,7 @@ describe('a kitchen ticket on the paper', () => {
     const order = t.hub.engine.state.orders[orderId]!;
     const waiter = t.hub.engine.state.staff[order.openedBy ?? '']?.name ?? '';
     expect(waiter).not.toBe('');
-    const job = Object.values(t.hub.engine.state.jobs).find((j) => j.kind === 'print' && j.payload.printerId === 'pr-es' && j.payload.purpose === 'kitchen');
+    const job = [...t.hub.engine.jobs.values()].find((j) => j.kind === 'print' && j.payload.printerId === 'pr-es' && j.payload.purpose === 'kitchen');
     const at = job?.kind === 'print' ? (job.payload.ticket?.at ?? '') : '';
     const lima = new Date(Date.parse(at) - 5 * 3_600_000).toISOString().slice(11, 16);
     const cases = [

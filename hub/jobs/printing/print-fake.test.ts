@@ -52,7 +52,7 @@ async function send(cmd: Command): Promise<number> {
 }
 
 // The fake printer's own jobs (the demo's virtual printer prints its stations too).
-const printJobs = (): Job[] => Object.values(t!.hub.engine.state.jobs).filter((j) => j.kind === 'print' && j.payload.purpose !== 'setupSlip' && j.payload.printerId === 'pr-fake');
+const printJobs = (): Job[] => [...t!.hub.engine.jobs.values()].filter((j) => j.kind === 'print' && j.payload.purpose !== 'setupSlip' && j.payload.printerId === 'pr-fake');
 
 /** The kitchen tickets on the paper: one per connection that carried one (the setup slip and status checks left out). */
 function ticketsOnPaper(fake: FakePrinter): string[][] {
@@ -152,7 +152,7 @@ describe('printing to a TCP printer', () => {
     for (const c of ticketCommands(orderId, productId, 1)) await send(c);
     await send(command('order.prebill', { orderId }));
     await send(command('order.settleCash', { orderId, receivedCents: 100_000 }));
-    await until('drawer kicked', () => Object.values(hub.hub.engine.state.jobs).some((j) => j.kind === 'drawer.kick' && j.status === 'done'));
+    await until('drawer kicked', () => [...hub.hub.engine.jobs.values()].some((j) => j.kind === 'drawer.kick' && j.status === 'done'));
     // Connections that carried bytes (the status monitor's checks open empty ones in between).
     const printed = fake.received.filter((bytes) => bytes.length > 0);
     const last = printed.at(-1)!;

@@ -121,7 +121,7 @@ async function advance(jobs: JobService, ms: number): Promise<void> {
   await jobs.idle();
 }
 
-const job = (engine: Engine, id: string): Job | undefined => engine.state.jobs[id];
+const job = (engine: Engine, id: string): Job | undefined => engine.jobs.get(id);
 
 describe('print lanes', () => {
   it('one lane per printer, in order: a printer that is down holds only its own tickets, none overtakes its head, all print once when it is back', async () => {
@@ -263,7 +263,7 @@ describe('print lanes', () => {
     till.up = false;
     await hub(engine, 'drawer.open', { reason: 'cambio' });
     await jobs.idle();
-    const kick = Object.values(engine.state.jobs).find((j) => j.kind === 'drawer.kick' && j.status === 'pending');
+    const kick = [...engine.jobs.values()].find((j) => j.kind === 'drawer.kick' && j.status === 'pending');
     expect(kick).toBeDefined();
     till.up = true;
     await advance(jobs, retryDelayMs(1));
@@ -280,7 +280,7 @@ describe('print lanes', () => {
     await jobs.idle();
     till.up = true;
     await advance(jobs, 130_000);
-    const kick = Object.values(engine.state.jobs).find((j) => j.kind === 'drawer.kick');
+    const kick = [...engine.jobs.values()].find((j) => j.kind === 'drawer.kick');
     expect(kick).toMatchObject({ status: 'failed', reason: 'TIMEOUT' });
     expect(till.kicks).toBe(0);
   });

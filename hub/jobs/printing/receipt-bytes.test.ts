@@ -54,7 +54,7 @@ async function settle(document: SaleDocument, tableIndex: number): Promise<Fisca
   await send(command('order.addLines', { orderId, lines: [{ lineId: crypto.randomUUID(), productId: 'p-fiscal-1', qty: 1, remark: '' }] }));
   await send(command('order.send', { orderId }));
   await send(command('order.settle', { orderId, payments: [{ method: 'visa', amountCents: PRICE }], document, print: true }));
-  const jobs = Object.values(t.hub.engine.state.jobs).filter((j): j is Extract<Job, { kind: 'print' }> => j.kind === 'print' && j.payload.orderId === orderId && j.payload.purpose === 'receipt');
+  const jobs = [...t.hub.engine.jobs.values()].filter((j): j is Extract<Job, { kind: 'print' }> => j.kind === 'print' && j.payload.orderId === orderId && j.payload.purpose === 'receipt');
   expect(jobs.map((j) => j.payload.printerId).sort()).toEqual(['pr-es', 'pr-zh', 'virtual']);
   const fiscal = jobs[0]?.payload.fiscal;
   if (!fiscal) throw new Error('the receipt job carries no fiscal document');
@@ -118,8 +118,8 @@ describe('a boleta, a factura and a credit note on the paper', () => {
     const text = lines(paper!).join('\n');
     for (const part of ['FACTURA ELECTRÓNICA', 'RUC: 20100070970', 'RAZÓN SOCIAL: Supermercados Peruanos S.A.', 'FORMA DE PAGO: CONTADO', 'Representación impresa de la FACTURA ELECTRÓNICA']) expect(text).toContain(part);
 
-    const original = Object.values(t.hub.engine.state.jobs).find((j) => j.kind === 'print' && j.payload.printerId === 'pr-es' && j.payload.fiscal?.number === doc.number && j.payload.fiscal.series === doc.series);
-    await until('the receipt job is done', () => t.hub.engine.state.jobs[original!.id]?.status === 'done');
+    const original = [...t.hub.engine.jobs.values()].find((j) => j.kind === 'print' && j.payload.printerId === 'pr-es' && j.payload.fiscal?.number === doc.number && j.payload.fiscal.series === doc.series);
+    await until('the receipt job is done', () => t.hub.engine.jobs.get(original!.id)?.status === 'done');
     await send(command('print.reprint', { jobId: original!.id, printerId: 'pr-es' }));
     await until('reprinted', () => papersOf(fakes.es!, doc).length === 2);
     const again = papersOf(fakes.es!, doc)[1]!;
@@ -149,7 +149,7 @@ describe('a boleta, a factura and a credit note on the paper', () => {
     const request = { kind: 'void' as const, lines: [], reason: 'cobro duplicado', method: 'visa' as const };
     const reply = await t.hub.engine.submit(hubCommand('bill.correct', { bill, request }, 'hub', new Date()), { staffId: null, deviceId: 'hub' });
     expect(reply).toMatchObject({ ok: true });
-    const slip = Object.values(t.hub.engine.state.jobs).find((j): j is Extract<Job, { kind: 'print' }> => j.kind === 'print' && j.payload.printerId === 'pr-es' && j.payload.fiscal?.type === '07');
+    const slip = [...t.hub.engine.jobs.values()].find((j): j is Extract<Job, { kind: 'print' }> => j.kind === 'print' && j.payload.printerId === 'pr-es' && j.payload.fiscal?.type === '07');
     const note = slip!.payload.fiscal!;
     expect(note.reference).toMatchObject({ type: '01', series: factura.series, number: factura.number, reasonCode: '01' });
     await until('the note printed on both', () => papersOf(fakes.es!, note).length === 1 && papersOf(fakes.zh!, note).length === 1);

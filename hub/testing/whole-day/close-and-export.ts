@@ -28,7 +28,7 @@ async function read<T>(t: TestHub, path: string): Promise<T> {
 }
 
 const exportJobs = (t: TestHub, day: string) =>
-  Object.values(t.hub.engine.state.jobs).filter((j): j is Extract<Job, { kind: 'export.day' }> => j.kind === 'export.day' && j.payload.day === day);
+  [...t.hub.engine.jobs.values()].filter((j): j is Extract<Job, { kind: 'export.day' }> => j.kind === 'export.day' && j.payload.day === day);
 
 export async function closeAndExport(t: TestHub, day: string, open: ShiftReport): Promise<DayEnd> {
   // Each counted method as the drawer and the terminals hold it (cash: the expected figure; the others: what the shift took).

@@ -29,7 +29,7 @@ export async function reprintDisagreements(t: TestHub, day: string, v: DayViews)
     // A split's parts: one job each, made in the same record.
     const printed = new Map<string, FiscalDocument>();
     for (let i = 0; i < filed.length; i++) {
-      const job = t.hub.engine.state.jobs[jobIdOf(id, i)];
+      const job = t.hub.engine.jobs.get(jobIdOf(id, i));
       if (job?.kind === 'print' && job.payload.fiscal) printed.set(fiscalKey(job.payload.fiscal), job.payload.fiscal);
     }
     for (const doc of filed) {

@@ -99,7 +99,7 @@ describe('voiding and refunding', () => {
     expect(r.body.result.totalCents).toBe(correction!.amountCents);
     const key = `07-BC01-${correction!.creditNote!.number}`;
     expect(t.hub.engine.state.pendingSummary[key]).toMatchObject({ line: { type: '07', reference: { type: '03', series: 'B001' } } });
-    expect(Object.values(t.hub.engine.state.jobs).some((j) => j.kind === 'einvoice.send' && j.payload.key === key)).toBe(true);
+    expect([...t.hub.engine.jobs.values()].some((j) => j.kind === 'einvoice.send' && j.payload.key === key)).toBe(true);
   });
 
   it('refuses a waiter and a cashier (no `refund`): 403, nothing recorded', async () => {

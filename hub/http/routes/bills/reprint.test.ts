@@ -54,7 +54,7 @@ async function reprint(billId: string, body: unknown, cookie?: string) {
 }
 
 const receiptJobs = (billId: string): Extract<Job, { kind: 'print' }>[] =>
-  Object.values(t.hub.engine.state.jobs).filter((j): j is Extract<Job, { kind: 'print' }> => j.kind === 'print' && j.payload.orderId === billId && j.payload.purpose === 'receipt');
+  [...t.hub.engine.jobs.values()].filter((j): j is Extract<Job, { kind: 'print' }> => j.kind === 'print' && j.payload.orderId === billId && j.payload.purpose === 'receipt');
 
 beforeAll(async () => {
   t = await startTestHub({ printerStatusEveryMs: 100, printerTimeoutMs: 1_000 });
@@ -83,7 +83,7 @@ describe('reprinting a closed bill', () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ id: r.body.jobId, payload: { printerId: 'pr-fake', fiscal: { type: '03', series: 'B001' } } });
     const fiscal = jobs[0]!.payload.fiscal!;
-    await until('reprinted on the fake printer', () => fake.received.length > before && t.hub.engine.state.jobs[r.body.ok ? r.body.jobId : '']?.status === 'done', 10_000);
+    await until('reprinted on the fake printer', () => fake.received.length > before && t.hub.engine.jobs.get(r.body.ok ? r.body.jobId : '')?.status === 'done', 10_000);
     const paper = parseEscPos(Buffer.concat(fake.received.slice(before)), { codePage: 'cp858' });
     const text = paper.texts.map((l) => l.trim());
     expect(text[0]).toBe('REIMPRESIÓN');
@@ -97,7 +97,7 @@ describe('reprinting a closed bill', () => {
 
   it('after the fiscal settings changed: the reprint carries the document filed at the sale and its QR that document\'s digest', async () => {
     const billId = await settledBoleta();
-    const settled = Object.values(t.hub.engine.state.jobs).find((j): j is Extract<Job, { kind: 'einvoice.send' }> => j.kind === 'einvoice.send' && j.payload.billId === billId)!;
+    const settled = [...t.hub.engine.jobs.values()].find((j): j is Extract<Job, { kind: 'einvoice.send' }> => j.kind === 'einvoice.send' && j.payload.billId === billId)!;
     const original = settled.payload.document!;
     await until('the boleta filed by the outbox', async () => (await t.hub.outbox.store.filed(original)) !== null, 10_000);
     // The owner renames the company after the sale: the reprint's document is computed with the new name.
@@ -106,10 +106,10 @@ describe('reprinting a closed bill', () => {
       const before = fake.received.length;
       const r = await reprint(billId, { id: randomUUID(), day: today(), printerId: 'pr-fake' }, cashier);
       if (!r.body.ok) throw new Error(r.body.code);
-      const job = t.hub.engine.state.jobs[r.body.jobId];
+      const job = t.hub.engine.jobs.get(r.body.jobId);
       // The job carries the document as filed (the old name), not one computed with today's settings.
       expect(job?.kind === 'print' && job.payload.fiscal).toEqual(original);
-      await until('reprinted', () => t.hub.engine.state.jobs[r.body.ok ? r.body.jobId : '']?.status === 'done', 10_000);
+      await until('reprinted', () => t.hub.engine.jobs.get(r.body.ok ? r.body.jobId : '')?.status === 'done', 10_000);
       const qr = parseEscPos(Buffer.concat(fake.received.slice(before)), { codePage: 'cp858' }).qrs.find((q) => q.startsWith(`${SAMPLE_FISCAL.ruc}|03|B001|${original.number}|`))!;
       const digest = qr.split('|')[9];
       expect(digest).toBe(digestOfUnsigned(buildFiscalXml(original)));
@@ -121,7 +121,7 @@ describe('reprinting a closed bill', () => {
 
   it('after a switch to the reduced regime: the reprint prints the IGV at 18 % the boleta was filed with, not at 10 %', async () => {
     const billId = await settledBoleta();
-    const settled = Object.values(t.hub.engine.state.jobs).find((j): j is Extract<Job, { kind: 'einvoice.send' }> => j.kind === 'einvoice.send' && j.payload.billId === billId)!;
+    const settled = [...t.hub.engine.jobs.values()].find((j): j is Extract<Job, { kind: 'einvoice.send' }> => j.kind === 'einvoice.send' && j.payload.billId === billId)!;
     const original = settled.payload.document!;
     await until('the boleta filed by the outbox', async () => (await t.hub.outbox.store.filed(original)) !== null, 10_000);
     await asOwner('fiscal.saveSettings', { ...SAMPLE_FISCAL, regime: 'reduced' });
@@ -129,10 +129,10 @@ describe('reprinting a closed bill', () => {
       const before = fake.received.length;
       const r = await reprint(billId, { id: randomUUID(), day: today(), printerId: 'pr-fake' }, cashier);
       if (!r.body.ok) throw new Error(r.body.code);
-      const job = t.hub.engine.state.jobs[r.body.jobId];
+      const job = t.hub.engine.jobs.get(r.body.jobId);
       // The job's document is the filed one, to the céntimo.
       expect(job?.kind === 'print' && job.payload.fiscal?.totals).toEqual(original.totals);
-      await until('reprinted', () => t.hub.engine.state.jobs[r.body.ok ? r.body.jobId : '']?.status === 'done', 10_000);
+      await until('reprinted', () => t.hub.engine.jobs.get(r.body.ok ? r.body.jobId : '')?.status === 'done', 10_000);
       const text = parseEscPos(Buffer.concat(fake.received.slice(before)), { codePage: 'cp858' }).texts.join('\n');
       expect(text).toMatch(new RegExp(`IGV 18%[^\n]*${original.totals.igv.replace('.', '\\.')}`));
       expect(text).not.toContain('IGV 10%');

@@ -24,7 +24,7 @@ async function asOwner<K extends CommandType>(type: K, payload: CommandPayload<K
   if (!r.body.ok) throw new Error(`setup ${type} refused: ${r.body.code} ${r.body.message ?? ''}`);
 }
 function jobDocument(key: string): FiscalDocument | undefined {
-  const job = Object.values(t.hub.engine.state.jobs).find((j) => j.kind === 'einvoice.send' && j.payload.key === key);
+  const job = [...t.hub.engine.jobs.values()].find((j) => j.kind === 'einvoice.send' && j.payload.key === key);
   return job?.kind === 'einvoice.send' ? job.payload.document : undefined;
 }
 

@@ -145,7 +145,7 @@ async function rejectedSummary(): Promise<string> {
   const { orderId } = await orderWithLine(true);
   await asOwner('order.settle', { orderId, payments: [{ method: 'cash', amountCents: 100_000 }], document: { kind: 'boleta', docId: '', name: '' }, print: false });
   const jobId = await jobEndedBy(hubCommand('einvoice.summarize', { referenceDate: new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10) }, 'hub', new Date()), 'SUNAT_REJECTED');
-  const job = t.hub.engine.state.jobs[jobId];
+  const job = t.hub.engine.jobs.get(jobId);
   if (job?.kind !== 'einvoice.summary') throw new Error('no summary job');
   return job.payload.key;
 }

@@ -47,7 +47,7 @@ describe('GET /api/printers/:id/history', () => {
     await t.hub.printing.history.flushed();
     await sleep(5);
     await t.hub.jobs.tickNow();
-    for (const id of printed) expect(t.hub.engine.state.jobs[id]).toBeUndefined();
+    for (const id of printed) expect(t.hub.engine.jobs.get(id)).toBeUndefined();
     const page = await history();
     expect(page.body.jobs.map((j) => [j.id, j.status, j.reprintable])).toEqual([...printed].reverse().map((id) => [id, 'done', false]));
   });
