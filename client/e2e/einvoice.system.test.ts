@@ -64,7 +64,7 @@ function printedQrs(): string[] {
 
 /** The document an e-invoice job carries for this key (the hub has it; devices only see the key). */
 function documentOf(key: string): FiscalDocument | null {
-  const job = Object.values(env.hub.engine.state.jobs).find((j): j is Extract<Job, { kind: 'einvoice.send' }> => j.kind === 'einvoice.send' && j.payload.key === key);
+  const job = [...env.hub.engine.jobs.values()].find((j): j is Extract<Job, { kind: 'einvoice.send' }> => j.kind === 'einvoice.send' && j.payload.key === key);
   return job?.payload.document ?? null;
 }
 
@@ -148,7 +148,7 @@ describe('e-invoices from the till to SUNAT', () => {
     expect(factura.customer).toMatchObject({ idType: '6', idNumber: '20100070970' });
     // The outbox signs both at once (the certificate is there); only sending waits for SUNAT.
     await until('both signed', async () => (await metaOf(boleta))?.digest !== '' && (await metaOf(factura))?.digest !== '');
-    await until('the factura found SUNAT down', () => Object.values(env.hub.engine.state.jobs).some((j) => j.kind === 'einvoice.send' && j.reason === 'SUNAT_UNREACHABLE'));
+    await until('the factura found SUNAT down', () => [...env.hub.engine.jobs.values()].some((j) => j.kind === 'einvoice.send' && j.reason === 'SUNAT_UNREACHABLE'));
     expect((await metaOf(boleta))?.status).toBe('awaitingSummary');
     expect((await metaOf(factura))?.status).toBe('signed');
 

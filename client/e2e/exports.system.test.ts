@@ -36,7 +36,7 @@ async function page(device: typeof PHONE | typeof TILL, code: string, pin: strin
   return p;
 }
 
-const exportedDay = () => Object.values(env.hub.engine.state.jobs).find((j) => j.kind === 'export.day')?.payload.day;
+const exportedDay = () => [...env.hub.engine.jobs.values()].find((j) => j.kind === 'export.day')?.payload.day;
 
 describe('exports page', () => {
   it('a day the restaurant sold nothing is not exported by itself; the owner exports it from the page, again, and downloads a file', async () => {

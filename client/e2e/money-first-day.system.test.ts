@@ -24,7 +24,7 @@ import { signInOnPage } from './sign-in.ts';
 const cashier = DEMO_STAFF.find((s) => s.roleId === 'cashier')!;
 const env = useBrowserHub({ tmpPrefix: 'pos-e2e-money-', screenshots: true });
 const payAddress = (orderId: string): string => `${env.hub.url}?orderId=${orderId}#/pages/dining_table/payment`;
-const printJobs = (purpose: string): Job[] => Object.values(env.hub.engine.state.jobs).filter((j) => j.kind === 'print' && j.payload.purpose === purpose);
+const printJobs = (purpose: string): Job[] => [...env.hub.engine.jobs.values()].filter((j) => j.kind === 'print' && j.payload.purpose === purpose);
 
 async function signIn(page: Page): Promise<void> {
   await signInOnPage(page, env.hub.url, cashier.code, cashier.pin);

@@ -124,7 +124,7 @@ describe('printer settings and the printer alert', () => {
     expect(await list.textContent()).toContain('Impreso');
     await shot(page, 'printer-history-1280-es');
     // Reprint: the same paper again, marked, as a new job of its own.
-    const jobs = () => Object.values(env.hub.engine.state.jobs);
+    const jobs = () => [...env.hub.engine.jobs.values()];
     const reprints = () => jobs().filter((j) => j.kind === 'print' && j.payload.printerId === id && j.payload.reprintOf !== undefined).length;
     const before = reprints();
     await list.getByTestId('history-reprint').first().click();

@@ -103,7 +103,7 @@ describe('shift handover in the browser', () => {
     expect(await page.getByTestId('shift-table-tables').textContent()).toContain(formatSoles(total - (filed.totals.receivedByMethod.visa ?? 0)));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // Print the Z report again: one more shift report job on the receipt printer (the virtual one).
-    const zJobs = () => Object.values(env.hub.engine.state.jobs).filter((j) => j.kind === 'print' && j.payload.purpose === 'shiftReport').length;
+    const zJobs = () => [...env.hub.engine.jobs.values()].filter((j) => j.kind === 'print' && j.payload.purpose === 'shiftReport').length;
     const before = zJobs();
     expect(before).toBeGreaterThan(0);
     await page.getByTestId('shift-report-print').click();

@@ -51,7 +51,7 @@ function catchBill(orderId: string): { bill: () => Bill | undefined; stop: () =>
 
 /** The e-invoice documents the hub queued for a bill. */
 function sentDocuments(billId: string): FiscalDocument[] {
-  return Object.values(env.hub.engine.state.jobs).flatMap((j) => (j.kind === 'einvoice.send' && j.payload.billId === billId && j.payload.document ? [j.payload.document] : []));
+  return [...env.hub.engine.jobs.values()].flatMap((j) => (j.kind === 'einvoice.send' && j.payload.billId === billId && j.payload.document ? [j.payload.document] : []));
 }
 
 describe('a split bill with a document per part', () => {

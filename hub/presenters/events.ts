@@ -1,7 +1,6 @@
 import type { Change, DomainEvent, EventOf, EventType } from '#protocol';
 import { managesGoods, managesStaff, publicSettings, seesHostNames, seesRoles, withoutTimes } from './slices.ts';
 import { withoutAmounts, withoutAmountsFor } from './amounts.ts';
-import { presentJob } from './jobs.ts';
 import { holds, type Viewer } from './viewer.ts';
 
 /** An event as one viewer receives it: as is, reshaped, or null (not sent). */
@@ -98,17 +97,21 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'security.secretChanged': nobody,
   'security.alertRaised': holdersOf('staff'),
   'security.alertDismissed': holdersOf('staff'),
-  'job.created': (e, viewer) => (holds(viewer, 'settings') ? { ...e, job: presentJob(e.job) } : null),
-  'job.started': holdersOf('settings'),
-  'job.writing': holdersOf('settings'),
-  'job.succeeded': holdersOf('settings'),
-  'job.failed': holdersOf('settings'),
-  'job.interrupted': holdersOf('settings'),
-  'job.retried': holdersOf('settings'),
-  'job.cancelled': holdersOf('settings'),
-  'job.pruned': holdersOf('settings'),
-  'job.testRequested': holdersOf('settings'),
-  'export.requested': holdersOf('settings'),
+  // Jobs are not in the state (issue 20): the hub's job table folds these, devices get the job board
+  // (job-board.ts, its own socket event) and fetch lists and documents on demand. A change left with no
+  // events still carries its seq.
+  'job.created': nobody,
+  'job.started': nobody,
+  'job.writing': nobody,
+  'job.succeeded': nobody,
+  'job.failed': nobody,
+  'job.interrupted': nobody,
+  'job.retried': nobody,
+  'job.cancelled': nobody,
+  'job.pruned': nobody,
+  'job.testRequested': nobody,
+  // Changes nothing live: the export jobs it causes are what the exports page shows.
+  'export.requested': nobody,
   // Printers and their status go to everyone who signs in: a waiter must see that the kitchen printer is down.
   'printer.saved': everyone,
   'printer.removed': everyone,

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubCommand } from '#hub/auth/hub-command.ts';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { applyAll, emptyState } from '#domain';
-import type { Change, CommandPayload, CommandType, Snapshot, State } from '#protocol';
-import { PROTOCOL_VERSION, ROLE_PRESETS } from '#protocol';
+import type { Change, CommandPayload, CommandType, JobBoard, Snapshot, State } from '#protocol';
+import { PROTOCOL_VERSION, ROLE_PRESETS, SOCKET_EVENTS } from '#protocol';
+import { makeFailedJob } from '#hub/jobs/test-helpers.ts';
+import { demoPick } from '#hub/jobs/printing/test-orders.ts';
 import {
   command,
   connectDevice,
@@ -242,5 +244,49 @@ describe('presenters: each role receives what it may see (real sockets, GET /api
         expect(folded, `${r} at seq ${c.seq}`).toEqual(presentState(states[i + 1]!, viewer));
       });
     }
+  });
+});
+
+describe('jobs leave no document on a device (issue 20): a waiter gets the board\'s counts only', () => {
+  it('a waiter\'s and a kitchen device\'s socket carry no job, no job event and no ticket or receipt paper; the owner\'s board lists the stuck job', async () => {
+    const boards = {} as Record<Role, JobBoard[]>;
+    const devices = Object.fromEntries(
+      ROLES.map((r) => {
+        const d = device(r);
+        boards[r] = [];
+        d.socket.on(SOCKET_EVENTS.jobBoard, (b) => boards[r].push(b));
+        return [r, d];
+      }),
+    ) as Record<Role, ReturnType<typeof device>>;
+    await waitUntil(() => ROLES.every((r) => devices[r].got.length > 0 && boards[r].length > 0), 5000, 'snapshots and boards at connect');
+    // A kitchen ticket, a pre-bill (paper with amounts) and a stuck job, made while every device listens.
+    const orderId = crypto.randomUUID();
+    const { tableId, productId } = demoPick(t.hub.engine.state, 3);
+    await asOwner('table.open', { tableId, orderId, people: 2, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' } });
+    await asOwner('order.addLines', { orderId, lines: [{ lineId: crypto.randomUUID(), productId, qty: 2, remark: '' }] });
+    await asOwner('order.send', { orderId });
+    await asOwner('order.prebill', { orderId });
+    const stuckId = await makeFailedJob(t.hub.engine);
+    const seq = t.hub.engine.seq;
+    await waitUntil(() => ROLES.every((r) => fold(devices[r].got).seq === seq), 5000, 'every change');
+    await waitUntil(() => boards.owner.at(-1)?.stuck.some((s) => s.id === stuckId) === true, 5000, 'the owner\'s board with the stuck job');
+    await waitUntil(() => ROLES.every((r) => boards[r].at(-1)?.stuckTotal === boards.owner.at(-1)?.stuckTotal), 5000, 'every board caught up');
+
+    for (const r of ROLES) {
+      const all = JSON.stringify(devices[r].got);
+      const f = fold(devices[r].got);
+      // No jobs slice, no job event, no paper (a print document's blocks: the ticket, the pre-bill) in anything received.
+      expect(Object.hasOwn(f.snap.state, 'jobs'), r).toBe(false);
+      expect(all, r).not.toMatch(/"type":"job\.|"blocks"|"payload":\{"printerId"/);
+      expect(JSON.stringify(boards[r]), r).not.toMatch(/"blocks"|"document"|Cents/);
+      const last = boards[r].at(-1)!;
+      if (r === 'owner' || r === 'manager') expect(last.stuck.map((s) => s.id), r).toContain(stuckId);
+      else expect(last.stuck, r).toEqual([]);
+      // The counts are the same for everyone.
+      expect(last.totals, r).toEqual(boards.owner.at(-1)!.totals);
+    }
+    // GET /api/state: the same, for the waiter.
+    const viaHttp = JSON.stringify((await stateOf('waiter')).state);
+    expect(viaHttp).not.toMatch(/"jobs"|"blocks"/);
   });
 });

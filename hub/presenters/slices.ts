@@ -2,7 +2,6 @@ import type { Product, Role, Settings, Staff, State } from '#protocol';
 import { emptyState } from '#domain';
 import { setOwn } from '#hub/domain/records.ts';
 import { withoutAmounts, withoutAmountsFor } from './amounts.ts';
-import { presentJobs } from './jobs.ts';
 import { holds, type Viewer } from './viewer.ts';
 
 /** How one slice of the state leaves the hub for a viewer: whole, shaped, or as its empty value. */
@@ -11,10 +10,11 @@ type SliceRule<K extends keyof State> = (value: State[K], viewer: Viewer) => Sta
 const everyone = <T>(value: T): T => value;
 /**
  * Data never in the live state, so never in a snapshot: each is served over
- * HTTP with paging to those who may read it, beside the page that shows it.
+ * HTTP with paging to those who may read it, beside the page that shows it
+ * (jobs: the hub's job table, whose counts devices get as the job board, job-board.ts).
  * presenters.test.ts fails if one of these names becomes a slice of State.
  */
-export const ON_DEMAND = ['stockMoves', 'activity', 'bills', 'members', 'coupons', 'reservations', 'deliveries', 'reports'] as const;
+export const ON_DEMAND = ['stockMoves', 'activity', 'bills', 'jobs', 'members', 'coupons', 'reservations', 'deliveries', 'reports'] as const;
 /** Whole to holders of one of the aliases, empty for everyone else. */
 const holdersOf =
   <K extends keyof State>(key: K, ...aliases: Parameters<typeof holds>[1][]): SliceRule<K> =>
@@ -86,8 +86,6 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
     return out;
   },
   alerts: holdersOf('alerts', 'staff'),
-  // Stuck jobs are retried or cancelled by those holding `settings` (hub/protocol/command-alias.ts).
-  jobs: (jobs, viewer) => (holds(viewer, 'settings') ? presentJobs(jobs) : {}),
   // Guests' names and phones: to those who work the tables (the map shows a table reserved soon).
   upcomingReservations: holdersOf('upcomingReservations', 'M001'),
   reservationNo: everyone,

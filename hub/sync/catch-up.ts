@@ -66,10 +66,15 @@ export class CatchUp {
     this.send(missed);
   }
 
-  /** Runs synchronously, so no commit can slip between it and the live changes that follow. */
+  /**
+   * Runs synchronously, so no commit can slip between it and the live changes that follow.
+   * The job board goes with every answer: jobs are not in the state, and a device coming
+   * back needs their counts now, not at the next job change.
+   */
   private send(missed: Change[] | null): void {
     if (missed === null) this.feed.snapshot();
     else this.feed.changes(missed);
+    this.feed.board();
   }
 
   private wait(request: Resume, ms: number): void {

@@ -1,6 +1,7 @@
 import type { Engine } from '#hub/engine/engine.ts';
 import { currentView, presentChange, snapshotFor, viewerOf } from '#hub/presenters/index.ts';
-import type { Change, ServerToClientEvents, Snapshot, SocketNotice } from '#protocol';
+import { boardFor, seesStuckJobs } from '#hub/presenters/job-board.ts';
+import type { Change, JobBoard, ServerToClientEvents, Snapshot, SocketNotice } from '#protocol';
 import { packSnapshot } from '#protocol';
 
 /** The messages the hub sends one socket by itself (live changes go to all sockets of a view at once). */
@@ -8,6 +9,7 @@ export type DeviceOutbox = {
   changes(changes: Change[]): void;
   snapshot(snapshot: Snapshot): void;
   notice(notice: SocketNotice): void;
+  board(board: JobBoard): void;
 };
 
 /** Sends hub messages through a typed socket.io socket. */
@@ -17,6 +19,7 @@ export function socketOutbox(socket: { emit<E extends keyof ServerToClientEvents
     // Packed on the way out (default fields left out): a busy hub's snapshot stays well under 1 MB of JSON.
     snapshot: (snapshot) => socket.emit('snapshot', packSnapshot(snapshot)),
     notice: (notice) => socket.emit('notice', notice),
+    board: (board) => socket.emit('jobBoard', board),
   };
 }
 
@@ -38,11 +41,24 @@ export class DeviceFeed {
   private readonly engine: Engine;
   private readonly staffId: string | null;
   private readonly out: DeviceOutbox;
+  private readonly fullBoard: () => JobBoard;
 
-  constructor(engine: Engine, staffId: string | null, out: DeviceOutbox) {
+  /** `fullBoard`: the job board as holders of `settings` see it now (hub/presenters/job-board.ts), narrowed here per person. */
+  constructor(engine: Engine, staffId: string | null, out: DeviceOutbox, fullBoard: () => JobBoard) {
     this.engine = engine;
     this.staffId = staffId;
     this.out = out;
+    this.fullBoard = fullBoard;
+  }
+
+  /** Whether this person's board lists stuck jobs (the board push groups sockets by it). */
+  seesStuckJobs(): boolean {
+    return seesStuckJobs(viewerOf(this.engine.state, this.staffId));
+  }
+
+  /** The job board for this person, now (at connect, after a resume, when their view changes). */
+  board(): void {
+    this.out.board(boardFor(this.fullBoard(), viewerOf(this.engine.state, this.staffId)));
   }
 
   /** The view the person has now. */
@@ -83,6 +99,8 @@ export class DeviceFeed {
     const view = this.currentView();
     if (view !== this.view) {
       this.snapshot();
+      // Their role changed: the board's stuck list may come or go with it.
+      this.board();
       return null;
     }
     let shaped = cache.get(view);

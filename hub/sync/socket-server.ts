@@ -10,6 +10,9 @@ import type { Change, ClientToServerEvents, ErrorCode, Handshake, HandshakeRefus
 import { handshakeSchema, PROTOCOL_VERSION, resumeSchema, SOCKET_EVENTS } from '#protocol';
 import { CatchUp } from './catch-up.ts';
 import { DeviceFeed, socketOutbox, type ShapedCache } from './device-feed.ts';
+import { pushBoards } from './board-push.ts';
+import { Coalescer } from './coalesce.ts';
+import { fullBoard } from '#hub/presenters/job-board.ts';
 import { CommandGate } from './command-gate.ts';
 import type { CommandIntake } from '#hub/engine/intake.ts';
 import { bucketOf, SOCKET_LIMITS, SocketRegistry, type SocketLimits } from './socket-limits.ts';
@@ -34,6 +37,13 @@ function refusal(code: HandshakeRefusal['code']): Error {
 }
 
 const roomOf = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The least time between two job board pushes: 2,000 tickets queued in a
+ * second cost each device five boards, and a person still sees a count move
+ * within a fifth of a second.
+ */
+export const BOARD_PUSH_MS = 200;
 
 /** Transport connections from one address beyond its socket cap, for handshakes not yet joined. */
 const PENDING_ROOM = 16;
@@ -118,7 +128,7 @@ export function attachSockets(server: HttpServer, engine: Engine, intake: Comman
       oldest.disconnect(true);
     }
     const out = socketOutbox(socket);
-    const feed = new DeviceFeed(engine, actor.staffId, out);
+    const feed = new DeviceFeed(engine, actor.staffId, out, () => fullBoard(engine.jobs));
     feeds.set(socket, feed);
     const catchUp = new CatchUp(engine, feed, out, bucketOf(limits.resumesPerSocket), registry.snapshotBudget(sessionId));
     const gate = new CommandGate(limits.commandsInFlightPerSocket, bucketOf(limits.commandsPerSocket));
@@ -164,6 +174,10 @@ export function attachSockets(server: HttpServer, engine: Engine, intake: Comman
     // Every socket is in a room of its own id.
     for (const [out, ids] of audiences) io.to(ids).emit(SOCKET_EVENTS.change, out);
   });
+  // The job board (jobs are not in the state): pushed when the job table commits a change, at most
+  // once per BOARD_PUSH_MS for all sockets, computed once per push and once per kind of viewer.
+  const boards = new Coalescer(BOARD_PUSH_MS, () => pushBoards(io, feeds, fullBoard(engine.jobs)));
+  const stopBoards = engine.jobs.onChange(() => boards.poke());
   const stopEnded = auth.sessions.onEnded((ids, code: ErrorCode) => {
     for (const id of ids) {
       io.to(roomOf(id)).emit(SOCKET_EVENTS.sessionEnded, { code });
@@ -175,6 +189,8 @@ export function attachSockets(server: HttpServer, engine: Engine, intake: Comman
     io,
     close: async () => {
       stopChanges();
+      stopBoards();
+      boards.close();
       stopEnded();
       await io.close();
     },

@@ -14,6 +14,7 @@ import { mailSettingsRoutes } from './export-mail/mail-settings.ts';
 import { documentRoutes } from './einvoice/documents.ts';
 import { outboxRoutes } from './einvoice/outbox.ts';
 import { exportRoutes } from './exports/exports.ts';
+import { jobRoutes } from './jobs/jobs.ts';
 import { printerRoutes } from './printers/printers.ts';
 import { reportRoutes } from './reports/reports.ts';
 import { reportExportRoutes } from './report-export/report-export.ts';
@@ -47,6 +48,8 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     stockMoveRoutes(deps.engine),
     // Reservations: a day's list, past days from their day files.
     reservationRoutes(deps.engine),
+    // Jobs (not in the live state): the job board, pages of jobs, one job whole with its document.
+    jobRoutes(deps.engine),
     // Printing: a printer's history, a virtual printer's paper, the USB printers present.
     ...(deps.printers ? [printerRoutes(deps.engine, deps.printers)] : []),
     // Closed bills: read one from the archive, void or refund it (credit notes for boletas and facturas).

@@ -32,13 +32,17 @@ export function JobsPage() {
   const [actedOn, setActedOn] = useState<ReadonlyMap<string, string>>(new Map());
   useEffect(() => {
     let live = true;
-    void fetchFirstJobs({ status: 'stuck' }, shown).then((r) => {
-      if (live) setListing(r.ok ? { rows: r.body.jobs, next: r.body.next, total: r.body.total } : { failed: r.code });
+    // What is shown stays shown: as many rows as loaded, plus the stuck jobs the board counts since.
+    const grown = listing && 'rows' in listing ? Math.max(0, board.stuckTotal - listing.total) : 0;
+    void fetchFirstJobs({ status: 'stuck' }, shown + grown).then((r) => {
+      if (!live) return;
+      setListing(r.ok ? { rows: r.body.jobs, next: r.body.next, total: r.body.total } : { failed: r.code });
+      if (r.ok) setShown(Math.max(PAGE, r.body.jobs.length));
     });
     return () => {
       live = false;
     };
-    // `shown` grows only through "more", which appends by itself; a board change asks for what is shown again.
+    // Asked again only when the board says the stuck jobs moved; "more" appends by itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stamp]);
   const more = async (cursor: string) => {

@@ -23,7 +23,7 @@ describe('activity without the job runner noise, on a real hub', () => {
     const cmd = command('job.test', { text: 'ruido' });
     expect((await postCommand(t.url, cmd)).body.ok).toBe(true);
     const jobs = [jobIdOf(cmd.id, 0), jobIdOf(cmd.id, 1)];
-    await waitUntil(() => jobs.every((id) => t.hub.engine.state.jobs[id]?.status === 'done'), 20_000, 'both test jobs done');
+    await waitUntil(() => jobs.every((id) => t.hub.engine.jobs.get(id)?.status === 'done'), 20_000, 'both test jobs done');
 
     const all = (await getJson<ActivityPage>(t.url, '/api/activity')).body.entries;
     const runner = all.filter((e) => ['job.start', 'job.finish', 'job.recover', 'job.prune'].includes(e.type));
