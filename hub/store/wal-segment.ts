@@ -85,15 +85,16 @@ export class WalSegment {
    * Writes `data` at the end of the data; resolves once it is on the disk.
    * `inPlace` writes synchronously (a fast disk: cheaper than two thread
    * hand-offs; not while room is being written), otherwise through the thread pool. On failure the caller must
-   * `cutBack` before writing again.
+   * `cutBack` before writing again. Resolves to whether the write was made in place.
    */
-  async write(data: Buffer, inPlace: boolean): Promise<void> {
+  async write(data: Buffer, inPlace: boolean): Promise<boolean> {
     // Never write into room still being written: wait for it (rare: it starts well ahead of the data).
     if (this.growing && this.dataEnd + data.length > this.roomFrom) await this.growing;
     const at = this.dataEnd;
     // While room is being written the disk is busy with it: a write made in place
     // could hold the event loop for as long, so it goes to the thread pool then.
-    if (inPlace && !this.growing) {
+    const here = inPlace && !this.growing;
+    if (here) {
       let off = 0;
       while (off < data.length) off += writeSync(this.handle.fd, data, off, data.length - off, at + off);
     } else {
@@ -112,6 +113,7 @@ export class WalSegment {
     this.fileEnd = Math.max(this.fileEnd, this.dataEnd);
     this.writes++;
     this.makeRoomIfLow();
+    return here;
   }
 
   /** After a failed write: the file ends at the last whole record again (no half record may precede a whole one). */

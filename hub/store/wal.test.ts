@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeLine } from './line-codec.ts';
 import { logSink, useTempDirs } from './test-fixtures.ts';
-import { Wal, WalCorruptError } from './wal.ts';
+import { Wal, WalCorruptError, WriteTime } from './wal.ts';
 import { dataEndOf } from './wal-segment.ts';
 
 type Rec = { seq: number; body: string };
@@ -258,5 +258,49 @@ describe('Wal: rotate and dropSegmentsBefore', () => {
     expect(again.records).toEqual(recs(1, 4));
     expect(again.truncatedBytes).toBe(20);
     await again.wal.close();
+  });
+});
+
+describe('WriteTime: in place or through the thread pool', () => {
+  /** Feeds the times of writes made in place; returns where the next write goes. */
+  const after = (times: readonly number[]): WriteTime => {
+    const w = new WriteTime();
+    for (const ms of times) w.note(ms);
+    return w;
+  };
+  const fast = 0.12;
+  const slow = 4;
+
+  it.each([
+    { what: 'nothing timed yet (start in place)', times: [], inPlace: true },
+    { what: 'a fast disk', times: Array(9).fill(fast), inPlace: true },
+    { what: 'a fast disk with spikes (4 of the last 9 slow)', times: [fast, slow, fast, slow, fast, slow, fast, slow, fast], inPlace: true },
+    { what: 'one spike of 30 ms after fast writes', times: [...Array(8).fill(fast), 30], inPlace: true },
+    { what: 'a slow disk (an SD card)', times: Array(9).fill(slow), inPlace: false },
+    { what: 'a disk that became slow (5 of the last 9)', times: [...Array(9).fill(fast), ...Array(5).fill(slow)], inPlace: false },
+    { what: 'a slow disk that became fast (5 of the last 9)', times: [...Array(9).fill(slow), ...Array(5).fill(fast)], inPlace: true },
+  ])('$what: in place $inPlace', ({ times, inPlace }) => {
+    expect(after(times).inPlace()).toBe(inPlace);
+  });
+
+  it('on a slow disk one write in PROBE_EVERY is made in place, so the disk is timed again', () => {
+    const w = after(Array(9).fill(slow));
+    const choices = Array.from({ length: WriteTime.PROBE_EVERY * 3 }, () => w.inPlace());
+    expect(choices.filter(Boolean).length).toBe(3);
+    expect(choices[WriteTime.PROBE_EVERY - 1]).toBe(true);
+  });
+
+  it('a log on a slow disk goes back in place once probes find it fast again', () => {
+    const w = after(Array(9).fill(slow));
+    let writes = 0;
+    while (!w.inPlace()) writes++;
+    // Each probe made in place is timed: the disk is fast now.
+    for (let probes = 1; probes < 5; probes++) {
+      w.note(fast);
+      while (!w.inPlace()) writes++;
+    }
+    w.note(fast);
+    expect(w.inPlace()).toBe(true);
+    expect(writes).toBeLessThan(5 * WriteTime.PROBE_EVERY);
   });
 });
