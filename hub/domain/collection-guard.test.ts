@@ -44,7 +44,7 @@ const COLLECTIONS: Record<string, { bound: Bound; why: string }> = {
   'kitchenDisplay.bumped': { bound: 'bounded', why: 'one list per station' },
   'kitchenDisplay.retired': { bound: 'bounded', why: 'one note per station' },
   fiscalNumbers: { bound: 'bounded', why: 'one counter per series, and only the current day\'s summary counter (einvoice/feature.ts)' },
-  pendingSummary: { bound: 'large', why: 'boletas waiting for their daily summary: a busy day\'s, 1,000+' },
+  pendingSummary: { bound: 'bounded', why: 'SUMMARY_MAX_LINES = 500 a day: the 500th line plans its day\'s summary (einvoice/day-summaries.ts)' },
   billCorrections: { bound: 'large', why: 'every corrected bill, kept live for good: grows with the years (README: open)' },
   tallyEntries: { bound: 'bounded', why: 'today\'s book only: past days are filed with the next entry' },
   accounts: { bound: 'large', why: 'open on-account debts: grows while customers do not pay' },

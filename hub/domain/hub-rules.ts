@@ -4,6 +4,7 @@ import { writeOffDebt } from './account/write-off.ts';
 import { correctBill } from './bills/correct.ts';
 import { reprintBill } from './bills/reprint.ts';
 import type { Decision } from './decision.ts';
+import { withDaySummaries } from './einvoice/day-summaries.ts';
 import { issueDocuments } from './einvoice/issue.ts';
 import { requestExport } from './exports/request.ts';
 import { saveFiscalSettings } from './einvoice/settings.ts';
@@ -44,7 +45,11 @@ export function hubHandler(type: CommandType): Handler<CommandType> | undefined 
   return Object.hasOwn(HUB_HANDLERS, type) ? (HUB_HANDLERS[type] as Handler<CommandType>) : undefined;
 }
 
-/** What the hub adds to the shared rules' decision, at hub time `now`: the numbers and fiscal documents of the bills it settles (einvoice/issue.ts). */
+/**
+ * What the hub adds to the shared rules' decision, at hub time `now`: the numbers and fiscal
+ * documents of the bills it settles (einvoice/issue.ts), and a day's summary once 500 of its
+ * boletas wait (einvoice/day-summaries.ts).
+ */
 export function withHubRules(state: State, decision: Decision, now: string): Decision {
-  return issueDocuments(state, decision, now);
+  return withDaySummaries(state, issueDocuments(state, decision, now), now);
 }

@@ -2,6 +2,7 @@ import type { EventOf, State } from '#protocol';
 import { hubOnly } from '../decision.ts';
 import type { DomainFeature } from '../feature.ts';
 import { getOwn, NO_IDS, withChanges, withOwn } from '../records.ts';
+import { carryPendingDays } from './pending-days.ts';
 
 /** A daily summary's counter: `RC-YYYYMMDD`, one per issue day (summary.ts). */
 const SUMMARY_COUNTER = /^RC-\d{8}$/;
@@ -39,10 +40,17 @@ export const einvoiceFeature = {
       const number = Math.max(getOwn(s.fiscalNumbers, e.series) ?? 0, e.number);
       return { ...s, fiscalNumbers: withChanges(s.fiscalNumbers, [[e.series, number]], pastSummaryCounters(s.fiscalNumbers, e.series)) };
     },
-    'einvoice.summaryQueued': (s: State, e: EventOf<'einvoice.summaryQueued'>): State => ({ ...s, pendingSummary: withOwn(s.pendingSummary, e.pending.key, e.pending) }),
+    'einvoice.summaryQueued': (s: State, e: EventOf<'einvoice.summaryQueued'>): State => {
+      const before = getOwn(s.pendingSummary, e.pending.key);
+      const pendingSummary = withOwn(s.pendingSummary, e.pending.key, e.pending);
+      carryPendingDays(s.pendingSummary, pendingSummary, [e.pending], before ? [before] : []);
+      return { ...s, pendingSummary };
+    },
     'einvoice.summaryPlanned': (s: State, e: EventOf<'einvoice.summaryPlanned'>): State => {
       // Up to 500 lines leave in one copy of the waiting ones, not one copy per line.
-      return { ...s, pendingSummary: withChanges(s.pendingSummary, [], new Set(e.keys)) };
+      const pendingSummary = withChanges(s.pendingSummary, [], new Set(e.keys));
+      carryPendingDays(s.pendingSummary, pendingSummary, [], e.keys.flatMap((key) => getOwn(s.pendingSummary, key) ?? []));
+      return { ...s, pendingSummary };
     },
   },
   initialState: () => ({ fiscal: null, fiscalNumbers: {}, pendingSummary: {} }),
