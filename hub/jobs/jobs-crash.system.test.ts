@@ -5,10 +5,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobIdOf } from '#hub/domain/jobs/index.ts';
 import type { LogRecord } from '#hub/engine/log-record.ts';
-import type { Command, CommandReply, Job } from '#protocol';
+import type { Command, CommandReply, JobSummary } from '#protocol';
 import { Wal } from '#hub/store/wal.ts';
 import { freePort, spawnHub, type ChildHub } from '#hub/testing/child-hub.ts';
-import { command, DEMO_OWNER, getState, signedIn, sleep, useCookie } from '#hub/testing/test-hub.ts';
+import { allJobSummaries } from '#hub/testing/job-pages.ts';
+import { command, DEMO_OWNER, signedIn, sleep, useCookie } from '#hub/testing/test-hub.ts';
 import { echoDir } from './echo-runners.ts';
 import { prng } from '#hub/testing/prng.ts';
 
@@ -106,10 +107,10 @@ describe('durable jobs: kill -9 under load', () => {
     await Promise.all(loops);
     world.phase = 'stop';
     expect(world.errors).toEqual([]);
-    let jobs: Job[];
+    let jobs: JobSummary[];
     const end = Date.now() + 30_000;
     for (;;) {
-      jobs = Object.values((await getState(url)).state.jobs);
+      jobs = await allJobSummaries(url);
       if (!jobs.some((j) => j.status === 'pending' || j.status === 'running') || Date.now() > end) break;
       await sleep(100);
     }

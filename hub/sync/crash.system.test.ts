@@ -8,7 +8,7 @@ import { applyAll, emptyState } from '#domain';
 import { Engine } from '#hub/engine/engine.ts';
 import { snapshotFor } from '#hub/presenters/index.ts';
 import type { LogRecord } from '#hub/engine/log-record.ts';
-import type { Change, Command, CommandReply, Health, Snapshot, State, TableStatus } from '#protocol';
+import type { Change, Command, CommandReply, Health, JobBoardReply, Snapshot, State, TableStatus } from '#protocol';
 import { PROTOCOL_VERSION, SOCKET_EVENTS, TABLE_STATUS, unpackSnapshot } from '#protocol';
 import { encodeLine } from '#hub/store/line-codec.ts';
 import { Wal } from '#hub/store/wal.ts';
@@ -312,7 +312,9 @@ async function quietState(url: string): Promise<Awaited<ReturnType<typeof getSta
   const end = Date.now() + 60_000;
   for (;;) {
     const s = await getState(url);
-    const busy = Object.values(s.state.jobs).some((j) => j.status === 'pending' || j.status === 'running');
+    // The jobs are the hub's (its job table): the board's totals say whether any waits or runs.
+    const board = await getJson<JobBoardReply>(url, '/api/jobs/board');
+    const busy = !board.body.ok || board.body.board.totals.waiting > 0 || board.body.board.totals.running > 0;
     if (!busy) return s;
     if (Date.now() > end) throw new Error('the hub never finished its jobs');
     await sleep(100);

@@ -10,6 +10,7 @@ import type { LogRecord } from '#hub/engine/log-record.ts';
 import { Wal } from '#hub/store/wal.ts';
 import { freePort, spawnHub, type ChildHub } from '#hub/testing/child-hub.ts';
 import { prng } from '#hub/testing/prng.ts';
+import { allJobSummaries } from '#hub/testing/job-pages.ts';
 import { command, DEMO_OWNER, getState, signedIn, sleep, useCookie } from '#hub/testing/test-hub.ts';
 import type { Bill, BillCorrection, Command, CommandReply, SaleDocument } from '#protocol';
 import { makeTestPkcs12 } from '../secrets/test-certificate.ts';
@@ -218,7 +219,8 @@ describe('e-invoices: kill -9 while settling and voiding', () => {
     let open: string[];
     for (;;) {
       const s = (await getState(url)).state;
-      open = Object.values(s.jobs).filter((j) => j.kind.startsWith('einvoice.') && j.status !== 'done').map((j) => `${j.id} ${j.kind} ${j.status} ${j.reason ?? ''}`);
+      // The jobs are the hub's (its job table), listed on demand: not in the state.
+      open = (await allJobSummaries(url)).filter((j) => j.kind.startsWith('einvoice.') && j.status !== 'done').map((j) => `${j.id} ${j.kind} ${j.status} ${j.reason ?? ''}`);
       if ((open.length === 0 && Object.keys(s.pendingSummary).length === 0) || Date.now() > end) break;
       await sleep(200);
     }

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LogRecord } from '#hub/engine/log-record.ts';
-import type { Job, State } from '#protocol';
+import type { Job, JobSummary } from '#protocol';
 import { Wal } from '#hub/store/wal.ts';
 import { freePort, spawnHub, type ChildHub } from '#hub/testing/child-hub.ts';
+import { allJobSummaries } from '#hub/testing/job-pages.ts';
 import { command, DEMO_OWNER, getState, signedIn, sleep, useCookie } from '#hub/testing/test-hub.ts';
 import { parseEscPos } from '../../../hardware/index.ts';
 import { deliver, demoPick, fakeNetworkPrinter, marksIn, openOrder, ticketCommands, ticketMark } from './test-orders.ts';
@@ -62,7 +63,8 @@ class SlowPrinter {
 type PrintJobRecord = Extract<Job, { kind: 'print' }>;
 // The fake printer's jobs (the demo's virtual printer prints its stations too).
 const isPrint = (j: Job): j is PrintJobRecord => j.kind === 'print' && j.payload.printerId === 'pr-fake';
-const printJobsOf = (state: State): PrintJobRecord[] => Object.values(state.jobs).filter(isPrint);
+/** The fake printer's jobs as the hub lists them (`GET /api/jobs`: jobs are not in the state). */
+const printJobsOf = async (url: string): Promise<JobSummary[]> => (await allJobSummaries(url)).filter((j) => j.kind === 'print' && j.printerId === 'pr-fake');
 const countBy = (items: readonly string[]) => items.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
 
 describe('kitchen tickets across printer outages and kill -9 of the hub', () => {
@@ -113,11 +115,11 @@ describe('kitchen tickets across printer outages and kill -9 of the hub', () => 
       const end = Date.now() + 20_000;
       let running = false;
       while (!running && Date.now() < end) {
-        running = printJobsOf((await getState(url)).state).some((j) => j.status === 'running' && j.payload.purpose === 'kitchen');
+        running = (await printJobsOf(url)).some((j) => j.status === 'running' && j.purpose === 'kitchen');
         if (!running) await sleep(15);
       }
       if (running) interrupted++;
-      if (process.env.PRINT_OUTAGE_DEBUG) console.log(`cycle ${cycle}: running ${running}`, printJobsOf((await getState(url)).state).map((j) => `${j.id.slice(0, 4)} ${j.status} ${j.attempts} ${j.nextAt.slice(11)}`).join(', '));
+      if (process.env.PRINT_OUTAGE_DEBUG) console.log(`cycle ${cycle}: running ${running}`, (await printJobsOf(url)).map((j) => `${j.id.slice(0, 4)} ${j.status} ${j.attempts} ${j.nextAt.slice(11)}`).join(', '));
       await sleep(Math.floor(Math.random() * 200));
       await hub.kill9();
     }
@@ -125,10 +127,10 @@ describe('kitchen tickets across printer outages and kill -9 of the hub', () => 
     // Last start: more tickets, then everything settles.
     hub = await spawnHub({ dataDir, port, readyTimeoutMs: 30_000 });
     await sendTickets(TICKETS_AFTER);
-    let jobs: PrintJobRecord[];
+    let jobs: JobSummary[];
     const end = Date.now() + 60_000;
     for (;;) {
-      jobs = printJobsOf((await getState(url)).state);
+      jobs = await printJobsOf(url);
       if (!jobs.some((j) => j.status === 'pending' || j.status === 'running') || Date.now() > end) break;
       await sleep(200);
     }

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LogRecord } from '#hub/engine/log-record.ts';
-import type { Job, State } from '#protocol';
+import type { JobDetailReply, JobSummary } from '#protocol';
 import { Wal } from '#hub/store/wal.ts';
 import { freePort, spawnHub, type ChildHub } from '#hub/testing/child-hub.ts';
-import { command, DEMO_OWNER, getState, signedIn, sleep, useCookie } from '#hub/testing/test-hub.ts';
+import { allJobSummaries } from '#hub/testing/job-pages.ts';
+import { command, DEMO_OWNER, getJson, getState, signedIn, sleep, useCookie } from '#hub/testing/test-hub.ts';
 import { parseEscPos } from '../../../hardware/index.ts';
 import { FakePrinter } from '../../../hardware/testing/fake-printer.ts';
 import { SilentPrinter } from '../../../hardware/testing/silent-printer.ts';
@@ -23,9 +24,9 @@ import { deliver, demoPick, fakeNetworkPrinter, marksIn, openOrder, ticketComman
 const TICKETS = 3;
 const KILLS = 2;
 
-type PrintJobRecord = Extract<Job, { kind: 'print' }>;
-const kitchenJobsOf = (state: State): PrintJobRecord[] =>
-  Object.values(state.jobs).filter((j): j is PrintJobRecord => j.kind === 'print' && j.payload.printerId === 'pr-fake' && j.payload.purpose === 'kitchen');
+/** The fake printer's kitchen tickets, as the hub lists them (`GET /api/jobs`: jobs are not in the state). */
+const kitchenJobsOf = async (url: string): Promise<JobSummary[]> =>
+  (await allJobSummaries(url)).filter((j) => j.kind === 'print' && j.printerId === 'pr-fake' && j.purpose === 'kitchen');
 
 describe('a printer switched off on the LAN across kill -9 of the hub', () => {
   let dataDir = '';
@@ -63,14 +64,16 @@ describe('a printer switched off on the LAN across kill -9 of the hub', () => {
     for (let kill = 0; kill < KILLS; kill++) {
       if (kill > 0) hub = await spawnHub({ dataDir, port, readyTimeoutMs: 30_000 });
       const end = Date.now() + 30_000;
-      let running: PrintJobRecord | undefined;
+      let running: JobSummary | undefined;
       while (!running && Date.now() < end) {
-        running = kitchenJobsOf((await getState(url)).state).find((j) => j.status === 'running');
+        running = (await kitchenJobsOf(url)).find((j) => j.status === 'running');
         if (!running) await sleep(20);
       }
       expect(running, 'a ticket trying to connect').toBeDefined();
-      // Still connecting: nothing went out, so no writing mark.
-      expect(running?.writingAt).toBeUndefined();
+      // Still connecting: nothing went out, so no writing mark (the whole job, read on demand).
+      const detail = await getJson<JobDetailReply>(url, `/api/jobs/${running!.id}`);
+      expect(detail.body.ok && detail.body.job.id).toBe(running!.id);
+      expect(detail.body.job.writingAt).toBeUndefined();
       cutOff.add(running!.id);
       await hub.kill9();
     }
@@ -80,10 +83,10 @@ describe('a printer switched off on the LAN across kill -9 of the hub', () => {
     off = null;
     on = await FakePrinter.start(printerPort);
     hub = await spawnHub({ dataDir, port, readyTimeoutMs: 30_000 });
-    let jobs: PrintJobRecord[];
+    let jobs: JobSummary[];
     const end = Date.now() + 60_000;
     for (;;) {
-      jobs = kitchenJobsOf((await getState(url)).state);
+      jobs = await kitchenJobsOf(url);
       if (jobs.length === TICKETS && jobs.every((j) => j.status === 'done' || j.status === 'failed' || j.status === 'maybeDone')) break;
       if (Date.now() > end) break;
       await sleep(100);
