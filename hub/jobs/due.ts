@@ -1,3 +1,4 @@
+import type { JobTableView } from '#hub/engine/job-table.ts';
 import type { Job } from '#protocol';
 
 /**
@@ -16,8 +17,6 @@ export type LaneSource = {
    * earliest `nextAt` (then creation). Undefined when nothing waits.
    */
   laneHead(key: string): Job | undefined;
-  /** The job the lane is carrying out (status running), if any: at most one per lane. */
-  laneRunning(key: string): Job | undefined;
   /** Ids of finished jobs last changed before `before`, oldest first, at most `limit` (the finished-order queue). */
   prunableBefore(before: string, limit: number): string[];
 };
@@ -27,13 +26,19 @@ export function dueAt(job: Job): number {
   return Date.parse(job.nextAt);
 }
 
-/** Jobs the hub was carrying out when it stopped (found at start-up): the running job of each lane, O(lanes). */
-export function runningJobIds(jobs: LaneSource): string[] {
+/**
+ * Jobs the hub was carrying out when it stopped (found at start-up): the table's index of running
+ * jobs, page by page. The service runs one job per lane, so it holds at most one per lane; read
+ * from the index rather than per lane, a second one (never expected) would not stay running forever.
+ */
+export function runningJobIds(jobs: Pick<JobTableView, 'list'>): string[] {
   const ids: string[] = [];
-  for (const key of jobs.laneKeys()) {
-    const running = jobs.laneRunning(key);
-    if (running) ids.push(running.id);
-  }
+  let cursor: string | undefined;
+  do {
+    const page = jobs.list({ status: 'running', limit: 100, ...(cursor !== undefined ? { cursor } : {}) });
+    for (const job of page.jobs) ids.push(job.id);
+    cursor = page.next ?? undefined;
+  } while (cursor !== undefined);
   return ids;
 }
 

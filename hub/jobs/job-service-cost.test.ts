@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { JobTable, type JobTableView } from '#hub/engine/job-table.ts';
-import { emptyState } from '#domain';
+import { decide, emptyState } from '#domain';
+import { PRUNE_BATCH } from '#hub/domain/jobs/handlers.ts';
 import type { CommandReply, Job } from '#protocol';
 import { JobService, type JobEngine } from './job-service.ts';
 import type { AnyJobRunner } from './runner.ts';
@@ -116,5 +117,37 @@ describe('the job service costs the same with 10 or 10,000 jobs waiting', () => 
     expect(large).toEqual(small);
     // And the work is per lane: a handful of lanes, a handful of reads each.
     expect(small.handed).toBeLessThan(400);
+  });
+});
+
+describe('pruning a printer back after a weekend', () => {
+  it('a tick prunes 1,200 old finished jobs in records of at most PRUNE_BATCH ids, oldest first, and keeps the young ones', async () => {
+    const table = new JobTable();
+    const done = (i: number, at: number): Job => ({ id: `d${i}.0`, kind: 'test.echo', payload: { text: 'x' }, status: 'done', attempts: 1, nextAt: iso(at), reason: null, createdAt: iso(at), updatedAt: iso(at) });
+    const old = Array.from({ length: 1_200 }, (_, i) => done(i, T0 - 3_600_000 + i));
+    const young = [done(9_000, T0 - 1_000)];
+    table.load([...old, ...young].map((job, n) => ({ n, job })), old.length + 1);
+    const records: number[] = [];
+    let seq = 0;
+    const engine: JobEngine = {
+      state: emptyState(),
+      jobs: table,
+      // As the engine does: decided with the table as ctx.jobs, staged and committed in place.
+      submit: (command) => {
+        const d = decide(emptyState(), command, { now: iso(T0), actor: { staffId: null, deviceId: 'hub' }, jobs: table });
+        if (!d.ok) return Promise.resolve({ ok: false, code: d.code });
+        for (const e of d.events) if (e.type === 'job.pruned') records.push(e.jobIds.length);
+        table.stage(++seq, d.events);
+        table.commit(seq);
+        return Promise.resolve({ ok: true, seq, result: d.result });
+      },
+      onChange: () => () => {},
+    };
+    const service = new JobService(engine, [], { clock: () => new Date(T0), log: () => {}, keepFinishedMs: 60_000 });
+    stopped.push(service);
+    await service.start();
+    await service.tickNow();
+    expect(records).toEqual([PRUNE_BATCH, PRUNE_BATCH, 200]);
+    expect([...table.values()].map((j) => j.id)).toEqual(['d9000.0']);
   });
 });
