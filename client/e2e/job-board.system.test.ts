@@ -21,6 +21,7 @@ import { signInOnPage } from './sign-in.ts';
  */
 
 const owner = DEMO_STAFF.find((s) => s.roleId === 'owner')!;
+const waiter = DEMO_STAFF.find((s) => s.roleId === 'waiter')!;
 const PRINTER = 'pr-board';
 const TICKETS = 30;
 const contexts: BrowserContext[] = [];
@@ -36,12 +37,12 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function ownerPage(device: typeof TILL | typeof PHONE, language: 'es_US' | 'zh_CN', route: string): Promise<Page> {
+async function ownerPage(device: typeof TILL | typeof PHONE, language: 'es_US' | 'zh_CN', route: string, who = owner): Promise<Page> {
   const context = await env.browser.newContext(device);
   await context.addInitScript((stored) => localStorage.setItem('language', stored), language);
   contexts.push(context);
   const page = await context.newPage();
-  await signInOnPage(page, env.hub.url, owner.code, owner.pin);
+  await signInOnPage(page, env.hub.url, who.code, who.pin);
   await page.goto(`${env.hub.url}#${route}`);
   return page;
 }
@@ -76,11 +77,16 @@ describe('the job board, live', () => {
     await expect.poll(queued, { timeout: 20_000 }).toBe(TICKETS);
 
     // Live on both pages: the card's queue, the jobs page's count and its stuck job, without a reload.
-    await expect.poll(() => card.getByTestId('printer-lane').textContent(), { timeout: 15_000 }).toMatch(/^(imprimiendo · 29 esperando|30 esperando)$/);
+    await expect.poll(() => card.getByTestId('printer-lane').textContent(), { timeout: 15_000 }).toBe('30 esperando');
     await expect.poll(() => jobs.getByTestId('jobs-queued').textContent(), { timeout: 15_000 }).toContain(`${TICKETS} tareas en cola`);
     await jobs.getByTestId(`job-${stuckId}`).waitFor();
     await printers.screenshot({ path: path.join(SHOTS, 'job-board-printers-1280-es.png') });
     await jobs.screenshot({ path: path.join(SHOTS, 'job-board-jobs-360-es.png') });
+    // A waiter's phone: the printer alert says the tickets wait (the board's counts, no job of anyone's).
+    const phone = await ownerPage(PHONE, 'es_US', '/pages/dining_table/index', waiter);
+    await expect.poll(() => phone.getByTestId(`printer-alert-${PRINTER}`).textContent(), { timeout: 15_000 }).toMatch(/· 30 esperando$/);
+    await phone.getByTestId('table-S2').waitFor();
+    await phone.screenshot({ path: path.join(SHOTS, 'job-board-waiter-alert-360-es.png') });
 
     // The same in Chinese, phone and till.
     const zhPrinters = await ownerPage(PHONE, 'zh_CN', '/pages/printers/index');
@@ -98,6 +104,7 @@ describe('the job board, live', () => {
     await expect.poll(queued, { timeout: 60_000 }).toBe(0);
     await card.getByTestId('printer-lane').waitFor({ state: 'detached', timeout: 15_000 });
     await jobs.getByTestId('jobs-queued').waitFor({ state: 'detached', timeout: 15_000 });
+    await phone.getByTestId('printer-alert-queue').waitFor({ state: 'detached', timeout: 15_000 });
     expect(onPaper()).toEqual(Array.from({ length: TICKETS }, (_, i) => ticketMark(i + 1)));
     // The stuck job is still there for a person: draining the queue does not touch it.
     await jobs.getByTestId(`job-${stuckId}`).waitFor();

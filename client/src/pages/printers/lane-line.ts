@@ -3,14 +3,16 @@ import type { LaneStatus } from '#protocol';
 
 /**
  * A printer's queue as its card says it, from its lane on the job board:
- * "imprimiendo · 3 esperando · 1 atascado". '' when nothing waits, prints or
- * is stuck there (the board leaves such a lane out).
+ * "3 esperando · 1 atascado". The one being tried counts as waiting: on a
+ * printer that is off, the head is tried again and again, and a line that
+ * flickered between "printing" and "waiting" would say it prints when it
+ * does not. '' when nothing waits or is stuck there (the board leaves such a lane out).
  */
 export function laneLine(t: TFunction, lane: LaneStatus | undefined): string {
   if (!lane) return '';
   const parts: string[] = [];
-  if (lane.running > 0) parts.push(t('printers.lane.printing'));
-  if (lane.waiting > 0) parts.push(t('printers.lane.waiting', { count: lane.waiting }));
+  const queued = lane.waiting + lane.running;
+  if (queued > 0) parts.push(t('printers.lane.waiting', { count: queued }));
   if (lane.stuck > 0) parts.push(t('printers.lane.stuck', { count: lane.stuck }));
   return parts.join(' · ');
 }

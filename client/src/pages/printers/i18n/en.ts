@@ -22,7 +22,7 @@ export const printersEn: DeepStrings<typeof printersEs> = {
     queued: 'Kept on this device: it will be sent when the connection is back',
     history: 'History',
     // A printer's queue from the job board.
-    lane: { printing: 'printing', waiting_one: '{{count}} waiting', waiting_other: '{{count}} waiting', stuck_one: '{{count}} stuck', stuck_other: '{{count}} stuck' },
+    lane: { waiting_one: '{{count}} waiting', waiting_other: '{{count}} waiting', stuck_one: '{{count}} stuck', stuck_other: '{{count}} stuck' },
     paper: 'Paper',
     since: 'since {{time}}',
     prints: 'Prints',

@@ -20,8 +20,8 @@ export const printersEs = {
     saved: 'Impresora guardada',
     queued: 'Guardado en este equipo: se enviará al volver la conexión',
     history: 'Historial',
-    // A printer's queue from the job board: "imprimiendo · 3 esperando · 1 atascado".
-    lane: { printing: 'imprimiendo', waiting_one: '{{count}} esperando', waiting_other: '{{count}} esperando', stuck_one: '{{count}} atascado', stuck_other: '{{count}} atascados' },
+    // A printer's queue from the job board: "3 esperando · 1 atascado".
+    lane: { waiting_one: '{{count}} esperando', waiting_other: '{{count}} esperando', stuck_one: '{{count}} atascado', stuck_other: '{{count}} atascados' },
     paper: 'Papel',
     since: 'desde {{time}}',
     prints: 'Imprime',

@@ -22,7 +22,7 @@ export const printersZh: DeepStrings<typeof printersEs> = {
     queued: '已保存在本设备：恢复连接后发送',
     history: '打印记录',
     // A printer's queue from the job board.
-    lane: { printing: '正在打印', waiting_one: '{{count}} 张等待中', waiting_other: '{{count}} 张等待中', stuck_one: '{{count}} 张卡住', stuck_other: '{{count}} 张卡住' },
+    lane: { waiting_one: '{{count}} 张等待中', waiting_other: '{{count}} 张等待中', stuck_one: '{{count}} 张卡住', stuck_other: '{{count}} 张卡住' },
     paper: '纸样',
     since: '自 {{time}}',
     prints: '打印',
