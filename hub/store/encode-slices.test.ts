@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeInSlices } from './encode-slices.ts';
 import { encodeLine } from './line-codec.ts';
+import { forEachLineValue } from './line-bytes.ts';
 
 /** What a snapshot writes into the day files and command-id files: exactly encodeLine's bytes, in buffers. */
 describe('encodeInSlices', () => {
@@ -16,5 +17,15 @@ describe('encodeInSlices', () => {
     expect(Buffer.concat(chunks).toString('utf8')).toBe(entries.map((e) => encodeLine(e)).join(''));
     // Every buffer ends at a line's end: a file written buffer by buffer never holds half a line between them.
     for (const c of chunks) expect(c.at(-1)).toBe(0x0a);
+  });
+});
+
+describe('forEachLineValue reads back what encodeInSlices wrote', () => {
+  it('every whole line, a damaged one and a torn last piece as null', async () => {
+    const entries = [{ seq: 1, t: 'Cevichería 秘鲁' }, { seq: 2 }, { seq: 3, big: 'x'.repeat(70_000) }];
+    const bytes = Buffer.concat([...(await encodeInSlices(entries)), Buffer.from('00000000 {"seq":4}\n1234abcd {"seq": 5, "bi', 'utf8')]);
+    const values: unknown[] = [];
+    forEachLineValue(bytes, (v) => values.push(v));
+    expect(values).toEqual([...entries, null, null]);
   });
 });

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fsyncDir, makePrivateDir, writeFileAtomic } from './durable-fs.ts';
 import { encodeInSlices, slicer } from './encode-slices.ts';
-import { scanLines } from './line-codec.ts';
+import { forEachLineValue } from './line-bytes.ts';
 import type { ProcessedEntry } from './snapshot.ts';
 
 /**
@@ -84,11 +84,11 @@ export async function readProcessedFiles(
     if (f.toSeq > throughSeq || f.untilMs < cutoffMs) continue;
     const bytes = await fs.readFile(path.join(processedDir(dataDir), f.name));
     let damaged = false;
-    for (const line of scanLines(bytes)) {
-      const e = line.value as ProcessedEntry | null;
+    forEachLineValue(bytes, (value) => {
+      const e = value as ProcessedEntry | null;
       if (e && typeof e.id === 'string' && typeof e.seq === 'number' && e.seq <= throughSeq) out.push(e);
       else damaged = true;
-    }
+    });
     if (damaged) onDamage(f.name);
   }
   return out;

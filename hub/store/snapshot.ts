@@ -2,9 +2,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { CommandResult, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
-import { crc32 } from 'node:zlib';
 import { fsyncDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
 import { stringifyInSlices, type JsonSink } from './json-slices.ts';
+import { decodeLineBytes } from './line-bytes.ts';
+import { crc32 } from 'node:zlib';
 
 /** A command id the hub has answered, kept so that a resend gets the same answer. */
 export type ProcessedEntry = { id: string; seq: number; at: string; result: CommandResult };
@@ -42,7 +43,8 @@ export async function readSnapshot(dir: string): Promise<SnapshotFile | null> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   }
-  const value = decodeSnapshotBytes(bytes) as SnapshotFile | null;
+  // Checked and parsed from the bytes: no string copy, trimmed copy and re-encoded copy of a large file.
+  const value = decodeLineBytes(bytes, 0, bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? bytes.length - 1 : bytes.length) as SnapshotFile | null;
   if (!value || typeof value.seq !== 'number') throw new SnapshotCorruptError(`${FILE} in ${dir} fails its checksum`);
   // Every snapshot ever written names its format; one that does not is read as the first (1).
   const format = typeof value.format === 'number' ? value.format : 1;
@@ -50,24 +52,6 @@ export async function readSnapshot(dir: string): Promise<SnapshotFile | null> {
     throw new SnapshotCorruptError(`${FILE} was written by a newer hub (store format ${format}, this one knows up to ${STORE_FORMAT_VERSION}): update this hub`);
   }
   return { ...value, format };
-}
-
-/**
- * The line `<crc32 hex> <json>\n` (line-codec.ts) checked on its bytes and
- * parsed from them: the same answer as decodeLine of the text, without the
- * copies of a large file that turning it into a string first, trimming it and
- * checksumming the string again would make at start-up.
- */
-function decodeSnapshotBytes(bytes: Buffer): unknown {
-  const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? bytes.length - 1 : bytes.length;
-  if (end < 10 || bytes[8] !== 0x20) return null;
-  const body = bytes.subarray(9, end);
-  if (crc32(body).toString(16).padStart(8, '0') !== bytes.toString('latin1', 0, 8)) return null;
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch {
-    return null;
-  }
 }
 
 /**
