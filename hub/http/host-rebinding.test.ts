@@ -47,6 +47,10 @@ describe('a rebinding page (Host: evil.example, matching Origin) is refused ever
     ['GET', '/api/state', undefined],
     ['POST', '/api/commands', JSON.stringify(command('settings.save', { ruc: '', idleLockMinutes: 0 }))],
     ['GET', '/api/activity', undefined],
+    // A job's document is a receipt or a ticket: another site's page must not read it through a rebound name.
+    ['GET', '/api/jobs/board', undefined],
+    ['GET', '/api/jobs?status=stuck', undefined],
+    ['GET', '/api/jobs/some-job.0', undefined],
     ['GET', '/', undefined],
     ['GET', '/index.html', undefined],
   ])('%s %s: 421 HOST_REFUSED, nothing changes', async (method, path, body) => {
