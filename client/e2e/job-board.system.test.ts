@@ -81,6 +81,12 @@ describe('the job board, live', () => {
     await expect.poll(() => jobs.getByTestId('jobs-queued').textContent(), { timeout: 15_000 }).toContain(`${TICKETS} tareas en cola`);
     await jobs.getByTestId(`job-${stuckId}`).waitFor();
     await printers.screenshot({ path: path.join(SHOTS, 'job-board-printers-1280-es.png') });
+    // The printer's history lists the waiting tickets (read from the hub's table, page by page).
+    await card.getByTestId('printer-history').click();
+    const history = printers.getByTestId('printer-history-list');
+    const outcomes = () => history.getByTestId('history-outcome').allTextContents();
+    await expect.poll(async () => (await outcomes()).filter((o) => o === 'En espera').length, { timeout: 15_000 }).toBe(TICKETS);
+    await printers.screenshot({ path: path.join(SHOTS, 'job-board-history-1280-es.png') });
     await jobs.screenshot({ path: path.join(SHOTS, 'job-board-jobs-360-es.png') });
     // A waiter's phone: the printer alert says the tickets wait (the board's counts, no job of anyone's).
     const phone = await ownerPage(PHONE, 'es_US', '/pages/dining_table/index', waiter);
@@ -105,9 +111,13 @@ describe('the job board, live', () => {
     await card.getByTestId('printer-lane').waitFor({ state: 'detached', timeout: 15_000 });
     await jobs.getByTestId('jobs-queued').waitFor({ state: 'detached', timeout: 15_000 });
     await phone.getByTestId('printer-alert-queue').waitFor({ state: 'detached', timeout: 15_000 });
+    // The open history followed the lane: every ticket now reads printed, without closing the dialog.
+    await expect.poll(async () => (await outcomes()).filter((o) => o === 'Impreso').length, { timeout: 15_000 }).toBe(TICKETS);
     expect(onPaper()).toEqual(Array.from({ length: TICKETS }, (_, i) => ticketMark(i + 1)));
     // The stuck job is still there for a person: draining the queue does not touch it.
     await jobs.getByTestId(`job-${stuckId}`).waitFor();
+    await printers.screenshot({ path: path.join(SHOTS, 'job-board-history-printed-1280-es.png') });
+    await printers.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).first().click();
     await printers.screenshot({ path: path.join(SHOTS, 'job-board-printers-drained-1280-es.png') });
   });
 });
