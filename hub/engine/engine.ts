@@ -10,6 +10,7 @@ import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
 import type { AccountDays, FiledDebt } from '#hub/store/account-days.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
+import type { JobFiles } from '#hub/store/job-files.ts';
 import { activityLog } from './activity.ts';
 import type { ChangeBuffer } from './change-buffer.ts';
 import { JobTable, type JobTableView } from './job-table.ts';
@@ -68,9 +69,11 @@ export class Engine {
   private readonly opts: Required<EngineOptions>;
   /** The hub's jobs, outside the State: changed in place as records are staged (job-table.ts). */
   private readonly table: JobTable;
+  private readonly jobFiles: JobFiles;
 
   private constructor(parts: RecoveredStore) {
     this.table = parts.jobs;
+    this.jobFiles = parts.jobFiles;
     this.storeId = parts.storeId;
     this.wal = parts.wal;
     this.archive = parts.archive;
@@ -96,6 +99,7 @@ export class Engine {
       shiftDays: parts.shiftDays,
       tallyDays: parts.tallyDays,
       accountDays: parts.accountDays,
+      jobFiles: parts.jobFiles,
       every: parts.opts.snapshotEvery,
       coveredSeq: parts.coveredSeq,
       unarchived: parts.unarchived,
@@ -409,7 +413,13 @@ export class Engine {
 
   /** What a snapshot taken now holds: the committed state (immutable) and the command ids worth keeping. */
   private capture(): SnapshotCapture {
-    return { seq: this.committedSeq, state: this.committed, processed: this.processed.capture(this.opts.clock()) };
+    return {
+      seq: this.committedSeq,
+      state: this.committed,
+      processed: this.processed.capture(this.opts.clock()),
+      // The jobs changed since the last one, as committed (the table also holds what is staged).
+      jobs: this.table.capture(this.committedSeq, this.jobFiles.wantsWhole(this.table.size)),
+    };
   }
 
   private commit(batch: Pending[]): void {

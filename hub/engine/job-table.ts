@@ -5,6 +5,7 @@ import { jobIdsOf, nextJob } from '#hub/domain/jobs/transition.ts';
 import type { IndexKey } from './job-index/index-key.ts';
 import { JobIndexes, type Stored } from './job-index/job-indexes.ts';
 import type { SortedKeys } from './job-index/sorted-keys.ts';
+import type { JobVersion, JobWrite } from '#hub/store/job-files.ts';
 
 /**
  * The hub's job table (issue 20; hub/jobs/README.md "Where jobs live"): every
@@ -82,10 +83,11 @@ export type JobTableView = JobLookup & {
 };
 
 /**
- * A job as the table's files keep it: the job and its creation number (the
- * order of an ordered lane survives a restart), or the id of one pruned.
+ * A job as the table's files keep it (hub/store/job-files.ts): the job and its
+ * creation number (the order of an ordered lane survives a restart), or the id
+ * of one pruned.
  */
-export type JobVersion = { n: number; job: Job } | { gone: string };
+export type { JobVersion };
 
 /**
  * What a snapshot takes of the table at its capture (committed view: a job
@@ -93,15 +95,9 @@ export type JobVersion = { n: number; job: Job } | { gone: string };
  * changed since the last capture, the creation counter, and on demand the
  * whole live set (compaction).
  */
-export type JobCapture = {
-  seq: number;
-  /** The creation counter's committed value (the next job's number). */
-  next: number;
-  changed: JobVersion[];
-  /** How many jobs the committed view holds (the files' compaction threshold reads it). */
+export type JobCapture = JobWrite & {
+  /** How many jobs the committed view holds. */
   live: number;
-  /** The whole committed live set, creation order (taken at the capture: references only). */
-  all(): JobVersion[];
   /** The capture was not written: its changed ids go into the next one. */
   restore(): void;
 };
@@ -135,8 +131,9 @@ export class JobTable implements JobTableView {
     return this.jobs.get(id)?.job;
   }
 
+  /** Sorted by creation number (a reverted prune puts a job back at the Map's end): tests and tools only. */
   *values(): IterableIterator<Job> {
-    for (const s of this.jobs.values()) yield s.job;
+    for (const s of [...this.jobs.values()].sort((a, b) => a.n - b.n)) yield s.job;
   }
 
   summaryJob(summaryId: string): Extract<Job, { kind: 'einvoice.summary' }> | undefined {
@@ -290,15 +287,27 @@ export class JobTable implements JobTableView {
     }
   }
 
-  load(versions: Iterable<JobVersion>, next: number): void {
+  /**
+   * Recovery: versions read back. `fromFiles`: they are what the table's files
+   * already hold (not written again); otherwise (a format-5 snapshot's jobs)
+   * the next snapshot writes them.
+   */
+  load(versions: Iterable<JobVersion>, next: number, fromFiles = false): void {
     for (const v of versions) {
-      if ('gone' in v) this.put(v.gone, this.jobs.get(v.gone), undefined);
-      else this.put(v.job.id, this.jobs.get(v.job.id), { n: v.n, job: v.job });
+      const id = 'gone' in v ? v.gone : v.job.id;
+      this.put(id, this.jobs.get(id), 'gone' in v ? undefined : { n: v.n, job: v.job });
+      this.nextN = Math.max(this.nextN, 'gone' in v ? 0 : v.n + 1);
+      if (fromFiles) this.dirty.delete(id);
     }
     this.nextN = Math.max(this.nextN, next);
   }
 
-  capture(seq: number, whole = false): JobCapture {
+  /**
+   * A snapshot's part at committed seq `seq`: the committed view of the jobs
+   * changed since the last capture, and the whole live set when `wantWhole`
+   * (the files' compaction; references only, the jobs are never changed in place).
+   */
+  capture(seq: number, wantWhole = false): JobCapture {
     // The committed view: a job a staged record changed is as it was before that record.
     const committed = new Map<string, Stored | undefined>();
     for (const u of this.journal) if (!committed.has(u.id)) committed.set(u.id, u.before);
@@ -309,23 +318,23 @@ export class JobTable implements JobTableView {
     // What is staged now is not in this capture: it stays dirty for the next.
     this.dirty = new Set(committed.keys());
     const changed = ids.map((id) => toVersion(id, view(id)));
-    let all: JobVersion[] | null = null;
-    if (whole) {
-      all = [];
+    let whole: JobVersion[] | null = null;
+    if (wantWhole) {
+      whole = [];
       for (const id of this.jobs.keys()) {
         const v = view(id);
-        if (v) all.push({ n: v.n, job: v.job });
+        if (v) whole.push({ n: v.n, job: v.job });
       }
-      // Jobs a staged record pruned are still due in the committed view.
-      for (const [id, before] of committed) if (before && !this.jobs.has(id)) all.push({ n: before.n, job: before.job });
-      all.sort((x, y) => (x as { n: number }).n - (y as { n: number }).n);
+      // Jobs a staged record pruned are still there in the committed view.
+      for (const [id, before] of committed) if (before && !this.jobs.has(id)) whole.push({ n: before.n, job: before.job });
+      whole.sort((x, y) => (x as Stored).n - (y as Stored).n);
     }
     return {
       seq,
       next: this.counters[0]?.next ?? this.nextN,
       changed,
+      whole,
       live,
-      all: () => all ?? [],
       restore: () => {
         for (const id of ids) this.dirty.add(id);
       },

@@ -11,6 +11,7 @@ import { ShiftDays, type FiledShift } from '#hub/store/shift-days.ts';
 import { TallyDays, type FiledTallyEntry } from '#hub/store/tally-days.ts';
 import { AccountDays, type FiledDebt } from '#hub/store/account-days.ts';
 import { Wal } from '#hub/store/wal.ts';
+import { JobFiles } from '#hub/store/job-files.ts';
 import { activityOf } from './activity.ts';
 import { ChangeBuffer } from './change-buffer.ts';
 import { JobTable } from './job-table.ts';
@@ -40,6 +41,7 @@ export type RecoveredStore = {
   state: State;
   /** The jobs: the snapshot's (its files, or a state of format 5 and before) and the log's job events after it. */
   jobs: JobTable;
+  jobFiles: JobFiles;
   seq: number;
   /** The seq the snapshot on disk covers, and what the records after it leave for the day files. */
   coveredSeq: number;
@@ -106,9 +108,14 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   // drops them, so they go to the day files first (filed at the snapshot's seq:
   // doing this again after a crash adds nothing).
   if (snap && format < 4) await stock.append(legacyStockMoves(snap.state).map((move) => ({ seq: snap.seq, move })));
-  // The jobs leave the state (migration 6): a snapshot of format 5 or before still holds them.
+  // The jobs: the table's files up to the snapshot's seq (job-files.ts), or, from a snapshot of
+  // format 5 or before, its state's jobs (migration 6 drops them from the state; the next snapshot
+  // writes them to the files). The log's job events after the snapshot follow below.
   const jobs = new JobTable();
-  if (snap) jobs.load(legacyJobs(snap.state).map((job, n) => ({ n, job })), 0);
+  const { files: jobFiles, loaded } = await JobFiles.open(opts.dir, base, opts.log);
+  jobs.load(loaded.versions, loaded.next, true);
+  if (snap && format < 6) jobs.load(legacyJobs(snap.state).map((job, n) => ({ n: loaded.next + n, job })), 0);
+  else if (snap && loaded.markerSeq !== base) opts.log(`store: the job table's files end at seq ${loaded.markerSeq ?? 'none'}, the snapshot is at ${base}: jobs changed in between are missing`);
   const startAt = Math.max(format, records[0] ? recordFormat(records[0]) : STORE_FORMAT_VERSION);
   const fromSnapshot = dropDamagedRecords(migrate(snap?.state ?? emptyState(), format, startAt).state);
   format = startAt;
@@ -161,6 +168,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
     opts,
     state,
     jobs,
+    jobFiles,
     seq,
     coveredSeq: base,
     unarchived,

@@ -8,14 +8,16 @@ import type { FiledShift, ShiftDays } from '#hub/store/shift-days.ts';
 import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
 import type { AccountDays, FiledDebt } from '#hub/store/account-days.ts';
 import { writeSnapshot } from '#hub/store/snapshot.ts';
+import type { JobFiles } from '#hub/store/job-files.ts';
 import { listProcessedFiles, removeProcessedFiles, writeProcessedFile, type ProcessedFile } from '#hub/store/processed-files.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import { activityOf } from './activity.ts';
+import type { JobCapture } from './job-table.ts';
 import type { LogRecord } from './log-record.ts';
 import type { ProcessedCapture } from './processed-ids.ts';
 
 /** What a snapshot holds, taken at a record boundary. The state is immutable: holding the reference is enough. */
-export type SnapshotCapture = { seq: number; state: State; processed: ProcessedCapture };
+export type SnapshotCapture = { seq: number; state: State; processed: ProcessedCapture; jobs?: JobCapture };
 
 export type SnapshotterParts = {
   dir: string;
@@ -28,6 +30,8 @@ export type SnapshotterParts = {
   shiftDays: ShiftDays;
   tallyDays: TallyDays;
   accountDays: AccountDays;
+  /** The job table's files: the jobs changed since the last snapshot go there before the snapshot (job-files.ts). */
+  jobFiles?: JobFiles;
   /** Records between snapshots. */
   every: number;
   /** The seq the snapshot on disk covers (0 for none). */
@@ -177,12 +181,14 @@ export class Snapshotter {
       await this.parts.wal.rotate(capture.seq + 1);
     } catch (err) {
       capture.processed.restore();
+      capture.jobs?.restore();
       this.failed(capture.seq, err);
       throw err;
     }
     const written = this.write(capture).catch((err: unknown) => {
       // The ids it took go into the next one (a file this one wrote may stay: read twice, they are the same ids).
       capture.processed.restore();
+      capture.jobs?.restore();
       this.failed(capture.seq, err);
       throw err;
     });
@@ -208,6 +214,8 @@ export class Snapshotter {
     // The command ids added since the last snapshot, in a file of their own (processed-files.ts).
     const processedFiles = (this.processedFiles ??= await listProcessedFiles(p.dir));
     if (capture.processed.entries.length > 0) processedFiles.push(await writeProcessedFile(p.dir, capture.processed.entries));
+    // The jobs changed since the last snapshot, fdatasynced before the snapshot that relies on them.
+    if (capture.jobs && p.jobFiles) await p.jobFiles.write(capture.jobs);
     await writeSnapshot(p.dir, {
       storeId: p.storeId,
       seq,
@@ -226,6 +234,7 @@ export class Snapshotter {
     this.covered = Math.max(this.covered, seq);
     this.dueAt = seq + p.every;
     await p.wal.dropSegmentsBefore(seq + 1);
+    await p.jobFiles?.settle(seq);
     // Files whose every id is past the window go once the snapshot no longer needs them.
     const expired = processedFiles.filter((f) => f.untilMs < capture.processed.cutoffMs);
     if (expired.length > 0) {

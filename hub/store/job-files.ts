@@ -1,0 +1,221 @@
+import { constants as fsFlags, promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Job } from '#protocol';
+import { fsyncDir, makePrivateDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
+import { encodeInSlices, slicer } from './encode-slices.ts';
+import { scanLines } from './line-codec.ts';
+
+/**
+ * The hub's job table on disk (issue 20; the table: hub/engine/job-table.ts),
+ * beside the snapshot, which no longer holds jobs: `DIR/jobs/table-<base>.jsonl`,
+ * an append-only file of job versions. Each snapshot appends the versions of
+ * the jobs changed since the one before (the committed view at its seq) and
+ * then a marker line `{ seq, next }`, and fdatasyncs, BEFORE its snapshot is
+ * renamed into place: so the versions up to the marker of the snapshot's seq
+ * are exactly the table at that seq. Recovery reads them (the last version of
+ * an id wins, a `gone` one drops it), stops at that marker, cuts off what
+ * follows (a snapshot that never finished), then the log's job events after
+ * the snapshot's seq are replayed.
+ *
+ * When the file holds more than twice the live jobs + 1,000 lines, a snapshot
+ * writes the live set whole to a new file named by its seq (temp, fsync,
+ * rename) and appends there from then on; the old file is deleted once that
+ * snapshot is on disk (a crash before leaves the old one, which recovery
+ * chooses: it picks the newest file whose base is covered by the snapshot).
+ * Amortised, a snapshot costs the jobs that changed.
+ */
+
+/** One line of the file: a job and its creation number, a job pruned, or a snapshot's marker. */
+export type JobVersion = { n: number; job: Job } | { gone: string };
+type Marker = { seq: number; next: number };
+
+/** Lines the file may hold beyond twice the live jobs before a snapshot rewrites it. */
+export const COMPACT_SLACK = 1_000;
+
+const NAME = /^table-(\d+)\.jsonl$/;
+
+export function jobFilesDir(dataDir: string): string {
+  return path.join(dataDir, 'jobs');
+}
+
+/** What recovery reads: the table at the snapshot's seq, and whether the files knew that seq. */
+export type LoadedJobs = { versions: JobVersion[]; next: number; markerSeq: number | null };
+
+/** What a snapshot hands over (hub/engine/job-table.ts `JobCapture`). */
+export type JobWrite = { seq: number; next: number; changed: readonly JobVersion[]; whole: readonly JobVersion[] | null };
+
+const isMarker = (v: unknown): v is Marker => typeof v === 'object' && v !== null && typeof (v as Marker).seq === 'number' && typeof (v as Marker).next === 'number';
+function isVersion(v: unknown): v is JobVersion {
+  if (typeof v !== 'object' || v === null) return false;
+  if ('gone' in v) return typeof v.gone === 'string';
+  const x = v as { n?: unknown; job?: { id?: unknown } };
+  return typeof x.n === 'number' && typeof x.job === 'object' && x.job !== null && typeof x.job.id === 'string';
+}
+
+export class JobFiles {
+  private readonly dir: string;
+  /** The file appended to, its base seq, its length of whole groups, its line count. */
+  private base: number;
+  private size: number;
+  private lines: number;
+  /** Files a compaction superseded, deleted once a snapshot at or past `base` is on disk. */
+  private superseded: string[] = [];
+  private readonly log: (message: string) => void;
+
+  private constructor(dir: string, base: number, size: number, lines: number, log: (message: string) => void) {
+    this.dir = dir;
+    this.base = base;
+    this.size = size;
+    this.lines = lines;
+    this.log = log;
+  }
+
+  private static fileName(base: number): string {
+    return `table-${base}.jsonl`;
+  }
+
+  /**
+   * Reads the table as the snapshot at `snapSeq` left it: the newest file
+   * whose base that snapshot covers, up to its marker of `snapSeq` (or the last
+   * marker before it); what follows is cut off, newer files deleted, older
+   * ones too (a later base covers them).
+   */
+  static async open(dataDir: string, snapSeq: number, log: (message: string) => void): Promise<{ files: JobFiles; loaded: LoadedJobs }> {
+    const dir = jobFilesDir(dataDir);
+    await makePrivateDir(dir);
+    const names = await fs.readdir(dir);
+    const bases: number[] = [];
+    for (const name of names) {
+      if (name.includes('.tmp-')) await fs.unlink(path.join(dir, name)).catch(() => undefined);
+      const m = NAME.exec(name);
+      if (m) bases.push(Number(m[1]));
+    }
+    bases.sort((a, b) => a - b);
+    const chosen = bases.filter((b) => b <= snapSeq).at(-1) ?? 0;
+    for (const b of bases) if (b !== chosen) await fs.unlink(path.join(dir, JobFiles.fileName(b))).catch(() => undefined);
+    const file = path.join(dir, JobFiles.fileName(chosen));
+    const bytes = await fs.readFile(file).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return Buffer.alloc(0);
+      throw err;
+    });
+    const byId = new Map<string, JobVersion>();
+    let group: JobVersion[] = [];
+    let next = 0;
+    let markerSeq: number | null = null;
+    let good = 0;
+    let lines = 0;
+    const damagedAt: number[] = [];
+    let groupLines = 0;
+    for (const line of scanLines(bytes)) {
+      const v = line.value;
+      groupLines++;
+      if (isMarker(v)) {
+        if (v.seq > snapSeq) break;
+        for (const version of group) byId.set('gone' in version ? version.gone : version.job.id, version);
+        group = [];
+        next = v.next;
+        markerSeq = v.seq;
+        good = line.end;
+        lines += groupLines;
+        groupLines = 0;
+      } else if (isVersion(v)) group.push(v);
+      else damagedAt.push(line.end);
+    }
+    // Only those inside what is kept count: a torn tail is simply cut off.
+    const damaged = damagedAt.filter((end) => end <= good).length;
+    if (damaged > 0) log(`store: ${damaged} damaged line(s) in jobs/${JobFiles.fileName(chosen)} skipped (those job versions are lost)`);
+    if (good < bytes.length) {
+      // A snapshot that never finished (or a torn write): what it appended is not part of the table.
+      const handle = await fs.open(file, 'r+');
+      try {
+        await handle.truncate(good);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+    const versions = [...byId.values()].filter((v): v is { n: number; job: Job } => !('gone' in v)).sort((a, b) => a.n - b.n);
+    return { files: new JobFiles(dir, chosen, good, lines, log), loaded: { versions, next, markerSeq } };
+  }
+
+  /** Whether the next snapshot should write the live set whole (the file holds more than twice it + COMPACT_SLACK lines). */
+  wantsWhole(live: number): boolean {
+    return this.lines > 2 * live + COMPACT_SLACK;
+  }
+
+  /** Lines in the current file (tests, the bench). */
+  get lineCount(): number {
+    return this.lines;
+  }
+
+  /**
+   * Writes a snapshot's part, durably, before that snapshot is renamed: the
+   * live set whole to a new file (compaction), or the changed versions and
+   * the marker appended to the current one. Encoded in slices beside the
+   * write loop. A failure leaves the file as it was (bytes past the last
+   * whole group are overwritten by the next write).
+   */
+  async write(w: JobWrite): Promise<void> {
+    const marker: Marker = { seq: w.seq, next: w.next };
+    if (w.whole) return this.writeWhole(w.seq, w.whole, marker);
+    const chunks = await encodeInSlices([...w.changed, marker]);
+    const file = path.join(this.dir, JobFiles.fileName(this.base));
+    // Written at an offset, never O_APPEND (which would ignore it): the offset is the end of the last whole group.
+    const handle = await fs.open(file, fsFlags.O_RDWR | fsFlags.O_CREAT, PRIVATE_FILE_MODE);
+    try {
+      // Whatever a failed write left past the last whole group goes first.
+      const { size } = await handle.stat();
+      if (size !== this.size) await handle.truncate(this.size);
+      let at = this.size;
+      const slice = slicer();
+      for (const chunk of chunks) {
+        await handle.write(chunk, 0, chunk.length, at);
+        at += chunk.length;
+        await slice();
+      }
+      await handle.datasync();
+      // The file's first group: its name must be on disk too.
+      if (this.size === 0) await fsyncDir(this.dir);
+      this.size = at;
+      this.lines += w.changed.length + 1;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  private async writeWhole(seq: number, whole: readonly JobVersion[], marker: Marker): Promise<void> {
+    const chunks = await encodeInSlices([...whole, marker]);
+    const name = JobFiles.fileName(seq);
+    const file = path.join(this.dir, name);
+    const tmp = `${file}.tmp-${process.pid}`;
+    const handle = await fs.open(tmp, 'w', PRIVATE_FILE_MODE);
+    let size = 0;
+    try {
+      const slice = slicer();
+      for (const chunk of chunks) {
+        await handle.write(chunk, 0, chunk.length, size);
+        size += chunk.length;
+        await slice();
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(tmp, file);
+    await fsyncDir(this.dir);
+    if (seq !== this.base) this.superseded.push(JobFiles.fileName(this.base));
+    this.log(`store: job table rewritten whole (${whole.length} jobs; the file held ${this.lines} lines)`);
+    this.base = seq;
+    this.size = size;
+    this.lines = whole.length + 1;
+  }
+
+  /** The snapshot at `seq` is on disk: files a compaction at or before it superseded go. */
+  async settle(seq: number): Promise<void> {
+    if (this.superseded.length === 0 || this.base > seq) return;
+    const gone = this.superseded;
+    this.superseded = [];
+    for (const name of gone) await fs.unlink(path.join(this.dir, name)).catch(() => undefined);
+    await fsyncDir(this.dir);
+  }
+}
