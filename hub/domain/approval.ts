@@ -45,6 +45,7 @@ export function approversFor(state: State, type: CommandType, actorId: string | 
   const gate = COMMAND_ALIAS[type];
   // Commands gated by an alias the actor holds can still need a higher limit (a big discount): its holders are asked.
   if (gate === INTERNAL) return [];
+  // Bounded: the restaurant's people (tens).
   return Object.values(state.staff)
     .filter((s) => mayApprove(state, s.id, gate, actorId))
     .sort((a, b) => Number(a.code) - Number(b.code))
@@ -82,6 +83,7 @@ export function withinLimit(state: State, staffId: string | null, limit: LimitNa
  * an unclaimed hub) does not gate, as permissions do not.
  */
 export function limitRefusal(state: State, ctx: DecideContext, limit: LimitName, value: number): Decision | null {
+  // Bounded: the restaurant's people (tens).
   if (Object.keys(state.staff).length === 0) return null;
   if (withinLimit(state, ctx.actor.staffId, limit, value)) return null;
   if (ctx.approver && withinLimit(state, ctx.approver, limit, value)) return null;

@@ -12,6 +12,7 @@ import { getOwn } from './records.ts';
 
 /** A restaurant is claimed once it has staff; before that only setup may happen. */
 export function isClaimed(state: State): boolean {
+  // Bounded: the restaurant's people (tens), not its history (collection-guard.test.ts).
   return Object.keys(state.staff).length > 0;
 }
 
@@ -67,5 +68,6 @@ export function canManageRole(state: State, actorId: string | null, roleId: stri
 
 /** Active staff holding the owner role: a restaurant must always keep one. */
 export function activeOwners(state: State): Staff[] {
+  // Bounded: the restaurant's people (tens).
   return Object.values(state.staff).filter((s) => s.roleId === OWNER_ROLE && !s.disabled);
 }

@@ -9,16 +9,21 @@
  *
  * `withOwn` and `withoutOwn` are the device's copy-on-write: each copies the
  * whole record (a spread measures ~0.5 µs at 40 entries, ~25 µs at 500,
- * ~280 µs at 2,000 on the hub's machine). So they are used only on records
- * whose size a restaurant bounds, not its history; hub/domain/README.md
- * "What the live state holds and its bounds" lists each collection, its bound
- * and why, and hub/domain/collection-guard.test.ts fails when a rule copies or
- * walks a whole collection it does not list. The bounded ones: areas (40),
- * tables (400), open orders, parked orders, roles, staff, alerts (30),
- * printers, printer status, fiscal counters, today's queue (999), today's
- * book, kitchen display tickets (300 open + 50 bumped per station), pending
- * summary lines, open debts, upcoming reservations (60 days). Products and
- * bill corrections are not bounded: see the README for what that costs.
+ * ~280 µs at 2,000 on the hub's machine, more under load). So they are used
+ * on records whose size a restaurant bounds, not its history, and several
+ * keys of one event go in one copy (`withChanges`). hub/domain/README.md
+ * "What the live state holds and its bounds" lists each collection, its
+ * bound and why; hub/domain/collection-guard.test.ts fails when a rule copies
+ * or walks a whole collection it does not list, copies.test.ts when an
+ * applier copies one per id. Bounded: areas (40), tables (400), open orders,
+ * parked orders, staff, roles, alerts (30), printers and their status,
+ * categories, today's queue (999), today's book, kitchen display tickets (300
+ * open + 50 bumped per station), fiscal counters (one summary counter),
+ * pending summary lines (500 a day). Large, and written through these all
+ * the same: upcoming reservations (60 days; read by day, never walked),
+ * products (a 2,000-dish menu), bill corrections and open debts, whose
+ * writes still copy them (the README says what that costs and what would
+ * make it flat).
  */
 
 /** A record keyed by id, as the state holds them. */

@@ -15,6 +15,7 @@ const lower = (name: string) => name.toLocaleLowerCase('es');
 /** Why these tables cannot join the floor as they are, or null (each checked against the floor and the others in the batch). */
 function tablesRefusal(s: State, tables: readonly TableDef[]): Decision | null {
   const taken = new Map<string, string>();
+  // Bounded: at most MAX_TABLES (400) tables, walked by the owner's floor setup only (collection-guard.test.ts).
   for (const t of Object.values(s.tables)) taken.set(lower(t.name), t.id);
   const fresh = tables.filter((t) => !hasOwn(s.tables, t.id)).length;
   if (Object.keys(s.tables).length + fresh > MAX_TABLES) return refuse('FLOOR_FULL', 'tables');
@@ -31,6 +32,7 @@ function tablesRefusal(s: State, tables: readonly TableDef[]): Decision | null {
 export const floorHandlers = {
   'area.save': (s: State, p: CommandPayload<'area.save'>): Decision => {
     if (!p.name) return refuse('REQUIRED_FIELD', 'name');
+    // Bounded: at most MAX_AREAS (40).
     const areas = Object.values(s.areas);
     if (areas.some((a) => a.id !== p.id && lower(a.name) === lower(p.name))) return refuse('AREA_NAME_TAKEN', 'name');
     if (!hasOwn(s.areas, p.id) && areas.length >= MAX_AREAS) return refuse('FLOOR_FULL', 'areas');
@@ -40,6 +42,7 @@ export const floorHandlers = {
   /** Only an empty area goes: its tables are moved or removed first, so no table is left without one. */
   'area.remove': (s: State, p: CommandPayload<'area.remove'>): Decision => {
     if (!getOwn(s.areas, p.areaId)) return refuse('NOT_FOUND', 'areaId');
+    // Bounded: at most MAX_TABLES (400).
     if (Object.values(s.tables).some((t) => t.areaId === p.areaId)) return refuse('AREA_NOT_EMPTY', 'areaId');
     return accept([{ type: 'area.removed', areaId: p.areaId }]);
   },

@@ -29,6 +29,7 @@ export type RowReader = {
 
 /** A reader for rows under this header (`columns`: what each header cell is). */
 export function rowReader(s: State, columns: readonly (MenuColumn | null)[], newId: () => string): RowReader {
+  // The whole menu once per import (what an import works on), never per row nor on a sale.
   const byCode = new Map(Object.values(s.products).map((p) => [p.code.toLowerCase(), p]));
   const categories = new Map<string, string>();
   for (const c of Object.values(s.categories).sort((a, b) => a.sort - b.sort)) {

@@ -28,6 +28,7 @@ export const menuHandlers = {
     if (names.size !== p.stations.length) return refuse('DUPLICATE_CODE', 'stations');
     // A station still named by a dish cannot go: its tickets would have nowhere to print.
     const kept = new Set(p.stations.map((x) => x.id));
+    // The menu once when the owner saves the stations, never on a sale.
     const orphan = Object.values(s.products).find((x) => x.station && !kept.has(x.station) && s.menuSettings.stations.some((st) => st.id === x.station));
     if (orphan) return refuse('IN_USE', orphan.code);
     return accept([{ type: 'menu.stationsSaved', stations: p.stations }]);

@@ -78,6 +78,7 @@ export function productProblem(
   if (!hasAName(p.names)) return ['REQUIRED_FIELD', 'names'];
   if (!getOwn(s.categories, p.categoryId) && !known.categories?.has(p.categoryId)) return ['NOT_FOUND', 'categoryId'];
   const code = p.code.toLowerCase();
+  // The menu once when the owner saves a dish, never on a sale; saving copies the menu anyway (hub/domain/README.md: open).
   if (Object.values(s.products).some((o) => o.id !== p.id && o.code.toLowerCase() === code)) return ['DUPLICATE_CODE', 'code'];
   const station = p.station ?? getOwn(s.products, p.id)?.station ?? '';
   if (station && !s.menuSettings.stations.some((st) => st.id === station) && !known.stations?.has(station)) return ['NOT_FOUND', 'station'];

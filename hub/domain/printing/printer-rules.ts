@@ -11,6 +11,7 @@ function sameAddress(a: PrinterConnection, b: PrinterConnection): boolean {
 
 /** Why a printer cannot be saved as it is, or null. */
 function saveRefusal(s: State, printer: Printer): Decision | null {
+  // Bounded: the restaurant's printers and screens (tens).
   const others = Object.values(s.printers).filter((p) => p.id !== printer.id);
   const name = printer.name.toLocaleLowerCase('es');
   if (others.some((p) => p.name.toLocaleLowerCase('es') === name)) return refuse('PRINTER_NAME_TAKEN', 'name');
@@ -39,6 +40,7 @@ export function removePrinter(s: State, p: CommandPayload<'printer.remove'>): De
   if (!getOwn(s.printers, p.printerId)) return refuse('PRINTER_NOT_FOUND', 'printerId');
   // The one routing that leads nowhere (issue 18): with no printer or screen left, kitchen
   // tickets and receipts would reach nobody. The printers are a handful, so counting them is cheap.
+  // Bounded: the restaurant's printers and screens (tens).
   if (Object.keys(s.printers).length === 1) return refuse('LAST_PRINTER', 'printerId');
   return accept([{ type: 'printer.removed', printerId: p.printerId }]);
 }

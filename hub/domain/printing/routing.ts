@@ -20,11 +20,13 @@ import type { Printer, State } from '#protocol';
 
 /** Printers in a stable order (by name, then id), so the jobs of one event always come out the same. */
 export function printersInOrder(state: State): Printer[] {
+  // Bounded: the restaurant's printers and screens (tens).
   return Object.values(state.printers).sort((a, b) => a.name.localeCompare(b.name, 'es') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Whether the restaurant has a printer that puts paper out (network or USB). */
 export function hasRealPrinter(state: State): boolean {
+  // Bounded: the restaurant's printers and screens (tens).
   return Object.values(state.printers).some((p) => p.connection.type === 'network' || p.connection.type === 'usb');
 }
 

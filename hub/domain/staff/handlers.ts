@@ -32,6 +32,7 @@ export const staffHandlers = {
     const before = getOwn(s.staff, p.id);
     const denied = (before && guardRole(s, ctx, before.roleId)) || guardRole(s, ctx, p.roleId);
     if (denied) return denied;
+    // Bounded: the restaurant's people (tens).
     const others = Object.values(s.staff).filter((o) => o.id !== p.id);
     // Staff sign in by number or by name: both must point at one person.
     if (others.some((o) => o.code === p.code)) return refuse('DUPLICATE_CODE', 'code');

@@ -15,6 +15,7 @@ export const tallyAppliers = {
   'tally.filed': (s: State, e: EventOf<'tally.filed'>): State => {
     const gone = new Set(e.entries.map((x) => x.id));
     const kept: Record<string, TallyEntry> = {};
+    // One copy without the filed day, once a day; the book is one day's.
     for (const [id, entry] of Object.entries(s.tallyEntries)) if (!gone.has(id)) setOwn(kept, id, entry);
     return { ...s, tallyEntries: kept };
   },

@@ -15,6 +15,7 @@ function todayOf(s: State, ctx: DecideContext): string {
  * one day's book, the day files keep the years.
  */
 export function filingEvents(s: State, today: string): TallyEvent[] {
+  // Bounded: the state holds one day's book (this very filing keeps it so).
   const past = Object.values(s.tallyEntries).filter((e) => e.day < today);
   return past.length ? [{ type: 'tally.filed', entries: past }] : [];
 }
