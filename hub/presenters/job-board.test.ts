@@ -5,7 +5,7 @@ import { boardFor, fullBoard, jobSummary, type BoardSource, type LaneCounters } 
 import type { Viewer } from './viewer.ts';
 
 const at = '2026-11-28T12:00:00.000Z';
-const doc = { blocks: [{ type: 'text' as const, text: 'LOMO SALTADO x2  S/ 64.00' }], cut: true };
+const doc = { blocks: [{ kind: 'text' as const, text: 'LOMO SALTADO x2  S/ 64.00' }], cut: true };
 const ticket = { station: 's', stationName: 'Cocina', orderId: 'o1', orderNo: 3, table: '4', waiter: 'Ana', people: 2, at, marker: 'new' as const, reason: '', lines: [] };
 
 function printJob(id: string, over: Partial<Job> = {}, payload: Record<string, unknown> = {}): Job {

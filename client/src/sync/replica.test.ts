@@ -145,3 +145,18 @@ describe('applied command ids are kept with the replica', () => {
     expect(kept.packed).toBeDefined();
   });
 });
+
+describe('a change whose events the hub left out (issue 20: job events go to nobody)', () => {
+  it('advances the seq and leaves the copy as it was, so the next change is no gap', async () => {
+    const page = await freshPage();
+    page.applySnapshot(packSnapshot(snapshotFor({ storeId: 's', seq: 5, state: hubState() }, WAITER)));
+    const before = page.replica.state;
+    expect(page.applyChanges([{ seq: 6, commandId: 'c-job-start', events: [] }])).toBe(true);
+    expect(page.replica.seq).toBe(6);
+    expect(page.replica.state).toBe(before);
+    // The next change folds on: no gap, nothing asked again.
+    expect(page.applyChanges([{ seq: 7, commandId: 'c-job-finish', events: [] }])).toBe(true);
+    expect(page.replica.seq).toBe(7);
+  });
+});
+
