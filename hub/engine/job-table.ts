@@ -325,9 +325,8 @@ export class JobTable implements JobTableView {
         const v = view(id);
         if (v) whole.push({ n: v.n, job: v.job });
       }
-      // Jobs a staged record pruned are still there in the committed view.
+      // Jobs a staged record pruned are still there in the committed view. (Unsorted: loading sorts by creation number.)
       for (const [id, before] of committed) if (before && !this.jobs.has(id)) whole.push({ n: before.n, job: before.job });
-      whole.sort((x, y) => (x as Stored).n - (y as Stored).n);
     }
     return {
       seq,
