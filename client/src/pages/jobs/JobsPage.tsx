@@ -26,6 +26,7 @@ type Listing = { rows: JobSummary[]; next: string | null; total: number } | { fa
 export function JobsPage() {
   const { t } = useTranslation();
   const board = useJobBoard();
+  const { state } = useView();
   const stamp = stuckStamp(board);
   const [listing, setListing] = useState<Listing>(null);
   const [shown, setShown] = useState(PAGE);
@@ -78,7 +79,7 @@ export function JobsPage() {
           </p>
           <ul className="panel alert-list" data-testid="jobs-list">
             {rows.map((job) => (
-              <JobRow key={job.id} job={job} onActed={() => acted(job)} />
+              <JobRow key={job.id} job={job} printerName={(job.printerId && state && getOwn(state.printers, job.printerId)?.name) || null} onActed={() => acted(job)} />
             ))}
           </ul>
         </>
@@ -92,13 +93,11 @@ export function JobsPage() {
   );
 }
 
-function JobRow(props: { job: JobSummary; onActed: () => void }) {
+function JobRow(props: { job: JobSummary; printerName: string | null; onActed: () => void }) {
   const { t, i18n } = useTranslation();
-  const { state } = useView();
   const [confirming, setConfirming] = useState(false);
   const { job } = props;
-  const printer = job.printerId && state ? getOwn(state.printers, job.printerId) : undefined;
-  const subject = summarySubject(t, job, printer?.name ?? null);
+  const subject = summarySubject(t, job, props.printerName);
   return (
     <li data-testid={`job-${job.id}`}>
       <div>
