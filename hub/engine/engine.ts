@@ -15,7 +15,7 @@ import { activityLog } from './activity.ts';
 import type { ChangeBuffer } from './change-buffer.ts';
 import { JobTable, type JobTableView } from './job-table.ts';
 import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
-import type { ProcessedIds } from './processed-ids.ts';
+import { remembersId, type ProcessedIds } from './processed-ids.ts';
 import { recoverStore, withDefaults, type EngineOptions, type RecoveredStore } from './recovery.ts';
 import { Snapshotter, type SnapshotCapture } from './snapshotter.ts';
 
@@ -429,7 +429,7 @@ export class Engine {
       const before = this.committed;
       this.committed = p.stateAfter;
       this.committedSeq = r.seq;
-      this.processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
+      if (remembersId(r.type)) this.processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
       this.inflight.delete(r.commandId);
       this.buffer.push(changeOf(r));
       this.snapshots.noteCommitted(r, before);

@@ -5,7 +5,7 @@ import { listProcessedFiles, processedDir, readAllProcessed, writeProcessedFile 
 import { readSnapshot, writeSnapshot } from '#hub/store/snapshot.ts';
 import { logSink, useTempDirs } from '#hub/store/test-fixtures.ts';
 import { ACTOR, cmd, crashCopy, DAY_MS, manualClock, seedMenu, submitOk, useEngines, type ManualClock } from './test-fixtures.ts';
-import type { Command } from '#protocol';
+import { VIRTUAL_PRINTER_ID, type Command } from '#protocol';
 import type { Engine } from './engine.ts';
 
 /**
@@ -130,6 +130,24 @@ describe('command ids across snapshots and restarts', () => {
     await restarted.snapshot();
     expect((await readSnapshot(dir))!.processed).toBeUndefined();
     expect((await readAllProcessed(dir, restarted.seq)).map((e) => e.id)).toEqual(expect.arrayContaining([command.id]));
+  });
+
+  it("the hub's own job commands are not remembered, in memory or on disk; a device's are", async () => {
+    const clock = manualClock();
+    const dir = await dirs.make();
+    const engine = await reopen(dir, clock);
+    await seedMenu(engine, clock);
+    const hubs = cmd('printer.reportStatus', { printerId: VIRTUAL_PRINTER_ID, status: { state: 'retryLater', reason: 'UNREACHABLE' } }, clock.iso());
+    const hubReply = await engine.submit(hubs, { staffId: null, deviceId: 'hub' });
+    expect(hubReply).toMatchObject({ ok: true });
+    const device = soldOut(clock, 0);
+    await submitOk(engine, device);
+    expect(engine.knows(hubs.id)).toBe(false);
+    expect(engine.knows(device.id)).toBe(true);
+    await engine.snapshot();
+    const onDisk = (await readAllProcessed(dir, engine.seq)).map((e) => e.id);
+    expect(onDisk).toContain(device.id);
+    expect(onDisk).not.toContain(hubs.id);
   });
 
   it('a damaged line costs only its own id, and says so', async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Change } from '#protocol';
 import { ChangeBuffer } from './change-buffer.ts';
 import { rememberedAt } from './log-record.ts';
-import { ProcessedIds } from './processed-ids.ts';
+import { COMMAND_ALIAS, INTERNAL, type CommandType } from '#protocol';
+import { notRemembered, ProcessedIds, remembersId } from './processed-ids.ts';
 
 const DAY = 86_400_000;
 const NOW = new Date('2025-03-15T00:30:00.000Z');
@@ -147,5 +148,25 @@ describe('ChangeBuffer', () => {
     const b = filled(10, 15, 20);
     expect(b.since(14, 20)).toHaveLength(6);
     expect(b.since(13, 20)).toBeNull();
+  });
+});
+
+describe('ids not remembered', () => {
+  it('are of commands no device may send (the intake refuses INTERNAL types)', () => {
+    for (const type of notRemembered()) expect(COMMAND_ALIAS[type as CommandType]).toBe(INTERNAL);
+  });
+
+  it.each<[string, boolean]>([
+    ['job.start', false],
+    ['job.finish', false],
+    ['printer.reportStatus', false],
+    // INTERNAL, but sent with the device's id over HTTP, or under a job's id: remembered.
+    ['bill.correct', true],
+    ['bill.reprint', true],
+    ['kds.show', true],
+    ['order.send', true],
+    ['job.retry', true],
+  ])('%s is remembered: %s', (type, remembered) => {
+    expect(remembersId(type)).toBe(remembered);
   });
 });

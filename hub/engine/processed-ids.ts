@@ -1,8 +1,29 @@
-import type { CommandReply } from '#protocol';
+import type { CommandReply, CommandType } from '#protocol';
 import type { ProcessedEntry } from '#hub/store/snapshot.ts';
 
 /** Ids are kept in buckets by the hour they are remembered from: pruning drops whole buckets. */
 const BUCKET_MS = 3_600_000;
+
+/**
+ * Commands only the hub makes, each with a fresh id (hubCommand) from the job
+ * service and the printer status monitor: no device can send them (INTERNAL:
+ * the intake refuses them) and the hub never sends one twice, so their ids are
+ * not remembered (three per printed ticket were most of a busy week's ids).
+ * Not every INTERNAL type qualifies: a void (bill.correct) comes over HTTP
+ * with the device's id, and kds.show is sent under its job's id so a job run
+ * again after a crash shows nothing twice.
+ */
+const HUB_FRESH_ID_TYPES: ReadonlySet<string> = new Set<CommandType>(['job.start', 'job.markWriting', 'job.finish', 'job.recover', 'job.prune', 'printer.reportStatus']);
+
+/** Whether a committed command's id is remembered (see HUB_FRESH_ID_TYPES). */
+export function remembersId(type: string): boolean {
+  return !HUB_FRESH_ID_TYPES.has(type);
+}
+
+/** The types whose ids are not remembered (tests). */
+export function notRemembered(): readonly string[] {
+  return [...HUB_FRESH_ID_TYPES];
+}
 
 /**
  * What a snapshot takes of the ids: those committed since the last snapshot

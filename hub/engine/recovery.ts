@@ -16,7 +16,7 @@ import { activityOf } from './activity.ts';
 import { ChangeBuffer } from './change-buffer.ts';
 import { JobTable } from './job-table.ts';
 import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
-import { ProcessedIds } from './processed-ids.ts';
+import { ProcessedIds, remembersId } from './processed-ids.ts';
 
 export type EngineOptions = {
   dir: string;
@@ -137,7 +137,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
     if (r.seq > archivedThrough) unlogged.push(activityOf(r, state));
     state = applyAll(state, r.events);
     jobs.replay(r.events);
-    processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
+    if (remembersId(r.type)) processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
     buffer.push(changeOf(r));
     if (r.seq <= archivedThrough) continue;
     for (const e of r.events) {
