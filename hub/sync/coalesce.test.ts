@@ -27,11 +27,14 @@ function steppedTimers() {
 }
 
 describe('Coalescer (the job board push pace)', () => {
-  it('runs the first poke at once, then at most once per interval, with a trailing run after the last poke', () => {
+  it('runs the first poke on the next turn (never inside the poker), then at most once per interval, with a trailing run after the last poke', () => {
     const clock = steppedTimers();
     let runs = 0;
     const c = new Coalescer(200, () => runs++, clock.timers);
     c.poke();
+    expect(runs).toBe(0);
+    c.poke();
+    clock.advance(0);
     expect(runs).toBe(1);
     for (let i = 0; i < 1_000; i++) c.poke();
     expect(runs).toBe(1);
@@ -44,6 +47,7 @@ describe('Coalescer (the job board push pace)', () => {
     clock.advance(10_000);
     expect(runs).toBe(2);
     c.poke();
+    clock.advance(0);
     expect(runs).toBe(3);
   });
 
@@ -67,10 +71,12 @@ describe('Coalescer (the job board push pace)', () => {
     let runs = 0;
     const c = new Coalescer(200, () => runs++, clock.timers);
     c.poke();
+    clock.advance(0);
     c.poke();
     c.close();
     clock.advance(1_000);
     c.poke();
+    clock.advance(1_000);
     expect(runs).toBe(1);
     expect(clock.pendingCount()).toBe(0);
   });
