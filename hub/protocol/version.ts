@@ -2,9 +2,11 @@
  * Version of the wire contract between devices and the hub. Bump it whenever a
  * command, event or message changes shape: a device on another version is
  * refused at the socket handshake and told to reload the page. It is also the
- * version of the packed snapshot (snapshot-codec.ts): 3 is the first packed one.
+ * version of the packed snapshot (snapshot-codec.ts): 3 is the first packed one;
+ * 4: jobs left the state (issue 20): no jobs slice, no job events, the job board
+ * on its own socket event (a page of version 3 would show empty job pages).
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /**
  * Version of the on-disk record format (WAL, snapshot, archive): the number of
