@@ -11,7 +11,7 @@ import { ShiftDays, type FiledShift } from '#hub/store/shift-days.ts';
 import { TallyDays, type FiledTallyEntry } from '#hub/store/tally-days.ts';
 import { AccountDays, type FiledDebt } from '#hub/store/account-days.ts';
 import { Wal } from '#hub/store/wal.ts';
-import { JobFiles } from '#hub/store/job-files.ts';
+import { COMPACT_SLACK, JobFiles } from '#hub/store/job-files.ts';
 import { activityOf } from './activity.ts';
 import { ChangeBuffer } from './change-buffer.ts';
 import { JobTable } from './job-table.ts';
@@ -28,6 +28,8 @@ export type EngineOptions = {
   utcOffsetMinutes?: number;
   changeBufferSize?: number;
   log?: (message: string) => void;
+  /** Lines the job table's file may hold beyond twice the live jobs before a snapshot rewrites it (hub/store/job-files.ts). */
+  jobFilesSlack?: number;
 };
 
 /** What an engine starts from: the store on disk, read back and brought to today's format. */
@@ -70,6 +72,7 @@ export function withDefaults(options: EngineOptions): Required<EngineOptions> {
     utcOffsetMinutes: -300,
     changeBufferSize: 2000,
     log: (m) => console.log(m),
+    jobFilesSlack: COMPACT_SLACK,
     ...options,
   };
 }
@@ -113,6 +116,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   // writes them to the files). The log's job events after the snapshot follow below.
   const jobs = new JobTable();
   const { files: jobFiles, loaded } = await JobFiles.open(opts.dir, base, opts.log);
+  jobFiles.slack = opts.jobFilesSlack;
   jobs.load(loaded.versions, loaded.next, true);
   if (snap && format < 6) jobs.load(legacyJobs(snap.state).map((job, n) => ({ n: loaded.next + n, job })), 0);
   else if (snap && loaded.markerSeq !== base) opts.log(`store: the job table's files end at seq ${loaded.markerSeq ?? 'none'}, the snapshot is at ${base}: jobs changed in between are missing`);

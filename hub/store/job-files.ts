@@ -61,6 +61,8 @@ export class JobFiles {
   /** Files a compaction superseded, deleted once a snapshot at or past `base` is on disk. */
   private superseded: string[] = [];
   private readonly log: (message: string) => void;
+  /** Lines beyond twice the live jobs before a rewrite (COMPACT_SLACK; smaller in tests). */
+  slack = COMPACT_SLACK;
 
   private constructor(dir: string, base: number, size: number, lines: number, log: (message: string) => void) {
     this.dir = dir;
@@ -140,7 +142,7 @@ export class JobFiles {
 
   /** Whether the next snapshot should write the live set whole (the file holds more than twice it + COMPACT_SLACK lines). */
   wantsWhole(live: number): boolean {
-    return this.lines > 2 * live + COMPACT_SLACK;
+    return this.lines > 2 * live + this.slack;
   }
 
   /** Lines in the current file (tests, the bench). */
