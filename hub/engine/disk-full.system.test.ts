@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Command, CommandReply } from '#protocol';
 import { Engine } from './engine.ts';
+import { dumpTable } from './job-table-testing.ts';
 import { ACTOR, cmd, dineCommands, manualClock, seedMenu, submitOk, walSegments } from './test-fixtures.ts';
 
 /**
@@ -193,6 +194,42 @@ describe.skipIf(Boolean(tmpfsRefusal))(`disk full (tmpfs of 200 KiB)${SKIP_TMPFS
     await expectAllAcknowledgedIn(reopened, acked);
     await reopened.close();
     // The tmpfs is shared by the tests below: give its space back (the activity day files take some too).
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('a refused write rolls the job table back exactly (jobs, lanes, counters, pages, prune order)', async () => {
+    const dir = path.join(mnt, 'jobs-data');
+    const ballast = path.join(mnt, 'jobs-ballast');
+    await fs.writeFile(ballast, Buffer.alloc(48 * 1024, 1));
+    const engine = await Engine.open({ dir, clock: clock.now, log: () => {}, snapshotEvery: 1_000_000 });
+    await seedMenu(engine, clock);
+    const PRUNE_AT = '2030-01-01T00:00:00.000Z';
+    let refusedBatch: Command[] | null = null;
+    for (let i = 0; i < 1000 && !refusedBatch; i++) {
+      // One batch (submitted in the same turn): a job made, the lane's head started, a bulky record.
+      const head = engine.jobs.laneHead('test.echo');
+      const batch = [cmd('job.test', { text: `lote ${i}` }, clock.iso()), ...(head ? [cmd('job.start', { jobId: head.id }, clock.iso())] : []), bulky(20_000 + i)];
+      const before = dumpTable(engine.jobs, PRUNE_AT);
+      const seq = engine.seq;
+      const replies = await Promise.all(batch.map((c) => engine.submit(c, ACTOR)));
+      if (replies.every((r) => !r.ok)) {
+        expect(replies.map((r) => (r.ok ? 'ok' : r.code))).toEqual(batch.map(() => 'STORAGE_UNAVAILABLE'));
+        expect(engine.seq).toBe(seq);
+        expect(dumpTable(engine.jobs, PRUNE_AT)).toEqual(before);
+        refusedBatch = batch;
+      }
+    }
+    expect(refusedBatch, 'the disk never filled up').not.toBeNull();
+    expect(refusedBatch!.map((c) => c.type)).toEqual(['job.test', 'job.start', 'product.save']);
+    expect(engine.jobs.size).toBeGreaterThan(10);
+    // Space again: the same commands go through, and the table read back equals the live one.
+    await fs.rm(ballast);
+    for (const c of refusedBatch!) expect(await engine.submit(c, ACTOR)).toMatchObject({ ok: true });
+    const live = dumpTable(engine.jobs, PRUNE_AT);
+    await engine.close();
+    const reopened = await Engine.open({ dir, clock: clock.now, log: () => {} });
+    expect(dumpTable(reopened.jobs, PRUNE_AT)).toEqual(live);
+    await reopened.close();
     await fs.rm(dir, { recursive: true, force: true });
   });
 
