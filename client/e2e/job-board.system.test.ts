@@ -79,6 +79,7 @@ describe('the job board, live', () => {
     // Live on both pages: the card's queue, the jobs page's count and its stuck job, without a reload.
     await expect.poll(() => card.getByTestId('printer-lane').textContent(), { timeout: 15_000 }).toBe('30 esperando');
     await expect.poll(() => jobs.getByTestId('jobs-queued').textContent(), { timeout: 15_000 }).toContain(`${TICKETS} tareas en cola`);
+    await expect.poll(() => jobs.getByTestId('jobs-lanes').textContent(), { timeout: 15_000 }).toBe(`Cocina caliente · ${TICKETS} esperando`);
     await jobs.getByTestId(`job-${stuckId}`).waitFor();
     await printers.screenshot({ path: path.join(SHOTS, 'job-board-printers-1280-es.png') });
     // The printer's history lists the waiting tickets (read from the hub's table, page by page).

@@ -8,8 +8,9 @@ import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';
 import { fetchFirstJobs, fetchJobs } from './jobs-api.ts';
 import { summarySubject } from './job-text.ts';
-import { queuedCount, stuckStamp, visibleStuck } from './stuck-jobs.ts';
+import { queuedCount, queuedLanes, stuckStamp, visibleStuck } from './stuck-jobs.ts';
 import '../staff/staff.css';
+import './jobs.css';
 
 /** Rows asked for at a time. */
 const PAGE = 20;
@@ -21,7 +22,7 @@ type Listing = { rows: JobSummary[]; next: string | null; total: number } | { fa
  * and manager: retry or cancel each. Jobs are not in the replica (issue 20):
  * the list is `GET /api/jobs?status=stuck`, page by page, asked again when
  * the job board (pushed live) says the stuck jobs changed; the queue count
- * is the board's. A row retried or cancelled here leaves at once.
+ * and where it waits (each printer, each other lane) are the board's. A row retried or cancelled here leaves at once.
  */
 export function JobsPage() {
   const { t } = useTranslation();
@@ -66,6 +67,15 @@ export function JobsPage() {
         )}
       </div>
       <p className="hint">{t('jobs.hint')}</p>
+      {queued > 0 && (
+        <ul className="jobs-lanes" data-testid="jobs-lanes">
+          {queuedLanes(board).map((lane) => (
+            <li key={lane.key}>
+              {(lane.printerId && state && getOwn(state.printers, lane.printerId)?.name) || t(`jobs.kinds.${lane.kind}`)} · {t('printers.lane.waiting', { count: lane.queued })}
+            </li>
+          ))}
+        </ul>
+      )}
       {listing && 'failed' in listing && <p className="field-error">{errorText(t, listing.failed)}</p>}
       {listing && 'rows' in listing && rows.length === 0 && (
         <p className="empty" data-testid="jobs-empty">

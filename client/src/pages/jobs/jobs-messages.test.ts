@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { emptyJobBoard, JOB_KINDS, JOB_REASONS, type JobSummary } from '#protocol';
+import { emptyJobBoard, JOB_KINDS, JOB_REASONS, type JobBoard, type JobSummary } from '#protocol';
 import { jobsEn } from './i18n/en.ts';
 import { jobsEs } from './i18n/es.ts';
 import { jobsZh } from './i18n/zh.ts';
 import { summarySubject } from './job-text.ts';
-import { queuedCount, stuckStamp, visibleStuck } from './stuck-jobs.ts';
+import { queuedCount, queuedLanes, stuckStamp, visibleStuck } from './stuck-jobs.ts';
 
 /** Reads a dotted key (`kinds.test.echo`) from a message tree. */
 function at(tree: object, key: string): unknown {
@@ -42,6 +42,16 @@ describe('stuck jobs list', () => {
     board.totals = { waiting: 30, running: 1, stuck: 2 };
     expect(queuedCount(board)).toBe(31);
     expect(queuedCount(emptyJobBoard())).toBe(0);
+  });
+
+  it('says where the queue waits: lanes with jobs, the longest first, the one being tried counted', () => {
+    const lane = (key: string, printerId: string | null, waiting: number, running = 0): JobBoard['lanes'][number] => ({ key, kind: printerId ? 'print' : 'einvoice.send', printerId, waiting, running, stuck: 0, nextAt: null, lastReason: null });
+    const board = { ...emptyJobBoard(), lanes: [lane('sunat', null, 3), lane('printer:bar', 'bar', 0), lane('printer:cocina', 'cocina', 29, 1), lane('printer:caja', 'caja', 3)] };
+    expect(queuedLanes(board).map((l) => [l.key, l.queued])).toEqual([
+      ['printer:cocina', 30],
+      ['printer:caja', 3],
+      ['sunat', 3],
+    ]);
   });
 
   it('asks the hub again when a stuck job comes, goes, or is retried and stuck again', () => {
