@@ -1,4 +1,4 @@
-import type { CommandReply, CommandType } from '#protocol';
+import type { CommandReply, CommandResult, CommandType } from '#protocol';
 import type { ProcessedEntry } from '#hub/store/snapshot.ts';
 
 /** Ids are kept in buckets by the hour they are remembered from: pruning drops whole buckets. */
@@ -47,7 +47,13 @@ export type ProcessedCapture = { entries: ProcessedEntry[]; cutoffMs: number; re
  * at least as long as its own time says, at most an hour longer.
  */
 export class ProcessedIds {
-  private map = new Map<string, ProcessedEntry>();
+  /**
+   * Each id's seq, and apart its result when it has one (about one command in
+   * eight: an order's number...): a week of ids held as their entries took
+   * 275 bytes each, as a seq and the id about 90.
+   */
+  private seqs = new Map<string, number>();
+  private results = new Map<string, CommandResult>();
   private buckets = new Map<number, string[]>();
   /** The buckets' hours, ascending (a new hour nearly always goes at the end). */
   private hours: number[] = [];
@@ -73,13 +79,19 @@ export class ProcessedIds {
   }
 
   /** Ids read back from the files of earlier snapshots: kept, not written again. */
-  load(entries: readonly ProcessedEntry[]): void {
+  load(entries: Iterable<ProcessedEntry>): void {
     for (const e of entries) this.remember(e);
   }
 
+  /** One id read back from a file (as `load`). */
+  loadOne(entry: ProcessedEntry): void {
+    this.remember(entry);
+  }
+
   private remember(entry: ProcessedEntry): boolean {
-    if (this.map.has(entry.id)) return false;
-    this.map.set(entry.id, entry);
+    if (this.seqs.has(entry.id)) return false;
+    this.seqs.set(entry.id, entry.seq);
+    if (!isEmpty(entry.result)) this.results.set(entry.id, entry.result);
     const t = Date.parse(entry.at);
     // rememberedAt always writes a date; a damaged one is kept for one window from the epoch (gone at the next prune).
     const hour = Math.floor((Number.isFinite(t) ? t : 0) / BUCKET_MS);
@@ -99,8 +111,8 @@ export class ProcessedIds {
   }
 
   reply(id: string): CommandReply | undefined {
-    const e = this.map.get(id);
-    return e && { ok: true, seq: e.seq, result: e.result, duplicate: true };
+    const seq = this.seqs.get(id);
+    return seq === undefined ? undefined : { ok: true, seq, result: this.results.get(id) ?? {}, duplicate: true };
   }
 
   /** True when a command sent at `at` is too old for its id to be remembered. */
@@ -114,7 +126,10 @@ export class ProcessedIds {
     let dropped = 0;
     while (this.hours.length > 0 && (this.hours[0]! + 1) * BUCKET_MS <= cutoff) {
       const hour = this.hours.shift()!;
-      for (const id of this.buckets.get(hour)!) this.map.delete(id);
+      for (const id of this.buckets.get(hour)!) {
+        this.seqs.delete(id);
+        this.results.delete(id);
+      }
       dropped += this.buckets.get(hour)!.length;
       this.buckets.delete(hour);
     }
@@ -139,11 +154,17 @@ export class ProcessedIds {
   }
 
   get size(): number {
-    return this.map.size;
+    return this.seqs.size;
   }
 
   /** Ids waiting for the next snapshot (tests). */
   get unsaved(): number {
     return this.fresh.length;
   }
+}
+
+/** True for `{}` (and anything with no own key): most commands answer nothing. */
+function isEmpty(result: CommandResult): boolean {
+  for (const key in result) if (Object.hasOwn(result, key)) return false;
+  return true;
 }

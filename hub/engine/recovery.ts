@@ -4,7 +4,7 @@ import { accountFiledBy, applyAll, archivedBy, dropDamagedRecords, emptyState, l
 import { Archive, type ArchivedBill } from '#hub/store/archive.ts';
 import { openMeta } from '#hub/store/meta.ts';
 import { readSnapshot, removeSnapshotTemps } from '#hub/store/snapshot.ts';
-import { listProcessedFiles, readProcessedFiles, removeProcessedTemps } from '#hub/store/processed-files.ts';
+import { forEachProcessed, listProcessedFiles, removeProcessedTemps } from '#hub/store/processed-files.ts';
 import { StockHistory, type FiledStockMove } from '#hub/store/stock-history.ts';
 import { ReservationDays, type FiledReservation } from '#hub/store/reservation-days.ts';
 import { ShiftDays, type FiledShift } from '#hub/store/shift-days.ts';
@@ -96,7 +96,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   await removeProcessedTemps(opts.dir);
   const processedFiles = await listProcessedFiles(opts.dir);
   const idsCutoff = opts.clock().getTime() - processed.retentionMs;
-  processed.load(await readProcessedFiles(opts.dir, processedFiles, base, idsCutoff, (file) => opts.log(`store: damaged lines in processed/${file} skipped (those command ids are forgotten)`)));
+  await forEachProcessed(opts.dir, processedFiles, base, idsCutoff, (e) => processed.loadOne(e), (file) => opts.log(`store: damaged lines in processed/${file} skipped (those command ids are forgotten)`));
   const buffer = new ChangeBuffer(opts.changeBufferSize);
   // An empty store counts as format 1 so legacy records replayed on it get every step.
   const newer = records.find((r) => recordFormat(r) > STORE_FORMAT_VERSION);

@@ -68,29 +68,36 @@ export async function writeProcessedFile(dataDir: string, entries: readonly Proc
 }
 
 /**
- * The entries of every file up to `throughSeq` whose ids may still be in the
- * window (`untilMs >= cutoffMs`), in file order. A damaged line costs only
- * its own id (and is reported through `onDamage`).
+ * Each entry of every file up to `throughSeq` whose ids may still be in the
+ * window (`untilMs >= cutoffMs`), in file order, handed over one at a time (a
+ * week of ids is never all alive at once as entries). A damaged line costs
+ * only its own id (and is reported through `onDamage`).
  */
-export async function readProcessedFiles(
+export async function forEachProcessed(
   dataDir: string,
   files: readonly ProcessedFile[],
   throughSeq: number,
   cutoffMs: number,
+  onEntry: (entry: ProcessedEntry) => void,
   onDamage: (file: string) => void = () => undefined,
-): Promise<ProcessedEntry[]> {
-  const out: ProcessedEntry[] = [];
+): Promise<void> {
   for (const f of files) {
     if (f.toSeq > throughSeq || f.untilMs < cutoffMs) continue;
     const bytes = await fs.readFile(path.join(processedDir(dataDir), f.name));
     let damaged = false;
     forEachLineValue(bytes, (value) => {
       const e = value as ProcessedEntry | null;
-      if (e && typeof e.id === 'string' && typeof e.seq === 'number' && e.seq <= throughSeq) out.push(e);
+      if (e && typeof e.id === 'string' && typeof e.seq === 'number' && e.seq <= throughSeq) onEntry(e);
       else damaged = true;
     });
     if (damaged) onDamage(f.name);
   }
+}
+
+/** The same entries as one list (tests and tools). */
+export async function readProcessedFiles(dataDir: string, files: readonly ProcessedFile[], throughSeq: number, cutoffMs: number, onDamage?: (file: string) => void): Promise<ProcessedEntry[]> {
+  const out: ProcessedEntry[] = [];
+  await forEachProcessed(dataDir, files, throughSeq, cutoffMs, (e) => out.push(e), onDamage);
   return out;
 }
 
