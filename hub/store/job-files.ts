@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Job } from '#protocol';
 import { fsyncDir, makePrivateDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
 import { encodeInSlices, slicer } from './encode-slices.ts';
-import { scanLines } from './line-codec.ts';
+import { decodeLine } from './line-codec.ts';
 
 /**
  * The hub's job table on disk (issue 20; the table: hub/engine/job-table.ts),
@@ -52,6 +52,45 @@ function isVersion(v: unknown): v is JobVersion {
   return typeof x.n === 'number' && typeof x.job === 'object' && x.job !== null && typeof x.job.id === 'string';
 }
 
+/** Bytes read at a time: the file (20 MB for 20,000 tickets) is never held whole, nor its lines all at once. */
+const READ_CHUNK = 1 << 20;
+
+/**
+ * The lines of a file, decoded a chunk at a time as it is read (a line
+ * that does not decode, or a last piece with no newline, comes as null),
+ * each with the offset where it ends. A missing file has none.
+ */
+async function* readLines(file: string): AsyncGenerator<{ value: unknown; end: number }[]> {
+  const handle = await fs.open(file, 'r').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    throw err;
+  });
+  if (!handle) return;
+  try {
+    const buf = Buffer.allocUnsafe(READ_CHUNK);
+    let carry: Buffer = Buffer.alloc(0);
+    let offset = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buf, 0, buf.length, null);
+      if (bytesRead === 0) break;
+      const chunk = carry.length > 0 ? Buffer.concat([carry, buf.subarray(0, bytesRead)]) : buf.subarray(0, bytesRead);
+      let start = 0;
+      const lines: { value: unknown; end: number }[] = [];
+      for (let nl = chunk.indexOf(0x0a, start); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+        lines.push({ value: decodeLine(chunk.toString('utf8', start, nl)), end: offset + nl + 1 });
+        start = nl + 1;
+      }
+      yield lines;
+      offset += start;
+      // A line cut by the chunk's end waits for the next (copied: `buf` is read into again).
+      carry = Buffer.from(chunk.subarray(start));
+    }
+    if (carry.length > 0) yield [{ value: null, end: offset + carry.length }];
+  } finally {
+    await handle.close();
+  }
+}
+
 export class JobFiles {
   private readonly dir: string;
   /** The file appended to, its base seq, its length of whole groups, its line count. */
@@ -96,10 +135,6 @@ export class JobFiles {
     const chosen = bases.filter((b) => b <= snapSeq).at(-1) ?? 0;
     for (const b of bases) if (b !== chosen) await fs.unlink(path.join(dir, JobFiles.fileName(b))).catch(() => undefined);
     const file = path.join(dir, JobFiles.fileName(chosen));
-    const bytes = await fs.readFile(file).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') return Buffer.alloc(0);
-      throw err;
-    });
     const byId = new Map<string, JobVersion>();
     let group: JobVersion[] = [];
     let next = 0;
@@ -108,11 +143,13 @@ export class JobFiles {
     let lines = 0;
     const damagedAt: number[] = [];
     let groupLines = 0;
-    for (const line of scanLines(bytes)) {
+    const fileSize = (await fs.stat(file).catch(() => null))?.size ?? 0;
+    // Groups after the snapshot's marker (a later snapshot that never finished) are not read.
+    reading: for await (const chunk of readLines(file)) for (const line of chunk) {
       const v = line.value;
       groupLines++;
       if (isMarker(v)) {
-        if (v.seq > snapSeq) break;
+        if (v.seq > snapSeq) break reading;
         for (const version of group) byId.set('gone' in version ? version.gone : version.job.id, version);
         group = [];
         next = v.next;
@@ -126,7 +163,7 @@ export class JobFiles {
     // Only those inside what is kept count: a torn tail is simply cut off.
     const damaged = damagedAt.filter((end) => end <= good).length;
     if (damaged > 0) log(`store: ${damaged} damaged line(s) in jobs/${JobFiles.fileName(chosen)} skipped (those job versions are lost)`);
-    if (good < bytes.length) {
+    if (good < fileSize) {
       // A snapshot that never finished (or a torn write): what it appended is not part of the table.
       const handle = await fs.open(file, 'r+');
       try {
