@@ -20,6 +20,8 @@ export type PrintBack = {
   outOfOrder: number;
   /** From switching the printer on to the last ticket (or to giving up). */
   ms: number;
+  /** The first few waiting tickets that never reached the paper. */
+  missing: string[];
   /** Why the printer could not be switched on, if it could not. */
   error?: string;
 };
@@ -33,7 +35,7 @@ export async function printerComesBack(port: number, marks: readonly string[], m
   try {
     printer = await FakePrinter.start(port);
   } catch (err) {
-    return { expected: marks.length, printed: 0, twice: 0, outOfOrder: 0, ms: 0, error: `port ${port}: ${String(err)}` };
+    return { expected: marks.length, printed: 0, twice: 0, outOfOrder: 0, ms: 0, missing: [], error: `port ${port}: ${String(err)}` };
   }
   const seen = new Set<string>();
   let twice = 0;
@@ -75,5 +77,6 @@ export async function printerComesBack(port: number, marks: readonly string[], m
   } finally {
     await printer.close();
   }
-  return { expected: marks.length, printed: seen.size, twice, outOfOrder, ms: lastAt - t0 };
+  const missing = marks.filter((m) => !seen.has(m)).slice(0, 5);
+  return { expected: marks.length, printed: seen.size, twice, outOfOrder, ms: lastAt - t0, missing };
 }

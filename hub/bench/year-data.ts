@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DEMO_DISHES } from '#hub/demo/menu-data.ts';
 import { seedDemo } from '#hub/demo/seed.ts';
 import { orderTotals } from '#domain';
+import type { Engine } from '#hub/engine/engine.ts';
 import { dayKey } from '#hub/store/archive.ts';
 import { encodeLine } from '#hub/store/line-codec.ts';
 import type { Bill, OrderLine } from '#protocol';
@@ -11,7 +12,7 @@ import { cashPayment, SALE_NOTE, STORE_FORMAT_VERSION, UNTOUCHED_LINE } from '#p
 import { FakePrinter } from '../../hardware/testing/fake-printer.ts';
 import { openBenchHub } from './bench-hub.ts';
 import { BENCH_OUT_DIR, dirSize, removeDir, rng } from './common.ts';
-import { installOffPrinter, queueOffTickets } from './off-printer.ts';
+import { installOffPrinter, OFF_PRINTER_ID, queueOffTickets } from './off-printer.ts';
 import { hubSizes, sizesText } from './sizes.ts';
 import { benchTables, driveEngine, extraTableCommands, makeRounds, submitAll } from './workload.ts';
 
@@ -171,11 +172,14 @@ async function generateLive(opts: YearDataOptions): Promise<Made> {
     const rounds = makeRounds(opts.tables, { seed: 11, renameEvery: 500 });
     const week = await driveEngine(engine, { total: opts.liveCommands, producers: opts.tables, maxMs: 120_000, rounds });
     const marks = opts.offTickets > 0 ? await queueOffTickets(engine, opts.offTickets, { producers: OFF_PRODUCERS, firstTable: opts.tables }) : [];
+    // A week leaves no backlog on the printers that are on (the bench sent it in seconds): the only waiting is for the one that is off.
+    await printersCaughtUp(engine);
     await engine.snapshot();
     // The devices keep working: a tail of log after the snapshot, with orders left open.
     const tail = await driveEngine(engine, { total: opts.walTail, producers: opts.tables, maxMs: 60_000, rounds });
     const refused = { ...week.refused, ...tail.refused };
     if (Object.keys(refused).length > 0) throw new Error(`year data: the engine refused commands ${JSON.stringify(refused)}`);
+    await printersCaughtUp(engine);
     // Nothing more is recorded while the files are copied (the job service would).
     await hub.printing.stop();
     await hub.jobs.stop();
@@ -192,6 +196,16 @@ async function generateLive(opts: YearDataOptions): Promise<Made> {
   } finally {
     await hub.close();
     await removeDir(liveDir);
+  }
+}
+
+/** Resolves once no lane but the off printer's has a job waiting or running (at most 10 minutes). */
+async function printersCaughtUp(engine: Engine): Promise<void> {
+  const end = Date.now() + 600_000;
+  const busy = () => engine.jobs.laneCounters().some((l) => l.kind === 'print' && l.printerId !== OFF_PRINTER_ID && (l.waiting > 0 || l.running !== null));
+  while (busy()) {
+    if (Date.now() > end) throw new Error('year data: the printers that are on did not catch up in 10 minutes');
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
