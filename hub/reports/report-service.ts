@@ -81,9 +81,9 @@ export class ReportService {
   }
 
   /** The figures of the job's days, each handed to `onDay` as it is done, in a worker (or here). */
-  private async decode(job: DayFiguresJob, onDay: (day: string, figures: SalesFigures) => void): Promise<void> {
+  private async decode(job: DayFiguresJob, onDay: (day: string, figures: SalesFigures) => void, here = false): Promise<void> {
     if (this.stopped) throw new Error('reports: stopped');
-    const thread = this.threads[this.nextThread++ % Math.max(1, this.threads.length)];
+    const thread = here ? undefined : this.threads[this.nextThread++ % Math.max(1, this.threads.length)];
     if (!thread) {
       // Here, a stop ends the job at its next day, before the engine closes.
       return computeDays(job, (day, figures) => {
@@ -196,10 +196,14 @@ export class ReportService {
     return promises;
   }
 
-  /** Today from the archive and memory (in the worker like any day), not kept: bills are still arriving. */
+  /**
+   * Today from the archive and memory, not kept: bills are still arriving.
+   * On this thread, in slices: one day, mostly in memory, and a report of
+   * today alone should not wait for a worker to start (and copy today's bills to it).
+   */
   private async computeDay(day: string, closingHour: number): Promise<SalesFigures> {
     let figures = emptyFigures();
-    await this.decode(dayFiguresJob(this.opts.engine, [day], closingHour, this.correctionsByDay(closingHour)), (_day, f) => (figures = f));
+    await this.decode(dayFiguresJob(this.opts.engine, [day], closingHour, this.correctionsByDay(closingHour)), (_day, f) => (figures = f), true);
     this.computedDays++;
     return figures;
   }
