@@ -131,6 +131,25 @@ describe('Engine: the job table', () => {
     expect(dump(await engines.open({ dir, clock: clock.now }))).toEqual(live);
   });
 
+  it('attack: a damaged line inside the file costs only that version (said in the log); the rest reads back', async () => {
+    const dir = await dirs.make();
+    const engine = await engines.open({ dir, clock: clock.now, snapshotEvery: 1_000_000 });
+    for (let round = 0; round < 3; round++) await submitOk(engine, jobTest(`r${round}`));
+    await engine.snapshot();
+    const jobs = [...engine.jobs.values()];
+    await engine.close();
+    engines.release(engine);
+    const file = path.join(jobFilesDir(dir), 'table-0.jsonl');
+    const lines = (await fs.readFile(file, 'utf8')).split('\n');
+    // The second job's line scribbled on (its checksum no longer matches).
+    lines[1] = lines[1]!.replace('"pending"', '"PENDING"');
+    await fs.writeFile(file, lines.join('\n'));
+    const logs: string[] = [];
+    const reopened = await engines.open({ dir, clock: clock.now, log: (m) => logs.push(m) });
+    expect([...reopened.jobs.values()]).toEqual(jobs.filter((_, i) => i !== 1));
+    expect(logs.some((m) => m.includes('1 damaged line(s) in jobs/table-0.jsonl'))).toBe(true);
+  });
+
   it('a snapshot that never finished: what it appended is cut off at open, and the log gives those changes again', async () => {
     const dir = await dirs.make();
     const engine = await engines.open({ dir, clock: clock.now, snapshotEvery: 1_000_000 });
