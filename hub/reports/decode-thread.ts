@@ -18,7 +18,7 @@ import type { DecodeAnswer, DecodeRequest } from './decode-worker.ts';
 
 declare const __POS_REPORTS_WORKER__: string | undefined;
 
-type Waiting = { onDay: (day: string, figures: SalesFigures) => void; resolve: (stats: ReadStats) => void; reject: (err: Error) => void };
+type Waiting = { onDay: (day: string, figures: SalesFigures) => void; onReads: (more: ReadStats) => void; read: ReadStats; resolve: (stats: ReadStats) => void; reject: (err: Error) => void };
 
 export class DecodeThread {
   private worker: Worker | null = null;
@@ -38,14 +38,17 @@ export class DecodeThread {
     return this.worker !== null;
   }
 
-  /** Runs the job in the worker; `onDay` hears each day as it is done; resolves with what was read. */
-  run(job: DayFiguresJob, onDay: (day: string, figures: SalesFigures) => void): Promise<ReadStats> {
+  /**
+   * Runs the job in the worker; `onDay` hears each day as it is done, after
+   * `onReads` heard what was read for it; resolves with all that was read.
+   */
+  run(job: DayFiguresJob, onDay: (day: string, figures: SalesFigures) => void, onReads: (more: ReadStats) => void = () => undefined): Promise<ReadStats> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     const worker = (this.worker ??= this.start());
     const id = this.nextId++;
     return new Promise<ReadStats>((resolve, reject) => {
-      this.waiting.set(id, { onDay, resolve, reject });
+      this.waiting.set(id, { onDay, onReads, read: { files: 0, bytes: 0 }, resolve, reject });
       // A job under way keeps the process alive; an idle worker does not.
       worker.ref();
       const request: DecodeRequest = { id, job };
@@ -79,6 +82,10 @@ export class DecodeThread {
   private answer(answer: DecodeAnswer): void {
     const waiting = this.waiting.get(answer.id);
     if (!waiting) return;
+    if (answer.kind !== 'failed') {
+      waiting.onReads({ files: answer.stats.files - waiting.read.files, bytes: answer.stats.bytes - waiting.read.bytes });
+      waiting.read = answer.stats;
+    }
     if (answer.kind === 'day') {
       waiting.onDay(answer.day, answer.figures);
       return;

@@ -15,7 +15,7 @@ import { computeDays, type DayFiguresJob } from './day-figures.ts';
 export type DecodeRequest = { id: number; job: DayFiguresJob };
 /** A day done, the job done (with what was read for it), or why it failed. */
 export type DecodeAnswer =
-  | { id: number; kind: 'day'; day: string; figures: SalesFigures }
+  | { id: number; kind: 'day'; day: string; figures: SalesFigures; stats: ReadStats }
   | { id: number; kind: 'done'; stats: ReadStats }
   | { id: number; kind: 'failed'; error: string };
 
@@ -24,7 +24,8 @@ port?.on('message', (request: DecodeRequest) => {
   const { id, job } = request;
   const stats: ReadStats = { files: 0, bytes: 0 };
   const send = (answer: DecodeAnswer) => port.postMessage(answer);
-  computeDays(job, (day, figures) => send({ id, kind: 'day', day, figures }), stats).then(
+  // What was read so far goes with each day: whoever hears the last day hears all of it.
+  computeDays(job, (day, figures) => send({ id, kind: 'day', day, figures, stats: { ...stats } }), stats).then(
     () => send({ id, kind: 'done', stats }),
     (err: unknown) => send({ id, kind: 'failed', error: err instanceof Error ? err.message : String(err) }),
   );

@@ -91,9 +91,10 @@ export class ReportService {
         onDay(day, figures);
       }, this.reads);
     }
-    const stats = await thread.run(job, onDay);
-    this.reads.files += stats.files;
-    this.reads.bytes += stats.bytes;
+    await thread.run(job, onDay, (more) => {
+      this.reads.files += more.files;
+      this.reads.bytes += more.bytes;
+    });
   }
 
   private get closingHour(): number {
