@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TABLE_STATUS, type Bill, type Command, type DomainEvent, type Order, type State } from '#protocol';
 import { applyAll } from './apply.ts';
+import { MemoryJobs } from './jobs/memory-jobs.ts';
 import { decide } from './decide.ts';
 import { emptyState } from './registry.ts';
 import { statusForOrder } from './dine-in/table-status.ts';
@@ -148,7 +149,7 @@ function checkBill(bill: Bill, before: State): void {
   expect(bill.lines).toEqual(before.orders[bill.id]?.lines);
 }
 
-const seen = { accepted: 0, refused: 0, settled: 0, cleared: 0, returned: 0 };
+const seen = { accepted: 0, refused: 0, settled: 0, cleared: 0, returned: 0, jobs: 0 };
 
 describe('random shifts (property)', () => {
   it('replaying every event from the empty state gives the live state, and invariants hold at every step', () => {
@@ -159,11 +160,13 @@ describe('random shifts (property)', () => {
         const menu = menuSetup();
         let state = menu.state;
         const log: DomainEvent[] = [...menu.events];
+        // Jobs live outside the State (the hub's job table): the rules read them through ctx.jobs.
+        const jobs = new MemoryJobs().apply(menu.events);
         for (const [i, it] of intents.entries()) {
           const cmd = toCommand(state, it, nextId);
           if (!cmd) continue;
           const now = new Date(Date.parse('2025-03-14T12:00:00Z') + i * 60_000).toISOString();
-          const decision = decide(state, cmd, ctxAt(now));
+          const decision = decide(state, cmd, { ...ctxAt(now), jobs });
           if (!decision.ok) {
             seen.refused++;
             continue;
@@ -179,10 +182,14 @@ describe('random shifts (property)', () => {
           }
           const prev = state;
           state = applyAll(state, decision.events);
+          jobs.apply(decision.events);
           log.push(...decision.events);
           checkInvariants(state, prev);
         }
         expect(applyAll(emptyState(), log)).toEqual(state);
+        // The jobs folded from the log equal the live ones (the hub's job table folds them alike).
+        expect(new MemoryJobs().apply(log).values()).toEqual(jobs.values());
+        seen.jobs += jobs.values().length;
         // Replaying twice from scratch is deterministic too (no hidden clock or randomness).
         expect(applyAll(emptyState(), log)).toEqual(applyAll(emptyState(), log));
       }),
@@ -193,5 +200,6 @@ describe('random shifts (property)', () => {
     expect(seen.cleared).toBeGreaterThan(100);
     expect(seen.returned).toBeGreaterThan(50);
     expect(seen.refused).toBeGreaterThan(0);
+    expect(seen.jobs).toBeGreaterThan(100);
   });
 });
