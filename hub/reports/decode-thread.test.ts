@@ -1,4 +1,5 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -165,6 +166,21 @@ describe('report days decoded in a worker thread', () => {
     const onMain = await figures(engine, path.join(dir, 'm'), 'main', firstDay, TODAY);
     global.__POS_REPORTS_WORKER__ = bundled;
     expect(await figures(engine, path.join(dir, 'b'), 'worker', firstDay, TODAY)).toEqual(onMain);
+  });
+
+  it.runIf(process.platform === 'linux')('the worker runs at the lowest CPU priority, the calling thread keeps its own', async () => {
+    const { engine } = await hubWithMenu();
+    const mine = getPriority();
+    const thread = new DecodeThread(60_000);
+    try {
+      await thread.run({ archiveDir: engine.archive.dir, utcOffsetMinutes: -300, days: ['2026-03-01'], closingHour: 4, firstInMemorySeq: Infinity, recent: [], corrections: new Map(), categories: new Map() }, () => undefined);
+      // Linux keeps a nice value per thread: field 19 of each task's stat.
+      const nice = readdirSync('/proc/self/task').map((task) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+      expect(nice).toContain(19);
+      expect(getPriority()).toBe(mine);
+    } finally {
+      await thread.stop();
+    }
   });
 
   it('an idle worker ends, the next job starts another; a stop fails the jobs under way', async () => {

@@ -6,6 +6,7 @@
  * from a string (installer/bundle.ts); it reads the data folder's files
  * itself, the main thread sends only the job (hub/reports/day-figures.ts).
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { SalesFigures } from '#protocol';
 import type { ReadStats } from './archive-reader.ts';
@@ -18,6 +19,15 @@ export type DecodeAnswer =
   | { id: number; kind: 'day'; day: string; figures: SalesFigures; stats: ReadStats }
   | { id: number; kind: 'done'; stats: ReadStats }
   | { id: number; kind: 'failed'; error: string };
+
+// The lowest CPU priority, for this thread only (Linux keeps a nice value per
+// thread): decoding uses the cores the hub's event loop leaves idle and never
+// takes one from it, however many workers run. Where that is refused, it runs as is.
+try {
+  setPriority(19);
+} catch {
+  // not allowed here: the figures are the same, only less polite
+}
 
 const port = parentPort;
 port?.on('message', (request: DecodeRequest) => {

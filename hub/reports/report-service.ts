@@ -47,7 +47,7 @@ export type ReportServiceOptions = {
    * thread in slices (the same function on the same job; tests compare the two).
    */
   decodeIn?: 'worker' | 'main';
-  /** Worker threads (default: one per core but one, two at most). */
+  /** Worker threads (default: two, one on a single-core box). */
   workers?: number;
 };
 
@@ -65,10 +65,11 @@ export class ReportService {
 
   private readonly opts: ReportServiceOptions;
   /**
-   * One worker thread per core but the one the hub's event loop keeps, two at
-   * most (a Raspberry Pi 4 has four cores: two workers; a two-core box: one,
-   * so that acknowledgements never wait for a core): a cold year is shared
-   * out between them. Each starts at its first job.
+   * Two worker threads where the box has two cores or more: a cold year is
+   * shared out between them. They run at the lowest CPU priority
+   * (decode-worker.ts), so they take only what the event loop leaves: with
+   * two on a two-core box the loop still has a core whenever it wants one.
+   * Each starts at its first job.
    */
   private readonly threads: DecodeThread[];
   private nextThread = 0;
@@ -76,7 +77,7 @@ export class ReportService {
   constructor(opts: ReportServiceOptions) {
     this.opts = opts;
     this.store = new DayFiguresStore(opts.dataDir);
-    const count = opts.decodeIn === 'main' ? 0 : (opts.workers ?? Math.max(1, Math.min(2, availableParallelism() - 1)));
+    const count = opts.decodeIn === 'main' ? 0 : (opts.workers ?? Math.min(2, availableParallelism()));
     this.threads = Array.from({ length: count }, () => new DecodeThread());
   }
 
