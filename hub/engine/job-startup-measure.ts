@@ -5,6 +5,8 @@
  * waiting for a printer nobody runs (no job service), closes it (a snapshot:
  * the tickets in the job table's files), then opens it again in a fresh
  * process and prints the open time, the jobs and lanes read back, and RSS.
+ * With a third argument `crash` nothing is snapshotted and nothing closed (a
+ * power cut after the tickets): the open replays every record of the log.
  * A tool, not a test: the bench (hub/bench) has the startup row.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,8 +23,9 @@ const ACTOR: Actor = { staffId: null, deviceId: 'measure' };
 const at = () => new Date().toISOString();
 const cmd = <K extends CommandType>(type: K, payload: CommandPayload<K>): Command => ({ id: randomUUID(), type, payload, deviceId: ACTOR.deviceId, at: at() }) as Command;
 
-async function fill(): Promise<void> {
-  const engine = await Engine.open({ dir: dir!, log: () => {} });
+/** `crash`: no snapshot is taken and the process ends without closing: the open replays the whole log. */
+async function fill(crash: boolean): Promise<void> {
+  const engine = await Engine.open({ dir: dir!, log: () => {}, ...(crash ? { snapshotEvery: 1_000_000_000 } : {}) });
   if (engine.seq === 0) {
     for (const c of demoCommands(ACTOR.deviceId, at())) await engine.submit(c, ACTOR);
     await engine.submit(cmd('shift.open', { id: 'sh-measure', floatCents: 0 }), ACTOR);
@@ -47,7 +50,7 @@ async function fill(): Promise<void> {
     }
     console.log(`filled: ${engine.jobs.totals().waiting} waiting jobs, ${engine.seq} records in ${Date.now() - started} ms`);
   }
-  await engine.close();
+  if (!crash) await engine.close();
 }
 
 async function open(): Promise<void> {
@@ -65,8 +68,8 @@ async function open(): Promise<void> {
   await engine.close();
 }
 
-if (mode === 'fill') {
-  await fill();
+if (mode === 'fill' || mode === 'crash') {
+  await fill(mode === 'crash');
   // The open is measured in a process of its own (the fill's heap would count in RSS).
   const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), dir, count, 'open'], { stdio: 'inherit' });
   process.exitCode = r.status ?? 1;
