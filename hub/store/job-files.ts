@@ -227,20 +227,26 @@ export class JobFiles {
     const name = JobFiles.fileName(seq);
     const file = path.join(this.dir, name);
     const tmp = `${file}.tmp-${process.pid}`;
-    const handle = await fs.open(tmp, 'w', PRIVATE_FILE_MODE);
     let size = 0;
     try {
-      const slice = slicer();
-      for (const chunk of chunks) {
-        await handle.write(chunk, 0, chunk.length, size);
-        size += chunk.length;
-        await slice();
+      const handle = await fs.open(tmp, 'w', PRIVATE_FILE_MODE);
+      try {
+        const slice = slicer();
+        for (const chunk of chunks) {
+          await handle.write(chunk, 0, chunk.length, size);
+          size += chunk.length;
+          await slice();
+        }
+        await handle.sync();
+      } finally {
+        await handle.close();
       }
-      await handle.sync();
-    } finally {
-      await handle.close();
+      await fs.rename(tmp, file);
+    } catch (err) {
+      // A full disk: the half-written copy goes (the current file is untouched and still appended to).
+      await fs.unlink(tmp).catch(() => undefined);
+      throw err;
     }
-    await fs.rename(tmp, file);
     await fsyncDir(this.dir);
     if (seq !== this.base) this.superseded.push(JobFiles.fileName(this.base));
     this.log(`store: job table rewritten whole (${whole.length} jobs; the file held ${this.lines} lines)`);
