@@ -92,9 +92,7 @@ export class ProcessedIds {
     if (this.seqs.has(entry.id)) return false;
     this.seqs.set(entry.id, entry.seq);
     if (!isEmpty(entry.result)) this.results.set(entry.id, entry.result);
-    const t = Date.parse(entry.at);
-    // rememberedAt always writes a date; a damaged one is kept for one window from the epoch (gone at the next prune).
-    const hour = Math.floor((Number.isFinite(t) ? t : 0) / BUCKET_MS);
+    const hour = this.hourOf(entry.at);
     const bucket = this.buckets.get(hour);
     if (bucket) bucket.push(entry.id);
     else {
@@ -102,6 +100,24 @@ export class ProcessedIds {
       this.insertHour(hour);
     }
     return true;
+  }
+
+  /** Hour (since the epoch) of each `YYYY-MM-DDTHH` seen: a week of ids read at start-up parsed each date before. */
+  private readonly hourOfPrefix = new Map<string, number>();
+
+  private hourOf(at: string): number {
+    // Only the form rememberedAt writes (UTC, milliseconds) is looked up by its hour.
+    const canonical = at.length === 24 && at[23] === 'Z';
+    const known = canonical ? this.hourOfPrefix.get(at.slice(0, 13)) : undefined;
+    if (known !== undefined) return known;
+    const t = Date.parse(at);
+    // rememberedAt always writes a date; a damaged one is kept for one window from the epoch (gone at the next prune).
+    const hour = Math.floor((Number.isFinite(t) ? t : 0) / BUCKET_MS);
+    if (canonical) {
+      if (this.hourOfPrefix.size >= 10_000) this.hourOfPrefix.clear();
+      this.hourOfPrefix.set(at.slice(0, 13), hour);
+    }
+    return hour;
   }
 
   private insertHour(hour: number): void {
