@@ -1,10 +1,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Command, Job } from '#protocol';
 import { jobFilesDir } from '#hub/store/job-files.ts';
 import { useTempDirs } from '#hub/store/test-fixtures.ts';
 import type { Engine } from './engine.ts';
+import { JobTable } from './job-table.ts';
 import { dumpTable } from './job-table-testing.ts';
 import { ACTOR, cmd, crashCopy, dineCommands, manualClock, seedMenu, submitOk, useEngines } from './test-fixtures.ts';
 
@@ -129,6 +130,27 @@ describe('Engine: the job table', () => {
     await engine.close();
     engines.release(engine);
     expect(dump(await engines.open({ dir, clock: clock.now }))).toEqual(live);
+  });
+
+  it('a start with thousands of jobs waiting reads them from the files and replays nothing (no job event is folded again)', async () => {
+    const dir = await dirs.make();
+    const engine = await engines.open({ dir, clock: clock.now, snapshotEvery: 1_000_000 });
+    for (let i = 0; i < 1_500; i++) await submitOk(engine, jobTest(`t${i}`));
+    const live = dump(engine);
+    await engine.close();
+    engines.release(engine);
+    const replay = vi.spyOn(JobTable.prototype, 'replay');
+    const load = vi.spyOn(JobTable.prototype, 'load');
+    try {
+      const reopened = await engines.open({ dir, clock: clock.now });
+      expect(reopened.jobs.size).toBe(3_000);
+      expect(replay).not.toHaveBeenCalled();
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(dump(reopened)).toEqual(live);
+    } finally {
+      replay.mockRestore();
+      load.mockRestore();
+    }
   });
 
   it('attack: a damaged line inside the file costs only that version (said in the log); the rest reads back', async () => {
