@@ -60,8 +60,8 @@ export const DEFAULT_YEAR: YearDataOptions = {
  * reports add up; 3: seqs below the live store's, see generateArchive).
  */
 const ARCHIVE_FORMAT = 3;
-/** Bump when the live store is made differently (2: a hub's job service ran; the printer that is off and its tickets). */
-const LIVE_FORMAT = 2;
+/** Bump when the live store is made differently (2: a hub's job service ran; the printer that is off and its tickets; 3: the printers that are on catch up first). */
+const LIVE_FORMAT = 3;
 /** Devices sending the off printer's tickets (on tables after the workload's). */
 const OFF_PRODUCERS = 16;
 /** The marks of the off printer's tickets in the order they must print (beside the marker; not copied for a run). */
