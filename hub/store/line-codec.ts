@@ -1,4 +1,5 @@
 import { crc32 } from 'node:zlib';
+import { decodeLineBytes } from './line-bytes.ts';
 
 /**
  * One record per line: `<crc32 as 8 hex digits> <json>\n`. The checksum lets
@@ -55,7 +56,8 @@ export function scanLines(bytes: Buffer): ScannedLine[] {
       out.push({ value: null, start, end: bytes.length });
       break;
     }
-    out.push({ value: decodeLine(bytes.toString('utf8', start, nl)), start, end: nl + 1 });
+    // Checked and parsed from the bytes (line-bytes.ts): the log's tail and the job table's files are read at every start.
+    out.push({ value: decodeLineBytes(bytes, start, nl), start, end: nl + 1 });
     start = nl + 1;
   }
   return out;
