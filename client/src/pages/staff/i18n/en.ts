@@ -209,7 +209,7 @@ export const staffEn: DeepStrings<typeof staffEs> = {
         resume: 'Resumed a pending order',
         discard: 'Discarded a pending order',
       },
-      kds: { show: 'Showed a ticket on the kitchen display', bump: 'Bumped a ticket on the kitchen display', recall: 'Recalled a bumped ticket' },
+      kds: { show: 'Showed a ticket on the kitchen display', bump: 'Bumped a ticket on the kitchen display', recall: 'Recalled a bumped ticket', dismissRetired: 'Dismissed the note of old tickets removed from the kitchen display' },
     },
   },
 };

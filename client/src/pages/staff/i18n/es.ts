@@ -208,7 +208,7 @@ export const staffEs = {
         resume: 'Retomó un pedido pendiente',
         discard: 'Descartó un pedido pendiente',
       },
-      kds: { show: 'Mostró un pedido en la pantalla de cocina', bump: 'Despachó un pedido en la pantalla de cocina', recall: 'Recuperó un pedido despachado' },
+      kds: { show: 'Mostró un pedido en la pantalla de cocina', bump: 'Despachó un pedido en la pantalla de cocina', recall: 'Recuperó un pedido despachado', dismissRetired: 'Cerró el aviso de pedidos antiguos retirados de la pantalla de cocina' },
     },
   },
 } as const;

@@ -209,7 +209,7 @@ export const staffZh: DeepStrings<typeof staffEs> = {
         resume: '恢复挂单',
         discard: '丢弃挂单',
       },
-      kds: { show: '在厨房显示屏上显示了一单', bump: '在厨房显示屏上完成了一单', recall: '召回了已完成的单' },
+      kds: { show: '在厨房显示屏上显示了一单', bump: '在厨房显示屏上完成了一单', recall: '召回了已完成的单', dismissRetired: '关闭了厨房显示屏上旧单已移除的提示' },
     },
   },
 };
