@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPkcs12 } from '../hub/einvoice/secrets/test-certificate.ts';
+import { asciiOnly } from './bundle.ts';
+import { HUB_NODE_FLAGS } from './node-flags.ts';
 
 /**
  * Builds the single executable with a stand-in client, then runs it as the
@@ -160,5 +162,16 @@ describe('single binary (Node SEA)', () => {
     expect((await health(again.base)).storeId).toBe(before.storeId);
     child?.kill('SIGTERM');
     expect(await again.exit, again.output()).toBe(0);
+  });
+
+  it('starts with the hub V8 settings and carries its code as ASCII (a one-byte string in V8: half the heap of a two-byte one)', () => {
+    const seaConfig = JSON.parse(readFileSync(path.join(work, 'out', 'sea-config.json'), 'utf8')) as { execArgv?: string[] };
+    expect(seaConfig.execArgv).toEqual([...HUB_NODE_FLAGS]);
+    const bundle = readFileSync(path.join(work, 'out', 'pos-hub.cjs'), 'latin1');
+    expect(/[^\x00-\x7f]/.exec(bundle)?.index ?? -1).toBe(-1);
+    // The escape keeps the meaning where esbuild leaves characters as written: a regular expression literal.
+    const escaped = asciiOnly('/[（）：]+/g');
+    expect(escaped).toBe('/[\\uff08\\uff09\\uff1a]+/g');
+    expect('a（b）c：d'.replace(new Function(`return ${escaped}`)() as RegExp, '')).toBe('abcd');
   });
 });

@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { inject } from 'postject';
 import { UNIFONT_ASSET, UNIFONT_PACKAGE_FILE } from '../hardware/escpos/raster/unifont.ts';
 import { bundleHub } from './bundle.ts';
+import { HUB_NODE_FLAGS } from './node-flags.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -115,6 +116,8 @@ async function build(opts: Options): Promise<void> {
     disableExperimentalSEAWarning: true,
     useSnapshot: false,
     useCodeCache: false,
+    // The hub's V8 settings (node-flags.ts); NODE_OPTIONS can still add to them.
+    execArgv: HUB_NODE_FLAGS,
     assets,
   };
   await fs.writeFile(configPath, `${JSON.stringify(seaConfig, null, 2)}\n`);

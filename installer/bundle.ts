@@ -1,3 +1,4 @@
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ROOT } from './client-build.ts';
@@ -69,7 +70,7 @@ export async function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'w
   const pkcs12Worker = await bundlePkcs12Worker(logLevel);
   const encodeWorker = await bundleEncodeWorker(logLevel);
   const reportsWorker = await bundleReportsWorker(logLevel);
-  return esbuild.build({
+  const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [path.join(ROOT, 'hub', 'main.ts')],
     outfile,
@@ -88,6 +89,22 @@ export async function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'w
     banner: { js: "var __posImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [emptySupportsColor],
     legalComments: 'none',
+    // Comments out: a single non-ASCII character in one (an em dash in a dependency's note) made V8
+    // hold the whole 7 MB source as a two-byte string, 14 MB of heap for as long as the hub runs.
+    // Strings and names stay as written (charset 'ascii', the default, escapes what is not ASCII).
+    minifyWhitespace: true,
+    charset: 'ascii',
     logLevel,
   });
+  if (result.errors.length === 0) await fs.writeFile(outfile, asciiOnly(await fs.readFile(outfile, 'utf8')));
+  return result;
+}
+
+/**
+ * The bundle with every character past ASCII written as a \uXXXX escape. esbuild's ascii
+ * charset leaves regular expression literals as written (hub/domain/goods/cells.ts has
+ * full-width brackets in one); the escape means the same there, in a string or in a name.
+ */
+export function asciiOnly(text: string): string {
+  return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { bundleHub } from '../../installer/bundle.ts';
+import { HUB_NODE_FLAGS } from '../../installer/node-flags.ts';
 import type { Health } from '#protocol';
 import { fmtBytes, fmtInt, fmtMs, isMain, median, passText, printResult, REPO_ROOT, removeDir, row, scratchDir, sleep, type BenchResult } from './common.ts';
 import { printerComesBack, type PrintBack } from './print-back.ts';
@@ -105,7 +106,8 @@ async function rssKb(pid: number): Promise<number> {
 
 async function startOnce(entry: string, dataDir: string, timeoutMs: number, whileUp?: (port: number) => Promise<void>): Promise<OneStart> {
   const port = await freePort();
-  const args = [entry, '--data', dataDir, '--port', String(port), '--host', '127.0.0.1', '--no-mdns'];
+  // With the V8 settings the binary and npm start run with (installer/node-flags.ts).
+  const args = [...HUB_NODE_FLAGS, entry, '--data', dataDir, '--port', String(port), '--host', '127.0.0.1', '--no-mdns'];
   const t0 = performance.now();
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, POS_DEMO: '0' } });
   let output = '';
