@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { prng } from '#hub/testing/prng.ts';
 import { MemoryJobs } from '#hub/domain/jobs/memory-jobs.ts';
-import type { DomainEvent, Job, JobKind } from '#protocol';
+import type { DomainEvent } from '#protocol';
 import { JobTable } from './job-table.ts';
-import { dumpTable, naiveDump } from './job-table-testing.ts';
+import { dumpTable, iso, makeJob, naiveDump, stream, SUMMARY_IDS, T0 } from './job-table-testing.ts';
 
 /**
  * The job table against the slow truth: random streams of job events (any
@@ -13,84 +14,6 @@ import { dumpTable, naiveDump } from './job-table-testing.ts';
  * Then the undo journal: staged records reverted leave the table exactly as
  * it was, and a capture's committed view ignores what is staged.
  */
-
-/** A small deterministic random source (tests must replay the same stream). */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const T0 = Date.parse('2025-03-15T00:30:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
-const SUMMARY_IDS = ['RC-1', 'RC-2', 'RC-3', '__proto__'];
-
-function makeJob(id: string, kind: JobKind, at: number, nextAt: number, r: () => number, summaryNo: number): Job {
-  const base = { id, status: 'pending' as const, attempts: 0, nextAt: iso(nextAt), reason: null, createdAt: iso(at), updatedAt: iso(at) };
-  const printerId = r() < 0.5 ? 'p1' : 'p2';
-  switch (kind) {
-    case 'print':
-      return { ...base, kind, payload: { printerId, purpose: 'kitchen', document: { lines: [] } } } as unknown as Job;
-    case 'drawer.kick':
-      return { ...base, kind, payload: { printerId, reason: 'sale' } };
-    case 'einvoice.send':
-      return { ...base, kind, payload: { key: `B001-${id}` } };
-    case 'einvoice.summary':
-      return { ...base, kind, payload: { key: SUMMARY_IDS[summaryNo % SUMMARY_IDS.length]! } };
-    case 'export.day':
-      return { ...base, kind, payload: { day: '2025-03-14' } };
-    default:
-      return { ...base, kind: 'test.echo', payload: { text: id } };
-  }
-}
-
-const KINDS: JobKind[] = ['print', 'print', 'print', 'drawer.kick', 'einvoice.send', 'einvoice.summary', 'export.day', 'test.echo'];
-
-/** A stream of records, each a few job events, about known jobs mostly. */
-function stream(seed: number, records: number): DomainEvent[][] {
-  const r = rng(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
-  const ids: string[] = [];
-  let now = T0;
-  let made = 0;
-  let summaries = 0;
-  const out: DomainEvent[][] = [];
-  for (let i = 0; i < records; i++) {
-    // Time goes on, and sometimes stands still (ties must be settled by creation order).
-    if (r() < 0.7) now += Math.floor(r() * 5_000);
-    const at = iso(now);
-    const events: DomainEvent[] = [];
-    for (let k = 0, count = 1 + Math.floor(r() * 3); k < count; k++) {
-      const known = ids.length > 0 ? pick(ids) : 'nobody';
-      const x = r();
-      if (x < 0.3 || ids.length === 0) {
-        const kind = pick(KINDS);
-        // A summary job per summary id, as the rules make them.
-        if (kind === 'einvoice.summary' && summaries >= SUMMARY_IDS.length) continue;
-        const id = `cmd-${made++}.0`;
-        ids.push(id);
-        const job = makeJob(id, kind, now, now + Math.floor(r() * 3) * 60_000 - 30_000, r, kind === 'einvoice.summary' ? summaries++ : 0);
-        events.push({ type: 'job.created', job });
-      } else if (x < 0.45) events.push({ type: 'job.started', jobId: known, at });
-      else if (x < 0.5) events.push({ type: 'job.writing', jobId: known, at });
-      else if (x < 0.6) events.push({ type: 'job.succeeded', jobId: known, at });
-      else if (x < 0.72) events.push({ type: 'job.failed', jobId: known, at, reason: 'DEVICE_OFFLINE', retryAt: r() < 0.7 ? iso(now + Math.floor(r() * 120_000)) : null });
-      else if (x < 0.77) events.push({ type: 'job.interrupted', jobId: known, at, status: r() < 0.5 ? 'maybeDone' : 'pending' });
-      else if (x < 0.82) events.push({ type: 'job.retried', jobId: known, at });
-      else if (x < 0.88) events.push({ type: 'job.cancelled', jobId: known, at });
-      else if (x < 0.93) events.push({ type: 'job.pruned', jobIds: [known, pick(ids), '__proto__', 'constructor'] });
-      // Events about jobs nobody knows (pruned long ago, or hostile) change nothing.
-      else events.push({ type: 'job.started', jobId: pick(['__proto__', 'toString', 'gone.7']), at });
-    }
-    out.push(events);
-  }
-  return out;
-}
 
 const PRUNE_AT = iso(T0 + 3_600_000);
 
@@ -112,7 +35,7 @@ describe('JobTable: every reader agrees with a scan of the jobs', () => {
 
   it('a lane head is found without a scan: 20,000 pending tickets on a printer that is off, the head is the oldest; one started, the next', () => {
     const table = new JobTable();
-    const r = rng(9);
+    const r = prng(9);
     for (let i = 0; i < 20_000; i++) {
       const job = makeJob(`t-${i}.0`, 'print', T0 + i, T0, () => 0.1, 0);
       table.replay([{ type: 'job.created', job }]);
