@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '#hub/testing/child-hub.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { fullBoard } from '#hub/presenters/job-board.ts';
@@ -19,14 +19,6 @@ let t: TestHub;
 let waiterCookie = '';
 const open: DeviceSocket[] = [];
 
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
 /** A device that records the boards it receives. */
 function device(cookie?: string): { socket: DeviceSocket; boards: JobBoard[] } {
   const socket = connectDevice(t.url, { autoConnect: false, ...(cookie ? { cookie } : {}) });
@@ -46,7 +38,7 @@ const queued = (b: JobBoard | undefined) => {
 beforeAll(async () => {
   t = await startTestHub();
   waiterCookie = await signedIn(t.url, waiter.code, waiter.pin, 'waiter-phone');
-  const printer = { ...VIRTUAL_PRINTER, id: OFF, name: 'Apagada', connection: { type: 'network' as const, host: '127.0.0.1', port: await closedPort() }, receipts: false, prebills: false, stations: [], drawer: false };
+  const printer = { ...VIRTUAL_PRINTER, id: OFF, name: 'Apagada', connection: { type: 'network' as const, host: '127.0.0.1', port: await freePort() }, receipts: false, prebills: false, stations: [], drawer: false };
   expect((await postCommand(t.url, command('printer.save', { printer }))).body.ok).toBe(true);
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '#hub/testing/child-hub.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { makeFailedJob } from '#hub/jobs/test-helpers.ts';
@@ -24,15 +24,6 @@ let waiterCookie = '';
 let cashierCookie = '';
 const stuck: string[] = [];
 
-/** A port nothing listens on: the printer there is "off". */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
 const board = (cookie?: string) => getJson<JobBoardReply>(t.url, '/api/jobs/board', cookie ? { cookie } : {});
 const list = (q: string, cookie?: string) => getJson<JobListPage & { code?: string }>(t.url, `/api/jobs${q}`, cookie ? { cookie } : {});
 const detail = (id: string, cookie?: string) => getJson<JobDetailReply & { code?: string }>(t.url, `/api/jobs/${id}`, cookie ? { cookie } : {});
@@ -41,7 +32,7 @@ beforeAll(async () => {
   t = await startTestHub();
   waiterCookie = await signedIn(t.url, waiter.code, waiter.pin, 'waiter-phone');
   cashierCookie = await signedIn(t.url, cashier.code, cashier.pin, 'cashier-till');
-  const printer: Printer = { ...VIRTUAL_PRINTER, id: OFF_PRINTER, name: 'Cocina apagada', connection: { type: 'network', host: '127.0.0.1', port: await closedPort() }, receipts: false, prebills: false, stations: [], drawer: false };
+  const printer: Printer = { ...VIRTUAL_PRINTER, id: OFF_PRINTER, name: 'Cocina apagada', connection: { type: 'network', host: '127.0.0.1', port: await freePort() }, receipts: false, prebills: false, stations: [], drawer: false };
   expect((await postCommand(t.url, command('printer.save', { printer }))).body.ok).toBe(true);
   // Stuck first (making one waits for the queue to be still), then the off printer's queue.
   for (let i = 0; i < STUCK; i++) stuck.push(await makeFailedJob(t.hub.engine));
