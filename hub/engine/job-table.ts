@@ -293,13 +293,39 @@ export class JobTable implements JobTableView {
    * the next snapshot writes them.
    */
   load(versions: Iterable<JobVersion>, next: number, fromFiles = false): void {
-    for (const v of versions) {
+    const list = [...versions];
+    if (fromFiles && this.jobs.size === 0 && this.loadAll(list)) {
+      this.nextN = Math.max(this.nextN, next);
+      return;
+    }
+    for (const v of list) {
       const id = 'gone' in v ? v.gone : v.job.id;
       this.put(id, this.jobs.get(id), 'gone' in v ? undefined : { n: v.n, job: v.job });
       this.nextN = Math.max(this.nextN, 'gone' in v ? 0 : v.n + 1);
       if (fromFiles) this.dirty.delete(id);
     }
     this.nextN = Math.max(this.nextN, next);
+  }
+
+  /**
+   * The files' jobs into an empty table, indexes built at once (JobIndexes.addAll):
+   * only when every version is a job and no id comes twice (what JobFiles.open
+   * gives), else false and nothing is touched.
+   */
+  private loadAll(versions: readonly JobVersion[]): boolean {
+    const all: Stored[] = [];
+    const ids = new Set<string>();
+    for (const v of versions) {
+      if ('gone' in v || ids.has(v.job.id)) return false;
+      ids.add(v.job.id);
+      all.push({ n: v.n, job: v.job });
+    }
+    for (const s of all) {
+      this.jobs.set(s.job.id, s);
+      this.nextN = Math.max(this.nextN, s.n + 1);
+    }
+    this.indexes.addAll(all);
+    return true;
   }
 
   /**

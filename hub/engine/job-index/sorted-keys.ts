@@ -24,6 +24,14 @@ export class SortedKeys {
     return this.count;
   }
 
+  /** Keys already in ascending order, cut into full blocks at once (a start-up's load: no insert per key). */
+  static fromSorted(keys: IndexKey[]): SortedKeys {
+    const index = new SortedKeys();
+    for (let i = 0; i < keys.length; i += BLOCK) index.blocks.push(keys.slice(i, i + BLOCK));
+    index.count = keys.length;
+    return index;
+  }
+
   insert(key: IndexKey): void {
     this.count++;
     if (this.blocks.length === 0) {
