@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { prng } from '#hub/testing/prng.ts';
 import type { DomainEvent } from '#protocol';
-import type { JobVersion } from '#hub/store/job-files.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JobFiles, type JobVersion } from '#hub/store/job-files.ts';
 import { JobTable, type JobCapture } from './job-table.ts';
-import { dumpTable, stream, SUMMARY_IDS, T0, iso } from './job-table-testing.ts';
+import { dumpTable, iso, makeJob, stream, SUMMARY_IDS, T0 } from './job-table-testing.ts';
 
 /**
  * The job table as the engine drives it (issue 20): records staged in place
@@ -119,5 +122,59 @@ describe('JobTable: staged, committed and failed batches equal a replay of the c
     }
     check();
     expect(live.size).toBeGreaterThan(0);
+  });
+});
+
+describe('JobTable: hostile ids as jobs and lanes', () => {
+  it('jobs named __proto__ and constructor on a printer named __proto__ are staged, reverted, committed, captured and read back like any other', () => {
+    const proto = makeJob('__proto__', 'print', T0, T0, () => 0.1, 0);
+    const onProtoPrinter = { ...proto, payload: { ...(proto as Extract<typeof proto, { kind: 'print' }>).payload, printerId: '__proto__' } } as typeof proto;
+    const ctor = { ...makeJob('constructor', 'print', T0 + 1, T0, () => 0.1, 0), payload: onProtoPrinter.payload } as typeof proto;
+    const records: Staged[] = [
+      { seq: 1, events: [{ type: 'job.created', job: onProtoPrinter }] },
+      { seq: 2, events: [{ type: 'job.created', job: ctor }, { type: 'job.started', jobId: '__proto__', at: iso(T0 + 5) }] },
+      { seq: 3, events: [{ type: 'job.succeeded', jobId: '__proto__', at: iso(T0 + 6) }, { type: 'job.pruned', jobIds: ['__proto__'] }] },
+    ];
+    const live = new JobTable();
+    live.stage(1, records[0]!.events);
+    live.commit(1);
+    live.stage(2, records[1]!.events);
+    expect(live.laneHead('printer:__proto__')?.id).toBe('constructor');
+    expect(live.laneRunning('printer:__proto__')?.id).toBe('__proto__');
+    live.revertStaged();
+    expect(live.laneHead('printer:__proto__')?.id).toBe('__proto__');
+    expect(live.get('constructor')).toBeUndefined();
+    const files = new FakeFiles();
+    files.write(live.capture(1));
+    for (const s of records.slice(1)) live.stage(s.seq, s.events);
+    live.commit(3);
+    expect(live.get('__proto__')).toBeUndefined();
+    expect(live.laneCounter('printer:__proto__')).toMatchObject({ printerId: '__proto__', waiting: 1 });
+    const restarted = files.load();
+    expect(restarted.get('__proto__')?.id).toBe('__proto__');
+    for (const s of records.slice(1)) restarted.replay(s.events);
+    expect(dumpTable(restarted, PRUNE_AT, ['__proto__'])).toEqual(dumpTable(live, PRUNE_AT, ['__proto__']));
+    expect(dumpTable(live, PRUNE_AT, ['__proto__'])).toEqual(dumpTable(replayed(records), PRUNE_AT, ['__proto__']));
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+  });
+
+  it('the files on disk keep them: a capture with __proto__ and constructor written, then read back after a restart', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pos-job-proto-'));
+    try {
+      const table = new JobTable();
+      const a = makeJob('__proto__', 'test.echo', T0, T0, () => 0, 0);
+      const b = makeJob('constructor', 'einvoice.summary', T0 + 1, T0, () => 0, 3);
+      table.stage(1, [{ type: 'job.created', job: a }, { type: 'job.created', job: b }]);
+      table.commit(1);
+      const { files } = await JobFiles.open(dir, 0, () => undefined);
+      await files.write(table.capture(1));
+      const { loaded } = await JobFiles.open(dir, 1, () => undefined);
+      const back = new JobTable();
+      back.load(loaded.versions, loaded.next, true);
+      expect(dumpTable(back, PRUNE_AT, ['__proto__'])).toEqual(dumpTable(table, PRUNE_AT, ['__proto__']));
+      expect(back.summaryJob('__proto__')?.id).toBe('constructor');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
