@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Job } from '#protocol';
 import { fsyncDir, makePrivateDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
 import { encodeInSlices, slicer } from './encode-slices.ts';
-import { decodeLine } from './line-codec.ts';
+import { decodeLineBytes } from './line-bytes.ts';
 
 /**
  * The hub's job table on disk (issue 20; the table: hub/engine/job-table.ts),
@@ -77,7 +77,7 @@ async function* readLines(file: string): AsyncGenerator<{ value: unknown; end: n
       let start = 0;
       const lines: { value: unknown; end: number }[] = [];
       for (let nl = chunk.indexOf(0x0a, start); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
-        lines.push({ value: decodeLine(chunk.toString('utf8', start, nl)), end: offset + nl + 1 });
+        lines.push({ value: decodeLineBytes(chunk, start, nl), end: offset + nl + 1 });
         start = nl + 1;
       }
       yield lines;
