@@ -56,6 +56,31 @@ describe('Engine: the job table', () => {
     expect(Object.hasOwn(engine.state, 'jobs')).toBe(false);
   });
 
+  it('a job event the table cannot fold is refused INTERNAL before the seq moves: the next command takes that seq and the log opens again', async () => {
+    const dir = await dirs.make();
+    const engine = await engines.open({ dir, clock: clock.now });
+    await submitOk(engine, jobTest('before'));
+    const seq = engine.seq;
+    const jobsBefore = dump(engine);
+    // A rule's bug, as the table meets it.
+    const stage = vi.spyOn(JobTable.prototype, 'stage').mockImplementationOnce(() => {
+      throw new TypeError('a job without its payload');
+    });
+    try {
+      expect(await engine.submit(jobTest('broken'), ACTOR)).toEqual({ ok: false, code: 'INTERNAL' });
+    } finally {
+      stage.mockRestore();
+    }
+    expect(engine.seq).toBe(seq);
+    expect(dump(engine)).toEqual(jobsBefore);
+    expect((await submitOk(engine, jobTest('after'))).seq).toBe(seq + 1);
+    const live = dump(engine);
+    await engine.close();
+    engines.release(engine);
+    const again = await engines.open({ dir, clock: clock.now });
+    expect(dump(again)).toEqual(live);
+  });
+
   it('a restart reads the table back equal to the live one: from the files of each snapshot and the log after the last', async () => {
     const dir = await dirs.make();
     const engine = await engines.open({ dir, clock: clock.now, snapshotEvery: 1_000_000 });

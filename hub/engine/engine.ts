@@ -302,6 +302,10 @@ export class Engine {
     try {
       decision = decide(this.staged, command, { now: now.toISOString(), actor, approver, jobs: this.table });
       stateAfter = decision.ok ? applyAll(this.staged, decision.events) : this.staged;
+      // The job events go into the table in place, journaled under the record's seq (undone if the
+      // write fails: failStaged). Inside this guard and before the seq moves: a job event that cannot
+      // be folded is a rule's bug, refused like one (a seq skipped in the log would stop the next start).
+      if (decision.ok) this.table.stage(this.stagedSeq + 1, decision.events);
     } catch (err) {
       this.opts.log(`engine: ${command.type} failed in the rules: ${(err as Error)?.stack ?? String(err)}`);
       return Promise.resolve({ ok: false, code: 'INTERNAL' });
@@ -322,8 +326,6 @@ export class Engine {
       format: STORE_FORMAT_VERSION,
     };
     this.staged = stateAfter;
-    // In place, journaled under the record's seq: undone if the write fails (failStaged).
-    this.table.stage(record.seq, record.events);
     const promise = new Promise<CommandReply>((resolve) => {
       this.queue.push({ record, stateAfter: this.staged, resolve });
     });

@@ -178,3 +178,22 @@ describe('JobTable: hostile ids as jobs and lanes', () => {
     }
   });
 });
+
+describe('JobTable: a record whose job events cannot be folded', () => {
+  it('undoes what it changed, creation counter included, and throws; the records around it stand', () => {
+    const table = new JobTable();
+    const a = makeJob('a.0', 'test.echo', T0, T0, () => 0, 0);
+    const b = makeJob('b.0', 'print', T0 + 1, T0, () => 0.1, 0);
+    table.stage(1, [{ type: 'job.created', job: a }]);
+    const before = dumpTable(table, PRUNE_AT);
+    // A rule's bug: the second event has no ids to walk.
+    const broken: DomainEvent[] = [{ type: 'job.created', job: b }, { type: 'job.started', jobId: 'a.0', at: iso(T0 + 2) }, { type: 'job.pruned' } as unknown as DomainEvent];
+    expect(() => table.stage(2, broken)).toThrow();
+    expect(dumpTable(table, PRUNE_AT)).toEqual(before);
+    // The next record takes the seq and the creation number the broken one did not keep.
+    table.stage(2, [{ type: 'job.created', job: b }]);
+    table.commit(2);
+    expect(dumpTable(table, PRUNE_AT)).toEqual(dumpTable(replayed([{ seq: 1, events: [{ type: 'job.created', job: a }] }, { seq: 2, events: [{ type: 'job.created', job: b }] }]), PRUNE_AT));
+    expect(table.capture(2).next).toBe(2);
+  });
+});

@@ -241,20 +241,30 @@ export class JobTable implements JobTableView {
 
   // The engine's side.
 
+  /**
+   * Folds one record's job events in place, journaled under `seq`. If an
+   * event cannot be folded (a rule's bug: the engine refuses the command),
+   * what this record changed is undone before the error goes on.
+   */
   stage(seq: number, events: readonly DomainEvent[]): void {
     const counter = this.nextN;
-    let changed = false;
-    for (const event of events) {
-      for (const id of jobIdsOf(event)) {
-        const before = this.jobs.get(id);
-        const after = this.after(before, event);
-        if (after === before) continue;
-        changed = true;
-        this.journal.push({ seq, id, before });
-        this.put(id, before, after);
+    const mark = this.journal.length;
+    try {
+      for (const event of events) {
+        for (const id of jobIdsOf(event)) {
+          const before = this.jobs.get(id);
+          const after = this.after(before, event);
+          if (after === before) continue;
+          this.put(id, before, after);
+          this.journal.push({ seq, id, before });
+        }
       }
+    } catch (err) {
+      this.undoTo(mark);
+      this.nextN = counter;
+      throw err;
     }
-    if (changed) this.counters.push({ seq, next: counter });
+    if (this.journal.length > mark) this.counters.push({ seq, next: counter });
   }
 
   commit(seq: number): void {
@@ -268,13 +278,18 @@ export class JobTable implements JobTableView {
   }
 
   revertStaged(): void {
-    for (let i = this.journal.length - 1; i >= 0; i--) {
+    this.undoTo(0);
+    if (this.counters[0]) this.nextN = this.counters[0].next;
+    this.counters = [];
+  }
+
+  /** Undoes the journal's entries from the newest down to index `mark`, indexes included. */
+  private undoTo(mark: number): void {
+    for (let i = this.journal.length - 1; i >= mark; i--) {
       const { id, before } = this.journal[i]!;
       this.put(id, this.jobs.get(id), before);
     }
-    if (this.counters[0]) this.nextN = this.counters[0].next;
-    this.journal = [];
-    this.counters = [];
+    this.journal.length = mark;
   }
 
   replay(events: readonly DomainEvent[]): void {
