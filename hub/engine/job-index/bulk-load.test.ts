@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { prng } from '#hub/testing/prng.ts';
 import type { DomainEvent, Job, JobStatus } from '#protocol';
 import { JobTable } from '../job-table.ts';
 import { dumpTable } from '../job-table-testing.ts';
@@ -12,17 +13,6 @@ import { SortedKeys } from './sorted-keys.ts';
  * must answer every question exactly as a table filled one job at a time,
  * and keep doing so as jobs change afterwards.
  */
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const T0 = Date.parse('2026-11-28T12:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -16,27 +16,12 @@ export class IndexedHeap {
   /** A heap of keys with distinct ids, built bottom-up in O(n) (a start-up's load: no push per key). */
   static from(keys: IndexKey[]): IndexedHeap {
     const heap = new IndexedHeap();
-    for (const key of keys) heap.items.push(key);
-    for (let i = (keys.length >> 1) - 1; i >= 0; i--) heap.sink(i);
-    heap.items.forEach((key, i) => heap.pos.set(key.id, i));
-    return heap;
-  }
-
-  /** `down` without the positions (filled once the heap is built). */
-  private sink(i: number): void {
-    const items = this.items;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let least = i;
-      if (l < items.length && compareKeys(items[l]!, items[least]!) < 0) least = l;
-      if (r < items.length && compareKeys(items[r]!, items[least]!) < 0) least = r;
-      if (least === i) return;
-      const x = items[i]!;
-      items[i] = items[least]!;
-      items[least] = x;
-      i = least;
+    for (const key of keys) {
+      heap.pos.set(key.id, heap.items.length);
+      heap.items.push(key);
     }
+    for (let i = (keys.length >> 1) - 1; i >= 0; i--) heap.down(i);
+    return heap;
   }
 
   /** The smallest key, O(1). */
