@@ -1,4 +1,5 @@
 import { constants as fsFlags, promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Job } from '#protocol';
 import { fsyncDir, makePrivateDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
@@ -50,6 +51,17 @@ function isVersion(v: unknown): v is JobVersion {
   if ('gone' in v) return typeof v.gone === 'string';
   const x = v as { n?: unknown; job?: { id?: unknown } };
   return typeof x.n === 'number' && typeof x.job === 'object' && x.job !== null && typeof x.job.id === 'string';
+}
+
+/** Writes the chunks one after another from offset `at`, the event loop running between slices; the offset after them. */
+async function writeChunksAt(handle: FileHandle, chunks: readonly Buffer[], at: number): Promise<number> {
+  const slice = slicer();
+  for (const chunk of chunks) {
+    await handle.write(chunk, 0, chunk.length, at);
+    at += chunk.length;
+    await slice();
+  }
+  return at;
 }
 
 /** Bytes read at a time: the file (20 MB for 20,000 tickets) is never held whole, nor its lines all at once. */
@@ -205,13 +217,7 @@ export class JobFiles {
       // Whatever a failed write left past the last whole group goes first.
       const { size } = await handle.stat();
       if (size !== this.size) await handle.truncate(this.size);
-      let at = this.size;
-      const slice = slicer();
-      for (const chunk of chunks) {
-        await handle.write(chunk, 0, chunk.length, at);
-        at += chunk.length;
-        await slice();
-      }
+      const at = await writeChunksAt(handle, chunks, this.size);
       await handle.datasync();
       // The file's first group: its name must be on disk too.
       if (this.size === 0) await fsyncDir(this.dir);
@@ -227,16 +233,11 @@ export class JobFiles {
     const name = JobFiles.fileName(seq);
     const file = path.join(this.dir, name);
     const tmp = `${file}.tmp-${process.pid}`;
-    let size = 0;
+    let size: number;
     try {
       const handle = await fs.open(tmp, 'w', PRIVATE_FILE_MODE);
       try {
-        const slice = slicer();
-        for (const chunk of chunks) {
-          await handle.write(chunk, 0, chunk.length, size);
-          size += chunk.length;
-          await slice();
-        }
+        size = await writeChunksAt(handle, chunks, 0);
         await handle.sync();
       } finally {
         await handle.close();
