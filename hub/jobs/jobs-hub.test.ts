@@ -90,7 +90,8 @@ describe('durable jobs through the hub', () => {
     const cmd = command('job.test', { text: 'otra' });
     await postCommand(t.url, cmd);
     const done = jobIdOf(cmd.id, 0);
-    await waitUntil(() => statusOf(done) === 'done', 5000, 'done');
+    // Both of the command's jobs (its echo and its mark) finished: no job record may move the seq below.
+    await waitUntil(() => statusOf(done) === 'done' && statusOf(jobIdOf(cmd.id, 1)) === 'done', 5000, 'done');
     const seq = t.hub.engine.seq;
     expect((await postCommand(t.url, command('job.retry', { jobId: done }))).body).toMatchObject({ ok: false, code: 'JOB_NOT_STUCK' });
     expect((await postCommand(t.url, command('job.cancel', { jobId: 'nada.0' }))).body).toMatchObject({ ok: false, code: 'NOT_FOUND' });
