@@ -45,11 +45,16 @@ const SOCKET_DEVICES = 6;
 const HTTP_DEVICES = 2;
 /**
  * Stay under the engine's snapshotEvery (5000), so the whole log stays on disk to be checked.
- * The hub's own records (job runs, sign-in notes) come on top of the devices' commands (about
- * 0.8 per command), and a fast machine sends more within the cycles: new commands also stop
- * once the log reaches MAX_LOG_SEQ, leaving room for what the hub still records after.
+ * The hub's own records come on top of the devices' commands: each send makes two tickets and
+ * each pre-bill one, and every ticket is three records (job.start, job.markWriting,
+ * job.finish), so at most about 1.5 per command plus a job.recover per interrupted ticket
+ * (1,056 commands made a log of 2,338). Those tickets run one at a time per printer and lag far
+ * behind the devices: when they stop, most of the tickets are still to run (a run stopped at
+ * log seq 1,504 ended at 2,338; one stopped at 3,000 ended past 5,000 and wrote a snapshot).
+ * So the bound that holds is on the commands made: MAX_NEW_COMMANDS x 2.5 stays under 5000
+ * whatever the backlog. MAX_LOG_SEQ stops a machine that somehow records more per command.
  */
-const MAX_NEW_COMMANDS = 4000;
+const MAX_NEW_COMMANDS = 1800;
 const MAX_LOG_SEQ = 4000;
 const ACK_TIMEOUT_MS = 2000;
 const RECEIVED_CENTS = 50_000;
@@ -429,7 +434,7 @@ describe('kill -9 under load', () => {
     hub = null;
 
     // The log itself: seqs 1..N without a gap, each acknowledged id exactly once at its seq, nothing unknown.
-    expect(existsSync(path.join(dataDir, 'snapshot.json')), 'a snapshot was written: the log is no longer whole').toBe(false);
+    expect(existsSync(path.join(dataDir, 'snapshot.json')), `a snapshot was written (log seq ${served.seq}): the log is no longer whole`).toBe(false);
     const { wal, records } = await Wal.open<LogRecord>(path.join(dataDir, 'wal'), 0, () => {});
     await wal.close();
     expect(records.map((r) => r.seq)).toEqual(Array.from({ length: served.seq }, (_, i) => i + 1));
