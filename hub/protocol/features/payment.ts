@@ -85,6 +85,12 @@ export type BillPayment = {
   contact: string;
   /** Split bills only: the share (0-based) this payment pays; absent when the bill was not split. */
   share?: number;
+  /**
+   * Cash a rider collected at the door (issue 21): the rider's staff id. It is a cash sale like any
+   * other, but the money is in the rider's pocket until `rider.handIn` brings it to the drawer
+   * (hub/domain/riders/README.md). Absent: the money went straight to the till.
+   */
+  heldBy?: string;
 };
 
 /**
