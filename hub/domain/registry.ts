@@ -20,6 +20,7 @@ import { billsFeature } from './bills/feature.ts';
 import { shiftFeature } from './shift/feature.ts';
 import { tallyFeature } from './tally/feature.ts';
 import { accountFeature } from './account/feature.ts';
+import { ridersFeature } from './riders/feature.ts';
 
 /**
  * Every feature's part of the rules, composed (after Actual Budget's
@@ -27,7 +28,7 @@ import { accountFeature } from './account/feature.ts';
  * constants below are where the compiler holds that every command has a
  * handler, every event an applier, every state key a starting value.
  */
-export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature, billsFeature, shiftFeature, tallyFeature, accountFeature] as const;
+export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature, billsFeature, shiftFeature, tallyFeature, accountFeature, ridersFeature] as const;
 
 type Feature = (typeof DOMAIN_FEATURES)[number];
 

@@ -1,5 +1,5 @@
 import type { Change, DomainEvent, EventOf, EventType } from '#protocol';
-import { managesGoods, managesStaff, publicSettings, seesHostNames, seesRoles, withoutTimes } from './slices.ts';
+import { managesGoods, managesStaff, publicSettings, seesHostNames, seesRiders, seesRoles, withoutTimes } from './slices.ts';
 import { withoutAmounts, withoutAmountsFor } from './amounts.ts';
 import { holds, type Viewer } from './viewer.ts';
 
@@ -146,6 +146,9 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   // The same people as the `accounts` slice (slices.ts): a replica folds what it holds.
   'account.paid': holdersOf('M003', 'payment', 'M006'),
   'account.writtenOff': holdersOf('M003', 'payment', 'M006'),
+  // The same people as the `riders` slice (slices.ts).
+  'rider.saved': (e, viewer) => (seesRiders(viewer) ? e : null),
+  'rider.handedIn': (e, viewer) => (seesRiders(viewer) ? e : null),
   // A reprint changes no state and carries the whole bill: it stays on the hub (the print job it made goes as any job).
   'bill.reprinted': () => null,
   // The credit note's document (several KB) stays on the hub: devices get the correction and its note's number.

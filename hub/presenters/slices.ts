@@ -33,6 +33,9 @@ export function publicStaff(staff: Staff): Staff {
   return { ...staff, disabled: false, hasPin: false, hasPassword: false };
 }
 
+/** Whether this viewer receives the riders slice and its events. */
+export const seesRiders = (viewer: Viewer) => holds(viewer, 'M005', 'payment', 'M006', 'staff');
+
 /** Whether this viewer edits dishes (goods management): the only page that shows when a dish was created and changed. */
 export const managesGoods = (viewer: Viewer) => holds(viewer, 'M015');
 
@@ -114,6 +117,10 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   // emptied) for everyone else: every device folds `order.settled`, and its applier opens a debt only
   // in a replica that has the slice (hub/domain/account/debts.ts), as a shift's totals need an open shift.
   accounts: (value, viewer) => (holds(viewer, 'M003', 'payment', 'M006') ? value : (undefined as unknown as State['accounts'])),
+  // Riders' profiles, deliveries and cash held (hub/domain/riders): to riders and delivery (M005), the till that takes
+  // their cash (payment), the drawer's shift (M006) and who edits them (staff). Left out (not emptied) for everyone else,
+  // as `accounts`: `order.settled` moves a rider's cash only in a replica that has the slice.
+  riders: (value, viewer) => (seesRiders(viewer) ? value : (undefined as unknown as State['riders'])),
 };
 
 /** The state as this viewer may see it: each slice through its rule, slices without one left out. */

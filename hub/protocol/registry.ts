@@ -17,6 +17,7 @@ import { billsProtocol } from './features/bills.ts';
 import { shiftProtocol } from './features/shift.ts';
 import { tallyProtocol } from './features/tally.ts';
 import { accountProtocol } from './features/account.ts';
+import { ridersProtocol } from './features/riders.ts';
 
 /**
  * Every feature's part of the protocol, composed (after Actual Budget's
@@ -26,7 +27,7 @@ import { accountProtocol } from './features/account.ts';
  * ERROR_CODES, DomainEvent, State). The order is the order of the command
  * types and of the state's keys (a fresh snapshot writes them so).
  */
-export const PROTOCOL_FEATURES = [settingsProtocol, goodsProtocol, dineInProtocol, staffProtocol, jobsProtocol, reservationsProtocol, paymentProtocol, tableOpsProtocol, queueProtocol, kitchenProtocol, pendingProtocol, printingProtocol, kitchenDisplayProtocol, einvoiceProtocol, billsProtocol, shiftProtocol, tallyProtocol, accountProtocol] as const;
+export const PROTOCOL_FEATURES = [settingsProtocol, goodsProtocol, dineInProtocol, staffProtocol, jobsProtocol, reservationsProtocol, paymentProtocol, tableOpsProtocol, queueProtocol, kitchenProtocol, pendingProtocol, printingProtocol, kitchenDisplayProtocol, einvoiceProtocol, billsProtocol, shiftProtocol, tallyProtocol, accountProtocol, ridersProtocol] as const;
 
 /** What each feature declares as types only (its events, its state slice). */
 type Declared = NonNullable<(typeof PROTOCOL_FEATURES)[number]['types']>;

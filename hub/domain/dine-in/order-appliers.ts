@@ -2,6 +2,7 @@ import type { EventOf, Order, State, Table } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
 import { getOwn, NO_IDS, withChanges, withOwn, withoutOwn } from '../records.ts';
 import { withDebtOf } from '../account/debts.ts';
+import { withRiderCashOf } from '../riders/cash.ts';
 import { foldIntoShift, withBill } from '../shift/totals.ts';
 import { completeLines, completeOrder } from './migration-5.ts';
 import { statusForOrder } from './table-status.ts';
@@ -73,7 +74,7 @@ export const orderAppliers = {
     }
     const tables = withChanges(s.tables, cleared, NO_IDS);
     // The open shift's running totals move on with each bill (hub/domain/shift/README.md).
-    // ...and a bill settled on account opens a debt (hub/domain/account).
-    return withDebtOf(foldIntoShift({ ...s, orders, tables, counters: { ...s.counters, billNo: Math.max(s.counters.billNo, e.bill.billNo) } }, (t) => withBill(t, e.bill)), e.bill);
+    // ...and a bill settled on account opens a debt (hub/domain/account); cash a rider collected is theirs until handed in (hub/domain/riders).
+    return withRiderCashOf(withDebtOf(foldIntoShift({ ...s, orders, tables, counters: { ...s.counters, billNo: Math.max(s.counters.billNo, e.bill.billNo) } }, (t) => withBill(t, e.bill)), e.bill), e.bill);
   },
 };

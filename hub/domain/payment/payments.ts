@@ -37,11 +37,14 @@ export function toBillPayments(inputs: readonly PaymentInput[], rate: ExchangeRa
     const person = p.person ?? '';
     const contact = p.contact ?? '';
     if (p.method === 'onAccount' && (person === '' || !CONTACT.test(contact))) return { code: 'ON_ACCOUNT_DETAILS_REQUIRED', field };
+    // Only soles cash travels in a rider's pocket (hub/domain/riders/README.md).
+    if (p.heldBy !== undefined && p.method !== 'cash') return { code: 'INCORRECT_INPUT', field: `${field}.heldBy` };
     out.push({
       ...blank(p.method),
       amountCents: p.amountCents,
       operationNo,
       ...(p.method === 'onAccount' ? { person, contact } : {}),
+      ...(p.heldBy === undefined ? {} : { heldBy: p.heldBy }),
       ...shareOf(p),
     });
   }

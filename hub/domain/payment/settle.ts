@@ -4,6 +4,7 @@ import { accept, refuse, type DecideContext, type Decision } from '../decision.t
 import { orderTotals } from '../money.ts';
 import { getOwn } from '../records.ts';
 import { depositExcessOf } from '../reservations/deposit.ts';
+import { notARider } from '../riders/handlers.ts';
 import { groupMinimumCents } from '../table-ops/group-minimum.ts';
 import { documentRefusal, storedDocument, toBillPayments } from './payments.ts';
 import { billShares, shareDocumentsRefusal, splitRefusal } from './split.ts';
@@ -83,6 +84,11 @@ function payMethodOf(payments: readonly BillPayment[]): Bill['payMethod'] {
 export function settle(s: State, p: CommandPayload<'order.settle'>, ctx: DecideContext): Decision {
   const payments = toBillPayments(p.payments, s.exchangeRate, ctx.now);
   if (!Array.isArray(payments)) return refuse(payments.code, payments.field);
+  // Cash a rider collects at the door: the rider must be one (hub/domain/riders).
+  for (const pay of payments) {
+    const notRider = pay.heldBy === undefined ? null : notARider(s, pay.heldBy);
+    if (notRider) return notRider;
+  }
   return settleOrder(s, p.orderId, { payments, ...(p.depositExcess ? { depositExcess: p.depositExcess } : {}), ...(p.split ? { split: p.split } : {}), ...(p.shareDocuments ? { shareDocuments: p.shareDocuments } : {}), document: p.document, print: p.print }, ctx);
 }
 

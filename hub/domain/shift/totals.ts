@@ -86,6 +86,17 @@ export function foldIntoShift(s: State, fold: (t: ShiftTotals) => ShiftTotals): 
   return { ...s, openShift: { ...shift, totals: fold(shift.totals) } };
 }
 
+/**
+ * Cash riders collected during the shift and did not hand in during it (negative when they
+ * handed in cash collected in an earlier shift): what `receivedByMethod.cash`, which counts
+ * every cash payment, holds that the drawer does not (hub/domain/riders/README.md).
+ */
+export function riderCashOutsideDrawer(t: ShiftTotals): number {
+  let cents = 0;
+  for (const row of Object.values(t.riderCash ?? {})) cents += row.collectedCents - row.handedInCents;
+  return cents;
+}
+
 /** Cash put in and taken out during the shift. */
 export function cashMoved(shift: Shift): { inCents: number; outCents: number } {
   let inCents = 0;
@@ -100,7 +111,8 @@ export function cashMoved(shift: Shift): { inCents: number; outCents: number } {
 /**
  * What the drawer and each terminal should show at the close, per method:
  * cash = float + cash received − change − cash out + cash in − cash refunds,
- * deposits taken counted as received and deposits given back as refunds;
+ * deposits taken counted as received and deposits given back as refunds,
+ * riders' cash counted when handed in, not when collected;
  * any other method = received − given back by it. Cash is always listed (the
  * float is there); another method once the shift used it. Dollars are in
  * soles at each bill's rate (the figure a bill's payment records).
@@ -115,7 +127,8 @@ export function expectedByMethod(shift: Shift): Partial<Record<CountedMethod, nu
     // Deposits taken are in the drawer or terminal too; deposits given back left it.
     const received = (t.receivedByMethod[m] ?? 0) + (deposits[m] ?? 0);
     const refunded = (t.refundsByMethod[m] ?? 0) + (depositReturns[m] ?? 0);
-    if (m === 'cash') out.cash = shift.floatCents + received - t.changeCents - outCents + inCents - refunded;
+    // Riders' cash is in the drawer once handed in, not when collected at the door.
+    if (m === 'cash') out.cash = shift.floatCents + received - t.changeCents - outCents + inCents - refunded - riderCashOutsideDrawer(t);
     else if ([t.receivedByMethod, t.refundsByMethod, deposits, depositReturns].some((by) => Object.hasOwn(by, m))) out[m] = received - refunded;
   }
   return out;

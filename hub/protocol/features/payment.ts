@@ -68,6 +68,8 @@ export const paymentInputSchema = z.discriminatedUnion('method', [
     person: shortText.optional(),
     contact: z.string().trim().max(40).optional(),
     share: shareIndex.optional(),
+    /** Soles cash only: the rider (staff id) who collects it at the door and hands it in later (BillPayment.heldBy). */
+    heldBy: idSchema.optional(),
   }),
 ]);
 export type PaymentInput = z.infer<typeof paymentInputSchema>;

@@ -63,7 +63,17 @@ export type ShiftTotals = {
   depositReturnsByMethod?: Partial<Record<PayMethod, number>>;
   /** Deposits (or their excess over the bill) the restaurant kept: income already counted when taken. */
   depositKeptCents?: number;
+  /**
+   * Cash riders collected at the door and handed in at the till during the shift, per rider
+   * (issue 21; absent in shifts opened before it). The collected cash is in `receivedByMethod`
+   * like any cash payment, but it reaches the drawer only when handed in: the expected cash
+   * counts the hand-ins, never the collections (hub/domain/riders/README.md).
+   */
+  riderCash?: Record<string, RiderCashTotals>;
 };
+
+/** One rider's cash in a shift: collected at doors (net of the change they gave), handed in, and what they held after. */
+export type RiderCashTotals = { collectedCents: number; handedInCents: number; handIns: number; heldCents: number };
 
 /** A shift as the live state holds it while open. */
 export type Shift = {

@@ -375,6 +375,14 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
     return command('kds.recall', { station });
   },
   'kds.dismissRetired': async () => command('kds.dismissRetired', { station: await retiredNote() }),
+  // Riders (hub/domain/riders): the preset rider (staff-rider, made below) edited; cash they collected at a door, handed in.
+  'rider.save': async () => command('rider.save', { staffId: 'staff-rider', avatar: { emoji: '🛵', color: 'teal' }, number: '', level: 1 + (next() % 5), kind: 'own', phone: '' }),
+  'rider.handIn': async () => {
+    await withOpenShift();
+    const { orderId } = await orderWithLine(true);
+    await asOwner('order.settle', { orderId, payments: [{ method: 'cash', amountCents: 100_000, heldBy: 'staff-rider' }], document: { kind: 'note', docId: '', name: '' }, print: false });
+    return command('rider.handIn', { id: randomUUID(), riderId: 'staff-rider', cents: 100 });
+  },
 };
 
 beforeAll(async () => {
