@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AuthService } from './auth/auth-service.ts';
+import { addMissingPresetRoles } from './auth/presets.ts';
 import { ClaimCode } from './auth/claim.ts';
 import { seedDemo } from './demo/seed.ts';
 import { seedDemoStaff } from './demo/staff.ts';
@@ -120,6 +121,8 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
   const auth = await AuthService.open(opts.dataDir, engine, { clock, log });
   const seeded = opts.demo ? await seedDemo(engine, clock()) : false;
   if (opts.demo) await seedDemoStaff(engine, auth, clock());
+  // A preset the product gained after this hub was claimed (the counter role, issue 21).
+  await addMissingPresetRoles(engine, clock());
   // A fresh code at every start while nobody owns the hub.
   const claimCode = isClaimed(engine.state) ? null : new ClaimCode(clock, opts.claimTtlMs);
   // The port is known once listening (a setup slip printed before that names the configured one).

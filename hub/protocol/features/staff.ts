@@ -11,8 +11,12 @@ import { idSchema } from '../ids.ts';
  * passwords are never part of this: they stay in the hub's auth store.
  */
 
-/** The role presets every restaurant starts with; `owner` always holds every alias. */
-export const ROLE_PRESET_IDS = ['owner', 'manager', 'cashier', 'waiter', 'kitchen', 'rider'] as const;
+/**
+ * The role presets every restaurant starts with; `owner` always holds every alias. A preset added
+ * later (`counter`, issue 21) is recorded on hubs claimed before it at their next start
+ * (hub/auth/presets.ts `addMissingPresetRoles`), never over a role of that id the owner has.
+ */
+export const ROLE_PRESET_IDS = ['owner', 'manager', 'cashier', 'waiter', 'kitchen', 'rider', 'counter'] as const;
 export type RolePresetId = (typeof ROLE_PRESET_IDS)[number];
 /** The role that always holds every alias and that nobody can edit. */
 export const OWNER_ROLE = 'owner' satisfies RolePresetId;
@@ -27,7 +31,10 @@ export const ROLE_PRESETS: Record<RolePresetId, readonly Alias[]> = {
   cashier: ['M001', 'M002', 'M003', 'M004', 'M005', 'M006', 'M007', ...TABLE_OPS, 'payment', 'discount', 'gift', 'returnDish', 'cashDrawer', 'reprint'],
   waiter: ['M001', 'M002', 'M010', 'M0092', 'M0093', 'M0095'],
   kitchen: ['M001'],
+  // A rider's phone: the delivery orders assigned to them (/pages/take_out/rider), picked up, delivered.
   rider: ['M005'],
+  // The take-away counter (issue 21): ordering at the counter and taking the guest's payment, nothing of the tables.
+  counter: ['M002', 'payment'],
 };
 
 /** A role: a name (empty for a preset, which each device shows in its language) and its aliases. */

@@ -36,7 +36,7 @@ export const staffEn: DeepStrings<typeof staffEs> = {
     limits: 'Limits',
     discountLimit: 'Largest discount without approval (%)',
     limitsHint: 'Beyond the limit, or without the gift, void or discount permission, a manager approves with their PIN on the same device.',
-    presets: { owner: 'Owner', manager: 'Manager', cashier: 'Cashier', waiter: 'Waiter', kitchen: 'Kitchen', rider: 'Rider' },
+    presets: { owner: 'Owner', manager: 'Manager', cashier: 'Cashier', waiter: 'Waiter', kitchen: 'Kitchen', rider: 'Rider', counter: 'Counter' },
     aliases: {
       M001: 'Tables',
       M002: 'Take-away ordering',

@@ -35,7 +35,7 @@ export const staffEs = {
     limits: 'Límites',
     discountLimit: 'Descuento máximo sin aprobación (%)',
     limitsHint: 'Más allá del límite, o sin el permiso de regalar, anular o descontar, un encargado aprueba con su PIN en el mismo equipo.',
-    presets: { owner: 'Dueño', manager: 'Encargado', cashier: 'Cajero', waiter: 'Mozo', kitchen: 'Cocina', rider: 'Repartidor' } satisfies Record<RolePresetId, string>,
+    presets: { owner: 'Dueño', manager: 'Encargado', cashier: 'Cajero', waiter: 'Mozo', kitchen: 'Cocina', rider: 'Repartidor', counter: 'Mostrador' } satisfies Record<RolePresetId, string>,
     aliases: {
       M001: 'Mesas',
       M002: 'Pedido para llevar',

@@ -36,7 +36,7 @@ export const staffZh: DeepStrings<typeof staffEs> = {
     limits: '限额',
     discountLimit: '无需批准的最大折扣（%）',
     limitsHint: '超出限额，或没有赠送、撤销、折扣权限时，由经理在同一设备上输入 PIN 批准。',
-    presets: { owner: '店主', manager: '店长', cashier: '收银员', waiter: '服务员', kitchen: '厨房', rider: '骑手' },
+    presets: { owner: '店主', manager: '店长', cashier: '收银员', waiter: '服务员', kitchen: '厨房', rider: '骑手', counter: '外卖柜台' },
     aliases: {
       M001: '桌台',
       M002: '外带点餐',
