@@ -13,6 +13,16 @@ import type { PayMethod } from './features/payment.ts';
  * never an object keyed by an id (ids like `__proto__` travel as data).
  */
 
+/**
+ * Where an order came in (issue 21), from the bill's stored `takeout.channel`: a table, the
+ * take-away counter, a phone order taken at the till, the web (any intake channel).
+ */
+export const ORDER_CHANNELS = ['dineIn', 'counter', 'phone', 'web'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+/** How an order left (the shift report's dine-in, take-away and delivery summaries), from the bill's stored `takeout.method`. */
+export const SERVICE_KINDS = ['dineIn', 'takeAway', 'delivery'] as const;
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
 /** Count, money and people of one slice of the sales. */
 export type SalesCell = { bills: number; cents: number; people: number };
 
@@ -69,6 +79,8 @@ export type SalesFigures = {
   byStaff: SalesRow[];
   /** Sales document chosen: sale note, boleta, factura. */
   byDocument: SalesRow[];
+  /** 4 rows, always, in ORDER_CHANNELS order: dine-in, counter, phone, web (the stored bill's channel). */
+  byChannel: SalesRow[];
 };
 
 /** GET /api/reports/orders?from=YYYY-MM-DD&to=YYYY-MM-DD (business days, both included). */

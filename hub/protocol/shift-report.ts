@@ -31,6 +31,12 @@ export type ShiftTransaction = {
   refundedCents: number;
 };
 
+/**
+ * One rider's cash in the shift: collected at doors (net of the change they gave), handed in at
+ * the till, and what they still held after the shift's last hand-in or collection (owed).
+ */
+export type RiderCashRow = { riderId: string; name: string; collectedCents: number; handedInCents: number; handIns: number; heldCents: number };
+
 /** Portions sold per dish and size or unit (SPEC.md "unit sales statistics"). */
 export type UnitRow = { key: string; name: string; unit: string; qty: number; cents: number };
 
@@ -76,8 +82,13 @@ export type ShiftReport = {
   /** Member recharges: the hub has no members yet, so always 0 (kept so the report has every field). */
   memberRechargeCount: number;
   memberRechargeCents: number;
-  /** Dine-in and take-away (key 'dineIn' | 'takeAway'; take-away = bills packed with a lunch box). */
+  /**
+   * Dine-in, take-away and delivery (keys SERVICE_KINDS: 'dineIn' | 'takeAway' | 'delivery'), always the
+   * three, from each stored bill's `takeout` (none: a table's; method 0: delivered; else picked up).
+   */
   channels: SalesRow[];
+  /** Cash riders collected at doors and handed in at the till during the shift, per rider (issue 21); absent before it. */
+  riderCash?: RiderCashRow[];
   byMethod: MethodRow[];
   refundsByMethod: MethodRow[];
   giftQty: number;

@@ -27,7 +27,7 @@ import { DayFiguresStore } from './day-store.ts';
  */
 
 /** Bump when SalesFigures or the arithmetic behind them changes: every cached day is computed again. */
-export const FIGURES_FORMAT = 2; // 2: byMethod's cash is net of change (issue 18 item 15)
+export const FIGURES_FORMAT = 3; // 2: byMethod's cash is net of change (issue 18 item 15); 3: byChannel (issue 21)
 /** Finished days kept in memory too (a bit over the longest report range). */
 const MEMORY_DAYS = 800;
 /** A run of missing days longer than this is shared out among the worker threads, in consecutive parts. */

@@ -2,6 +2,7 @@ import type { Bill, BillCorrection, BillPayment, DishRow, MethodRow, OrderLine, 
 import { businessDayOf } from '../business-day.ts';
 import { billableQty, chargedQty, lineGiftCents, lineTotalCents, subtotalCents } from '../money.ts';
 import { keptRows } from '../kept-by-method.ts';
+import { channelIndex, channelOf } from './channel.ts';
 import { byCents, byKey, CUSTOM_CATEGORY_ID, dishRow, emptyFigures, methodsByCents, salesRow } from './figures.ts';
 
 /**
@@ -154,6 +155,7 @@ export function aggregateBills(bills: readonly Bill[], corrections: readonly Bil
     add(rowOf(staff, bill.operator ?? '', ''), people, total);
     const kind = bill.document?.kind ?? 'note';
     add(rowOf(documents, kind, kind), people, total);
+    add(fixedRow(f.byChannel, channelIndex(channelOf(bill as Bill))), people, total);
 
     const payments: readonly BillPayment[] | undefined = bill.payments;
     let owed = false;

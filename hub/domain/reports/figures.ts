@@ -1,4 +1,5 @@
 import type { DishRow, MethodRow, SalesFigures, SalesRow } from '#protocol';
+import { ORDER_CHANNELS } from '#protocol';
 
 /**
  * The empty figures and the one row order every breakdown keeps, shared by
@@ -28,6 +29,7 @@ export function emptyFigures(): SalesFigures {
     byMethod: [], refundsByMethod: [],
     byHour: fixedRows(HOUR_KEYS), byWeekday: fixedRows(WEEKDAY_KEYS),
     byDay: [], byCategory: [], byDish: [], byTable: [], byStaff: [], byDocument: [],
+    byChannel: fixedRows(ORDER_CHANNELS),
   };
 }
 
@@ -44,6 +46,15 @@ export function byKey<T extends { key: string }>(rows: T[]): T[] {
 /** Every other breakdown: most money first, then by key (keys are unique, so the order is total). */
 export function byCents<T extends { key: string; cents: number }>(rows: T[]): T[] {
   return rows.sort((a, b) => b.cents - a.cents || compareKeys(a.key, b.key));
+}
+
+/** Channels: always the four, in ORDER_CHANNELS order (a row another hub wrote that this one does not know goes last). */
+export function byChannelOrder(rows: SalesRow[]): SalesRow[] {
+  const at = (key: string) => {
+    const i = (ORDER_CHANNELS as readonly string[]).indexOf(key);
+    return i === -1 ? ORDER_CHANNELS.length : i;
+  };
+  return rows.sort((a, b) => at(a.key) - at(b.key) || compareKeys(a.key, b.key));
 }
 
 /** Payment methods: most money first, then by method. */

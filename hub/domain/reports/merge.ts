@@ -1,5 +1,5 @@
 import type { DishRow, MethodRow, SalesFigures, SalesRow } from '#protocol';
-import { byCents, byKey, methodsByCents } from './figures.ts';
+import { byCents, byChannelOrder, byKey, methodsByCents } from './figures.ts';
 
 /**
  * Two sets of figures added up: a week from its days, a year from its
@@ -82,5 +82,7 @@ export function mergeFigures(a: SalesFigures, b: SalesFigures): SalesFigures {
     byTable: byCents(mergeSales(a.byTable, b.byTable)),
     byStaff: byCents(mergeSales(a.byStaff, b.byStaff)),
     byDocument: byCents(mergeSales(a.byDocument, b.byDocument)),
+    // Figures kept before issue 21 have no channels: FIGURES_FORMAT moved, so a kept day is computed again; `?? []` for any other.
+    byChannel: byChannelOrder(mergeSales(a.byChannel ?? [], b.byChannel ?? [])),
   };
 }

@@ -118,10 +118,11 @@ describe('shift report: worked example', () => {
   const packed = { ...testBill([{ price: 1500, gifted: 0 }], { fiscal: null, lunchBox: { mode: 'perOrder', priceCents: 100 } }), id: 'b-2', billNo: 2, people: 1, paidAt: '2026-11-23T19:20:00.000Z' };
   const { report } = reportOf([plain, packed], []);
 
-  it('splits dine-in and take-away (a bill packed with a lunch box)', () => {
+  it('counts a table\'s bill packed with a lunch box as dine-in: take-away is a takeout\'s bill (report-takeout.test.ts)', () => {
     expect(report.channels).toEqual([
-      { key: 'dineIn', name: 'dineIn', bills: 1, cents: 4000, people: 2 },
-      { key: 'takeAway', name: 'takeAway', bills: 1, cents: 1600, people: 1 },
+      { key: 'dineIn', name: 'dineIn', bills: 2, cents: 5600, people: 3 },
+      { key: 'takeAway', name: 'takeAway', bills: 0, cents: 0, people: 0 },
+      { key: 'delivery', name: 'delivery', bills: 0, cents: 0, people: 0 },
     ]);
   });
   it('averages per bill and per person, rounded', () => {

@@ -1,5 +1,6 @@
-import type { Bill, BillCorrection, ClosedShift, MethodRow, PayMethod, SalesFigures, SalesRow, Shift, ShiftReport, ShiftTotals, ShiftTransaction, UnitRow } from '#protocol';
-import { PAY_METHODS } from '#protocol';
+import type { Bill, BillCorrection, ClosedShift, MethodRow, PayMethod, RiderCashRow, SalesFigures, SalesRow, Shift, ShiftReport, ShiftTotals, ShiftTransaction, UnitRow } from '#protocol';
+import { PAY_METHODS, SERVICE_KINDS } from '#protocol';
+import { serviceOf } from '../reports/channel.ts';
 import { keptByMethod } from '../kept-by-method.ts';
 import { chargedQty, lineTotalCents } from '../money.ts';
 import { dishKeyOf } from '../reports/aggregate.ts';
@@ -38,21 +39,26 @@ function average(cents: number, n: number): number {
 }
 
 /**
- * Dine-in and take-away. The hub has no delivery orders yet: every bill is a
- * table's, and a bill packed with a lunch box (SPEC.md payment tab) is the
- * part that leaves the restaurant, so it counts as take-away.
+ * Dine-in, take-away and delivery, from each stored bill's `takeout` (../reports/channel.ts):
+ * a lunch box no longer makes a table's bill take-away (issue 21: a table may pack leftovers).
  */
 function channelsOf(bills: readonly Bill[]): SalesRow[] {
-  const dineIn: SalesRow = { key: 'dineIn', name: 'dineIn', bills: 0, cents: 0, people: 0 };
-  const takeAway: SalesRow = { key: 'takeAway', name: 'takeAway', bills: 0, cents: 0, people: 0 };
+  const rows = SERVICE_KINDS.map((key): SalesRow => ({ key, name: key, bills: 0, cents: 0, people: 0 }));
   for (const b of bills) {
     if (b.deleted === 2) continue;
-    const row = (b.lunchBoxCents ?? 0) > 0 ? takeAway : dineIn;
+    const row = rows[SERVICE_KINDS.indexOf(serviceOf(b))]!;
     row.bills += 1;
     row.cents += b.totalCents;
     row.people += b.people;
   }
-  return [dineIn, takeAway];
+  return rows;
+}
+
+/** Each rider's cash of the shift (hub/domain/riders/README.md), by name. */
+function riderCashOf(shift: Shift | ClosedShift, nameOf: (staffId: string | null) => string): RiderCashRow[] {
+  return Object.entries(shift.totals.riderCash ?? {})
+    .map(([riderId, row]) => ({ riderId, name: nameOf(riderId), ...row }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.riderId < b.riderId ? -1 : 1));
 }
 
 /** The paid bills, newest first, with what voids and refunds gave back of each during the shift. */
@@ -140,6 +146,7 @@ export function shiftReportOf(input: ShiftReportInput): ShiftReport {
     memberRechargeCount: 0,
     memberRechargeCents: 0,
     channels: channelsOf(input.bills),
+    riderCash: riderCashOf(shift, input.nameOf),
     byMethod: f.byMethod,
     refundsByMethod: f.refundsByMethod,
     giftQty: f.giftQty,

@@ -19,6 +19,9 @@ type Words = {
   recharge: string; byCategory: string; gifts: string; returns: string; withdrawn: string; people: string; avgBill: string;
   avgPerson: string; byHour: string; cash: string; float: string; cashIn: string; cashOut: string; expected: string;
   counted: string; difference: string; note: string; bills: string; signature: string; change: string;
+  /** Issue 21: delivery beside dine-in and take-away, the order channels, and each rider's cash. */
+  delivery: string; byChannel: string; channels: Record<'dineIn' | 'counter' | 'phone' | 'web', string>;
+  riderCash: string; collected: string; handedIn: string; stillHeld: string;
 };
 
 const WORDS: Record<TicketLanguage, Words> = {
@@ -31,6 +34,8 @@ const WORDS: Record<TicketLanguage, Words> = {
     withdrawn: 'Pedidos anulados', people: 'Comensales', avgBill: 'Promedio por cuenta', avgPerson: 'Promedio por persona', byHour: 'POR HORA',
     cash: 'EFECTIVO', float: 'Fondo inicial', cashIn: 'Ingresos', cashOut: 'Salidas', expected: 'Esperado', counted: 'Contado',
     difference: 'Diferencia', note: 'Nota', bills: 'cta.', signature: 'Firma del cajero', change: 'Vuelto entregado',
+    delivery: 'Delivery', byChannel: 'POR CANAL', channels: { dineIn: 'En mesa', counter: 'Mostrador', phone: 'Teléfono', web: 'Web' },
+    riderCash: 'EFECTIVO DE REPARTIDORES', collected: 'Cobrado', handedIn: 'Entregado en caja', stillHeld: 'Por entregar',
   },
   en: {
     title: 'Z REPORT · SHIFT CLOSE', open: 'PARTIAL · SHIFT OPEN', restaurant: 'Store', register: 'Register', cashier: 'Cashier',
@@ -41,6 +46,8 @@ const WORDS: Record<TicketLanguage, Words> = {
     withdrawn: 'Orders withdrawn', people: 'Guests', avgBill: 'Average per bill', avgPerson: 'Average per guest', byHour: 'BY HOUR',
     cash: 'CASH', float: 'Opening float', cashIn: 'Cash in', cashOut: 'Cash out', expected: 'Expected', counted: 'Counted',
     difference: 'Difference', note: 'Note', bills: 'bills', signature: 'Cashier signature', change: 'Change given',
+    delivery: 'Delivery', byChannel: 'BY CHANNEL', channels: { dineIn: 'Dine-in', counter: 'Counter', phone: 'Phone', web: 'Web' },
+    riderCash: 'RIDERS\' CASH', collected: 'Collected', handedIn: 'Handed in', stillHeld: 'Still held',
   },
   zh: {
     title: 'Z 报表 · 交班', open: '中间报表 · 班次未结', restaurant: '门店', register: '收银机', cashier: '收银员',
@@ -51,6 +58,8 @@ const WORDS: Record<TicketLanguage, Words> = {
     withdrawn: '撤单', people: '客流量', avgBill: '单均', avgPerson: '人均', byHour: '按时段',
     cash: '现金', float: '备用金', cashIn: '存入', cashOut: '取出', expected: '应有', counted: '实点',
     difference: '差额', note: '备注', bills: '单', signature: '收银员签字', change: '找零',
+    delivery: '外卖配送', byChannel: '按渠道', channels: { dineIn: '堂食', counter: '柜台', phone: '电话', web: '网店' },
+    riderCash: '骑手现金', collected: '已收', handedIn: '已交', stillHeld: '未交',
   },
 };
 
@@ -100,7 +109,10 @@ export function zReportDocument(report: ShiftReport, language: TicketLanguage): 
     row(w.avgBill, formatSoles(r.averageBillCents)),
     row(w.avgPerson, formatSoles(r.averagePersonCents)),
   );
-  blocks.push(...section(`${w.dineIn} / ${w.takeAway}`.toUpperCase(), r.channels, w.bills, (c) => (c.key === 'takeAway' ? w.takeAway : w.dineIn)));
+  blocks.push(...section(`${w.dineIn} / ${w.takeAway} / ${w.delivery}`.toUpperCase(), r.channels, w.bills, (c) => (c.key === 'takeAway' ? w.takeAway : c.key === 'delivery' ? w.delivery : w.dineIn)));
+  // By channel only once something came in other than at a table (figures kept before issue 21 have none).
+  const channels = r.figures.byChannel ?? [];
+  if (channels.some((c) => c.key !== 'dineIn' && c.bills > 0)) blocks.push(...section(w.byChannel, channels, w.bills, (c) => w.channels[c.key as keyof Words['channels']] ?? c.key));
   if (r.byMethod.length > 0) blocks.push(rule(), text(w.byMethod, { bold: true }), ...r.byMethod.map((m) => row(`${paymentMethodName(m.method, language)} (${m.count})`, formatSoles(m.cents))));
   if (r.refundsByMethod.length > 0) blocks.push(rule(), text(w.refundsByMethod, { bold: true }), ...r.refundsByMethod.map((m) => row(paymentMethodName(m.method, language), formatSoles(m.cents))));
   blocks.push(...section(w.byCategory, r.figures.byCategory, w.bills));
@@ -109,6 +121,10 @@ export function zReportDocument(report: ShiftReport, language: TicketLanguage): 
   blocks.push(row(w.expected, formatSoles(r.expectedCashCents), true));
   for (const c of r.counts) {
     blocks.push(text(paymentMethodName(c.method, language), { bold: true }), row(`  ${w.expected}`, formatSoles(c.expectedCents)), row(`  ${w.counted}`, formatSoles(c.countedCents)), row(`  ${w.difference}`, signed(c.differenceCents), true));
+  }
+  for (const rider of r.riderCash ?? []) {
+    if (rider === r.riderCash?.[0]) blocks.push(rule(), text(w.riderCash, { bold: true }));
+    blocks.push(text(rider.name || rider.riderId, { bold: true }), row(`  ${w.collected}`, formatSoles(rider.collectedCents)), row(`  ${w.handedIn} (${rider.handIns})`, formatSoles(rider.handedInCents)), row(`  ${w.stillHeld}`, formatSoles(rider.heldCents), true));
   }
   if (r.note) blocks.push(text(`${w.note}: ${r.note}`));
   blocks.push(rule('='), { kind: 'feed', lines: 2 }, text('______________________', { align: 'center' }), text(w.signature, { align: 'center' }));

@@ -1,0 +1,40 @@
+import type { Bill, OrderChannel, ServiceKind } from '#protocol';
+import { ORDER_CHANNELS } from '#protocol';
+
+/**
+ * Which door an order came in by, and how it left, read from the STORED bill (`bill.takeout`,
+ * copied onto the bill when it was settled, hub/domain/payment/settle.ts), never from today's
+ * live takeouts: a report of last month must not change because an order was reassigned today.
+ * A bill without `takeout` was a table's (every bill before issue 21).
+ */
+
+/** The takeout reference a bill keeps; read defensively: archives are data from older and newer hubs. */
+function takeoutRefOf(bill: Bill): { channel: unknown; method: unknown } | null {
+  const ref = (bill as { takeout?: unknown }).takeout;
+  return typeof ref === 'object' && ref !== null ? (ref as { channel: unknown; method: unknown }) : null;
+}
+
+/**
+ * The order report's channel: dine-in (a table), the counter, a phone order taken at the till,
+ * or the web (any intake channel, `web:<id>`). A channel a newer hub wrote and this one does not
+ * know came from outside too: it counts as web.
+ */
+export function channelOf(bill: Bill): OrderChannel {
+  const ref = takeoutRefOf(bill);
+  if (!ref) return 'dineIn';
+  if (ref.channel === 'counter') return 'counter';
+  if (ref.channel === 'phone') return 'phone';
+  return 'web';
+}
+
+/** The shift report's service: eaten at a table, taken away (picked up at the counter), or delivered (SPEC delivery method 0). */
+export function serviceOf(bill: Bill): ServiceKind {
+  const ref = takeoutRefOf(bill);
+  if (!ref) return 'dineIn';
+  return ref.method === 0 ? 'delivery' : 'takeAway';
+}
+
+/** Index of a channel in the report's fixed order (dine-in, counter, phone, web). */
+export function channelIndex(channel: OrderChannel): number {
+  return ORDER_CHANNELS.indexOf(channel);
+}
