@@ -4,6 +4,7 @@ import { limaDateTime } from '#hub/domain/einvoice/lima-time.ts';
 import { fiscalDocumentOf } from '#hub/domain/einvoice/tax.ts';
 import { documentBills, fiscalNumbersOf, hasPartDocuments } from '#hub/domain/payment/split-parts.ts';
 import { lineTotalCents } from '#hub/domain/money.ts';
+import { channelOf, serviceOf } from '#hub/domain/reports/channel.ts';
 import { paymentMethodName } from '#hub/domain/printing/documents/receipt.ts';
 
 /**
@@ -23,6 +24,8 @@ const n = (v: number): Cell => ({ t: 'n', v });
 export const BILL_HEADER = [
   'Fecha', 'Hora', 'N.° cuenta', 'Tipo de documento', 'Serie-número', 'Doc. comprador', 'Comprador', 'Mesa', 'Personas',
   'Consumo', 'Descuentos', 'Propina', 'Total', 'Base imponible', 'IGV', 'Medios de pago', 'Vuelto', 'Operador', 'Estado',
+  // Issue 21, added last so the columns an accountant's sheet already reads keep their place.
+  'Canal', 'Entrega', 'Pedido', 'Repartidor',
 ] as const;
 
 /**
@@ -59,7 +62,20 @@ export function recordState(bill: Bill, corrections: BillCorrections | undefined
  * their headers, whatever language the staff's devices use), and amount.
  */
 function methods(bill: Bill): string {
-  return bill.payments.map((p) => `${paymentMethodName(p.method, 'es')} ${(p.amountCents / 100).toFixed(2)}`).join(' + ');
+  // Cash a rider collected at the door says so: it reached the drawer at the rider's hand-in (hub/domain/riders).
+  return bill.payments.map((p) => `${paymentMethodName(p.method, 'es')}${p.heldBy ? ' (repartidor)' : ''} ${(p.amountCents / 100).toFixed(2)}`).join(' + ');
+}
+
+/** The channel and service of a bill as the stored bill says (hub/domain/reports/channel.ts), in Spanish. */
+const CHANNEL_NAMES = { dineIn: 'Salón', counter: 'Mostrador', phone: 'Teléfono', web: 'Web' } as const;
+const SERVICE_NAMES = { dineIn: 'En mesa', takeAway: 'Para llevar', delivery: 'Delivery' } as const;
+
+/** The takeout's order code and rider the bill keeps, '' for a table's bill. */
+function takeoutCells(bill: Bill, staffName: StaffNameOf): [Cell, Cell] {
+  const ref = (bill as { takeout?: { code?: unknown; riderId?: unknown } }).takeout;
+  const code = typeof ref?.code === 'string' ? ref.code : '';
+  const riderId = typeof ref?.riderId === 'string' && ref.riderId !== '' ? ref.riderId : null;
+  return [s(code), s(riderId ? staffName(riderId) : '')];
 }
 
 /** A staff id as the files show it: the person's name; the id kept in brackets only for someone no longer on the staff list. */
@@ -130,6 +146,7 @@ export function billRow(bill: Bill, corrections: BillCorrections | undefined, do
     money(bill.goodsCents), money(discounts), money(bill.tipCents), money(bill.totalCents), ...taxCells(documentBills(bill, documentOf.bagProductIds ?? []).map(documentOf)),
     // What guests handed over by method, then the change given back from the drawer: cash kept = cash handed over − Vuelto (issue 19 item 4).
     s(methods(bill)), money(bill.changeCents), s(bill.operator ? staffName(bill.operator) : ''), s(recordState(bill, corrections)),
+    s(CHANNEL_NAMES[channelOf(bill)]), s(SERVICE_NAMES[serviceOf(bill)]), ...takeoutCells(bill, staffName),
   ];
 }
 
