@@ -10,7 +10,7 @@ import { withDelivery } from './cash.ts';
 const AT = '2025-03-14T19:30:00.000Z';
 const as = (staffId: string): DecideContext => ({ now: AT, actor: { staffId, deviceId: 'dev-1' } });
 type Save = CommandPayload<'rider.save'>;
-const ana = (over: Partial<Save> = {}): Save => ({ staffId: R.ana, avatar: { emoji: '🛵', color: 'teal' }, number: '07', level: 2, kind: 'own', phone: '987654321', ...over });
+const ana = (over: Partial<Save> = {}): Save => ({ staffId: R.ana, avatar: { initials: 'AR', color: 'teal' }, number: '07', level: 2, kind: 'own', phone: '987654321', ...over });
 
 describe('rider.save', () => {
   it('keeps the owner\'s fields and starts the hub\'s figures at zero', () => {
@@ -49,13 +49,13 @@ describe('rider.save', () => {
 describe('rider.save payload', () => {
   const schema = commandPayloads['rider.save'];
   const rows: [string, unknown, boolean][] = [
-    ['a scooter emoji', ana(), true],
-    ['initials (no emoji)', ana({ avatar: { emoji: '', color: 'blue' } }), true],
-    ['a family emoji (joined)', ana({ avatar: { emoji: '👩‍🍳', color: 'pink' } }), true],
-    ['letters as an emoji', ana({ avatar: { emoji: 'AB', color: 'blue' } }), false],
-    ['markup as an emoji', ana({ avatar: { emoji: '<b>', color: 'blue' } }), false],
-    ['a colour off the palette', { ...ana(), avatar: { emoji: '', color: '#fff;background:url(x)' } }, false],
-    ['a long emoji string', ana({ avatar: { emoji: '🛵🛵🛵🛵🛵', color: 'teal' } }), false],
+    ['two initials', ana(), true],
+    ['initials from the name (empty)', ana({ avatar: { initials: '', color: 'blue' } }), true],
+    ['Chinese initials', ana({ avatar: { initials: '王', color: 'pink' } }), true],
+    ['an emoji (a box on a till without the font)', ana({ avatar: { initials: '\u{1F6F5}', color: 'blue' } }), false],
+    ['markup as initials', ana({ avatar: { initials: '<b>', color: 'blue' } }), false],
+    ['a colour off the palette', { ...ana(), avatar: { initials: '', color: '#fff;background:url(x)' } }, false],
+    ['four initials', ana({ avatar: { initials: 'ABCD', color: 'teal' } }), false],
     ['a +51 mobile', ana({ phone: '+51987654321' }), true],
     ['no phone', ana({ phone: '' }), true],
     ['a landline', ana({ phone: '014567890' }), false],

@@ -29,24 +29,13 @@ export type RiderColor = (typeof RIDER_COLORS)[number];
 /** A Peruvian mobile: 9 digits starting with 9, optionally after +51 (the team's PHONE_INVALID rule). */
 export const PERU_MOBILE = /^(\+51)?9\d{8}$/;
 
-const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });
-/** How many characters a person sees in `text` (a joined emoji such as 👩‍🍳 is one). */
-function graphemes(text: string): number {
-  let n = 0;
-  for (const _ of segmenter.segment(text)) n += 1;
-  return n;
-}
-
 /**
- * The avatar: one emoji (one grapheme of at most 16 UTF-16 units, e.g. 🛵 or a
- * flag) on a colour, or, when `emoji` is '', the rider's initials on it.
+ * The avatar: the rider's initials (up to 3 letters or digits; '' takes them from the staff
+ * name) on a colour of a fixed palette. Never an emoji: a till without an emoji font draws
+ * one as an empty box (issue 9, client/src/ui/icons.tsx).
  */
 export const riderAvatarSchema = z.object({
-  emoji: z
-    .string()
-    .max(16)
-    // No letters, digits, spaces or markup: one emoji (one grapheme, joined ones included), or nothing (initials then).
-    .refine((v) => v === '' || (/^[^\p{L}\p{N}\s<>&"'`]+$/u.test(v) && graphemes(v) === 1), { message: 'emoji' }),
+  initials: z.string().trim().regex(/^[\p{L}\p{N}]{0,3}$/u),
   color: z.enum(RIDER_COLORS),
 });
 export type RiderAvatar = z.infer<typeof riderAvatarSchema>;
@@ -77,7 +66,7 @@ export type RiderProfile = RiderInput & {
 
 /** The profile of a rider nobody has edited yet (the hub starts one at their first delivery or collection). */
 export function defaultRiderProfile(staffId: string): RiderProfile {
-  return { staffId, avatar: { emoji: '', color: 'slate' }, number: '', level: 1, kind: 'own', phone: '', sentCount: 0, heldCents: 0, lastDeliveredAt: null, lastHandInId: null };
+  return { staffId, avatar: { initials: '', color: 'slate' }, number: '', level: 1, kind: 'own', phone: '', sentCount: 0, heldCents: 0, lastDeliveredAt: null, lastHandInId: null };
 }
 
 /** One hand-in of a rider's cash at the till, as the event records it. */

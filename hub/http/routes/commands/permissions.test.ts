@@ -376,7 +376,7 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   },
   'kds.dismissRetired': async () => command('kds.dismissRetired', { station: await retiredNote() }),
   // Riders (hub/domain/riders): the preset rider (staff-rider, made below) edited; cash they collected at a door, handed in.
-  'rider.save': async () => command('rider.save', { staffId: 'staff-rider', avatar: { emoji: '🛵', color: 'teal' }, number: '', level: 1 + (next() % 5), kind: 'own', phone: '' }),
+  'rider.save': async () => command('rider.save', { staffId: 'staff-rider', avatar: { initials: '', color: 'teal' }, number: '', level: 1 + (next() % 5), kind: 'own', phone: '' }),
   'rider.handIn': async () => {
     await withOpenShift();
     const { orderId } = await orderWithLine(true);
