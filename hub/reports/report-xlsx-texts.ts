@@ -1,4 +1,4 @@
-import type { PayMethod } from '#protocol';
+import type { OrderChannel, PayMethod } from '#protocol';
 
 /**
  * The order report workbook's words in the hub's three languages (Spanish the
@@ -9,8 +9,8 @@ export type ReportLang = 'es' | 'en' | 'zh';
 export const REPORT_LANGS: readonly ReportLang[] = ['es', 'en', 'zh'];
 
 type Texts = {
-  sheets: { summary: string; hour: string; weekday: string; day: string; category: string; dish: string; table: string; staff: string; method: string };
-  col: { concept: string; value: string; hour: string; weekday: string; day: string; category: string; dish: string; table: string; staff: string; method: string; bills: string; people: string; amount: string; qty: string; giftQty: string; giftAmount: string; returnQty: string; returnAmount: string; count: string; usd: string };
+  sheets: { summary: string; hour: string; weekday: string; day: string; channel: string; category: string; dish: string; table: string; staff: string; method: string };
+  col: { concept: string; value: string; hour: string; weekday: string; day: string; channel: string; category: string; dish: string; table: string; staff: string; method: string; bills: string; people: string; amount: string; qty: string; giftQty: string; giftAmount: string; returnQty: string; returnAmount: string; count: string; usd: string };
   summary: {
     from: string; to: string; sales: string; bills: string; people: string; averageTicket: string; averagePerPerson: string;
     goods: string; lineDiscounts: string; orderDiscounts: string; gifts: string; giftQty: string; tips: string; lunchBoxes: string;
@@ -21,11 +21,13 @@ type Texts = {
   methods: Record<PayMethod, string>;
   hub: string;
   custom: string;
+  /** Issue 21: where orders came in. */
+  channels: Record<OrderChannel, string>;
 };
 
 const es: Texts = {
-  sheets: { summary: 'Resumen', hour: 'Por hora', weekday: 'Por día de semana', day: 'Por día', category: 'Por categoría', dish: 'Por plato', table: 'Por mesa', staff: 'Por personal', method: 'Por forma de pago' },
-  col: { concept: 'Concepto', value: 'Valor', hour: 'Hora', weekday: 'Día de la semana', day: 'Día', category: 'Categoría', dish: 'Plato', table: 'Mesa', staff: 'Personal', method: 'Forma de pago', bills: 'Cuentas', people: 'Personas', amount: 'Importe (S/)', qty: 'Cantidad', giftQty: 'Cortesías', giftAmount: 'Cortesías (S/)', returnQty: 'Devueltos', returnAmount: 'Devueltos (S/)', count: 'Pagos', usd: 'Dólares (US$)' },
+  sheets: { summary: 'Resumen', hour: 'Por hora', weekday: 'Por día de semana', day: 'Por día', channel: 'Por canal', category: 'Por categoría', dish: 'Por plato', table: 'Por mesa', staff: 'Por personal', method: 'Por forma de pago' },
+  col: { concept: 'Concepto', value: 'Valor', hour: 'Hora', weekday: 'Día de la semana', day: 'Día', channel: 'Canal', category: 'Categoría', dish: 'Plato', table: 'Mesa', staff: 'Personal', method: 'Forma de pago', bills: 'Cuentas', people: 'Personas', amount: 'Importe (S/)', qty: 'Cantidad', giftQty: 'Cortesías', giftAmount: 'Cortesías (S/)', returnQty: 'Devueltos', returnAmount: 'Devueltos (S/)', count: 'Pagos', usd: 'Dólares (US$)' },
   summary: {
     from: 'Desde', to: 'Hasta', sales: 'Ventas (S/)', bills: 'Cuentas cobradas', people: 'Personas', averageTicket: 'Ticket promedio (S/)', averagePerPerson: 'Promedio por persona (S/)',
     goods: 'Productos a precio de carta (S/)', lineDiscounts: 'Descuentos por plato (S/)', orderDiscounts: 'Descuentos por cuenta (S/)', gifts: 'Cortesías (S/)', giftQty: 'Cortesías (unidades)', tips: 'Propinas (S/)', lunchBoxes: 'Táperes (S/)',
@@ -36,11 +38,12 @@ const es: Texts = {
   methods: { cash: 'Efectivo', usd: 'Dólares', visa: 'Visa', mastercard: 'Mastercard', otherCard: 'Otra tarjeta', yape: 'Yape', plin: 'Plin', transfer: 'Transferencia', balance: 'Saldo', onAccount: 'A cuenta' },
   hub: 'Sistema',
   custom: 'Platos libres',
+  channels: { dineIn: 'En mesa', counter: 'Mostrador', phone: 'Teléfono', web: 'Web' },
 };
 
 const en: Texts = {
-  sheets: { summary: 'Summary', hour: 'By hour', weekday: 'By weekday', day: 'By day', category: 'By category', dish: 'By dish', table: 'By table', staff: 'By staff', method: 'By method' },
-  col: { concept: 'Item', value: 'Value', hour: 'Hour', weekday: 'Weekday', day: 'Day', category: 'Category', dish: 'Dish', table: 'Table', staff: 'Staff', method: 'Payment method', bills: 'Bills', people: 'People', amount: 'Amount (S/)', qty: 'Quantity', giftQty: 'Gifted', giftAmount: 'Gifted (S/)', returnQty: 'Returned', returnAmount: 'Returned (S/)', count: 'Payments', usd: 'Dollars (US$)' },
+  sheets: { summary: 'Summary', hour: 'By hour', weekday: 'By weekday', day: 'By day', channel: 'By channel', category: 'By category', dish: 'By dish', table: 'By table', staff: 'By staff', method: 'By method' },
+  col: { concept: 'Item', value: 'Value', hour: 'Hour', weekday: 'Weekday', day: 'Day', channel: 'Channel', category: 'Category', dish: 'Dish', table: 'Table', staff: 'Staff', method: 'Payment method', bills: 'Bills', people: 'People', amount: 'Amount (S/)', qty: 'Quantity', giftQty: 'Gifted', giftAmount: 'Gifted (S/)', returnQty: 'Returned', returnAmount: 'Returned (S/)', count: 'Payments', usd: 'Dollars (US$)' },
   summary: {
     from: 'From', to: 'To', sales: 'Sales (S/)', bills: 'Bills paid', people: 'People', averageTicket: 'Average ticket (S/)', averagePerPerson: 'Average per person (S/)',
     goods: 'Goods at menu price (S/)', lineDiscounts: 'Dish discounts (S/)', orderDiscounts: 'Bill discounts (S/)', gifts: 'Gifts (S/)', giftQty: 'Gifts (portions)', tips: 'Tips (S/)', lunchBoxes: 'Lunch boxes (S/)',
@@ -51,11 +54,12 @@ const en: Texts = {
   methods: { cash: 'Cash', usd: 'Dollars', visa: 'Visa', mastercard: 'Mastercard', otherCard: 'Other card', yape: 'Yape', plin: 'Plin', transfer: 'Bank transfer', balance: 'Balance', onAccount: 'On account' },
   hub: 'System',
   custom: 'Custom dishes',
+  channels: { dineIn: 'Dine-in', counter: 'Counter', phone: 'Phone', web: 'Web' },
 };
 
 const zh: Texts = {
-  sheets: { summary: '汇总', hour: '按小时', weekday: '按星期', day: '按日期', category: '按分类', dish: '按菜品', table: '按桌台', staff: '按员工', method: '按支付方式' },
-  col: { concept: '项目', value: '数值', hour: '小时', weekday: '星期', day: '日期', category: '分类', dish: '菜品', table: '桌台', staff: '员工', method: '支付方式', bills: '账单数', people: '人数', amount: '金额 (S/)', qty: '数量', giftQty: '赠送数量', giftAmount: '赠送金额 (S/)', returnQty: '退菜数量', returnAmount: '退菜金额 (S/)', count: '笔数', usd: '美元 (US$)' },
+  sheets: { summary: '汇总', hour: '按小时', weekday: '按星期', day: '按日期', channel: '按渠道', category: '按分类', dish: '按菜品', table: '按桌台', staff: '按员工', method: '按支付方式' },
+  col: { concept: '项目', value: '数值', hour: '小时', weekday: '星期', day: '日期', channel: '渠道', category: '分类', dish: '菜品', table: '桌台', staff: '员工', method: '支付方式', bills: '账单数', people: '人数', amount: '金额 (S/)', qty: '数量', giftQty: '赠送数量', giftAmount: '赠送金额 (S/)', returnQty: '退菜数量', returnAmount: '退菜金额 (S/)', count: '笔数', usd: '美元 (US$)' },
   summary: {
     from: '开始日期', to: '结束日期', sales: '销售额 (S/)', bills: '已结账单', people: '人数', averageTicket: '平均客单价 (S/)', averagePerPerson: '人均消费 (S/)',
     goods: '菜品原价合计 (S/)', lineDiscounts: '菜品折扣 (S/)', orderDiscounts: '整单折扣 (S/)', gifts: '赠送 (S/)', giftQty: '赠送 (份)', tips: '小费 (S/)', lunchBoxes: '餐盒 (S/)',
@@ -66,6 +70,7 @@ const zh: Texts = {
   methods: { cash: '现金', usd: '美元', visa: 'Visa', mastercard: 'Mastercard', otherCard: '其他银行卡', yape: 'Yape', plin: 'Plin', transfer: '银行转账', balance: '余额', onAccount: '挂账' },
   hub: '系统',
   custom: '自定义菜品',
+  channels: { dineIn: '堂食', counter: '柜台', phone: '电话', web: '网店' },
 };
 
 export const REPORT_TEXTS: Record<ReportLang, Texts> = { es, en, zh };

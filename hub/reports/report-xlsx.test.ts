@@ -55,7 +55,7 @@ describe('the order report workbook, read by openpyxl', () => {
   it.each(REPORT_LANGS)('%s: every sheet with its translated header, totals equal to the report', (lang) => {
     const T = REPORT_TEXTS[lang];
     const book = readBack(buildReportXlsx(report, lang), `report-${lang}.xlsx`);
-    expect(book.map((s) => s.name)).toEqual([T.sheets.summary, T.sheets.hour, T.sheets.weekday, T.sheets.day, T.sheets.category, T.sheets.dish, T.sheets.table, T.sheets.staff, T.sheets.method]);
+    expect(book.map((s) => s.name)).toEqual([T.sheets.summary, T.sheets.hour, T.sheets.weekday, T.sheets.day, T.sheets.channel, T.sheets.category, T.sheets.dish, T.sheets.table, T.sheets.staff, T.sheets.method]);
     // Summary: the sales and the bill count as numbers.
     const summary = sheetOf(book, T.sheets.summary).rows;
     expect(summary[0]?.map((c) => c[0])).toEqual([T.col.concept, T.col.value]);
@@ -64,7 +64,7 @@ describe('the order report workbook, read by openpyxl', () => {
     expect(value(T.summary.bills)).toEqual([3, 'int']);
     expect(cents(value(T.summary.averageTicket)?.[0])).toBe(Math.round(figures.salesCents / 3));
     // Each sales breakdown adds up to the sales (hour, weekday, day, table, staff) or the goods sold (category).
-    for (const name of [T.sheets.hour, T.sheets.weekday, T.sheets.day, T.sheets.table, T.sheets.staff]) {
+    for (const name of [T.sheets.hour, T.sheets.weekday, T.sheets.day, T.sheets.channel, T.sheets.table, T.sheets.staff]) {
       const [header, ...rows] = sheetOf(book, name).rows;
       expect(header?.slice(1).map((c) => c[0])).toEqual([T.col.bills, T.col.people, T.col.amount]);
       expect(rows.reduce((n, r) => n + cents(r[3]?.[0]), 0)).toBe(figures.salesCents);
@@ -102,8 +102,10 @@ describe('the order report workbook, read by openpyxl', () => {
   it('an empty range still gives every sheet, with the 24 hours and 7 weekdays at zero', () => {
     const empty: OrderReport = { ...report, figures: aggregateBills([], [], CTX) };
     const book = readBack(buildReportXlsx(empty, 'en'), 'empty.xlsx');
-    expect(book).toHaveLength(9);
+    expect(book).toHaveLength(10);
     expect(sheetOf(book, 'By hour').rows).toHaveLength(25);
+    // The four channels, always (issue 21), as the header and the 24 hours.
+    expect(sheetOf(book, 'By channel').rows.slice(1).map((r) => r[0]?.[0])).toEqual(['Dine-in', 'Counter', 'Phone', 'Web']);
     expect(sheetOf(book, 'By weekday').rows.slice(1).map((r) => r[0]?.[0])).toEqual(REPORT_TEXTS.en.weekdays);
     expect(sheetOf(book, 'By dish').rows).toHaveLength(1);
   });

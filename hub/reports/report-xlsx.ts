@@ -1,4 +1,4 @@
-import type { OrderReport, SalesRow } from '#protocol';
+import type { OrderChannel, OrderReport, SalesRow } from '#protocol';
 import { writeXlsxSheets, type XlsxCell, type XlsxSheet } from '#hub/goods-io/xlsx-write.ts';
 import { reportKpis } from './kpis.ts';
 import { REPORT_TEXTS, reportDayText, type ReportLang } from './report-xlsx-texts.ts';
@@ -66,6 +66,8 @@ export function reportSheets(report: OrderReport, lang: ReportLang): XlsxSheet[]
     { name: T.sheets.hour, header: salesHeader(c.hour), rows: salesRows(f.byHour, (r) => `${r.key}:00`) },
     { name: T.sheets.weekday, header: salesHeader(c.weekday), rows: salesRows(f.byWeekday, (r) => T.weekdays[Number(r.key) - 1] ?? r.key) },
     { name: T.sheets.day, header: salesHeader(c.day), rows: salesRows(f.byDay, (r) => reportDayText(r.key, lang)) },
+    // Where orders came in, from each stored bill's takeout (issue 21): always the four rows.
+    { name: T.sheets.channel, header: salesHeader(c.channel), rows: salesRows(f.byChannel ?? [], (r) => T.channels[r.key as OrderChannel] ?? r.key) },
     { name: T.sheets.category, header: salesHeader(c.category), rows: salesRows(f.byCategory, (r) => (r.key === 'custom' ? T.custom : r.name)) },
     {
       name: T.sheets.dish,

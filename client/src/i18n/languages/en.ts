@@ -14,6 +14,7 @@ import { tallyEn } from '../../pages/tally/i18n/en.ts';
 import { accountEn } from '../../pages/bill/account/i18n/en.ts';
 import { billsEn } from '../../pages/bill/i18n/en.ts';
 import { collectEn } from '../../pages/collect/i18n/en.ts';
+import { ridersEn } from '../../pages/riders/i18n/en.ts';
 import { exportMailEn } from '../../pages/exports/i18n/mail-en.ts';
 import { exportsEn } from '../../pages/exports/i18n/en.ts';
 import { paymentEn } from '../../pages/payment/i18n/en.ts';
@@ -52,6 +53,7 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   account: accountEn,
   bills: billsEn,
   collect: collectEn,
+  riders: ridersEn,
   exportMail: exportMailEn,
   exports: exportsEn,
 };

@@ -4,6 +4,7 @@ import { tallyEs } from '../../pages/tally/i18n/es.ts';
 import { accountEs } from '../../pages/bill/account/i18n/es.ts';
 import { billsEs } from '../../pages/bill/i18n/es.ts';
 import { collectEs } from '../../pages/collect/i18n/es.ts';
+import { ridersEs } from '../../pages/riders/i18n/es.ts';
 import { exportMailEs } from '../../pages/exports/i18n/mail-es.ts';
 import { exportsEs } from '../../pages/exports/i18n/es.ts';
 import { dinnerEs } from '../../pages/dinner/i18n/es.ts';
@@ -40,6 +41,7 @@ export const ES_PAGE_FEATURES = {
   account: accountEs,
   bills: billsEs,
   collect: collectEs,
+  riders: ridersEs,
   exportMail: exportMailEs,
   exports: exportsEs,
 } as const;

@@ -14,6 +14,7 @@ import { tallyZh } from '../../pages/tally/i18n/zh.ts';
 import { accountZh } from '../../pages/bill/account/i18n/zh.ts';
 import { billsZh } from '../../pages/bill/i18n/zh.ts';
 import { collectZh } from '../../pages/collect/i18n/zh.ts';
+import { ridersZh } from '../../pages/riders/i18n/zh.ts';
 import { exportMailZh } from '../../pages/exports/i18n/mail-zh.ts';
 import { exportsZh } from '../../pages/exports/i18n/zh.ts';
 import { paymentZh } from '../../pages/payment/i18n/zh.ts';
@@ -52,6 +53,7 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   account: accountZh,
   bills: billsZh,
   collect: collectZh,
+  riders: ridersZh,
   exportMail: exportMailZh,
   exports: exportsZh,
 };

@@ -51,6 +51,7 @@ export function CollectPage() {
       day: (day) => dayText(day, i18n.language),
       method: (m) => t(`pay.methods.${m}`),
       staff: (id) => (id === '' ? t('collect.hub') : nameOf(state, id)),
+      channel: (key) => t(`collect.channels.${key}`),
       customCategory: t('collect.customCategory'),
       discounts: {
         line: t('collect.discounts.line'),

@@ -9,6 +9,7 @@ const LABELS: Labels = {
   day: (day) => `d:${day}`,
   method: (m) => `m:${m}`,
   staff: (id) => (id === '' ? 'hub' : `s:${id}`),
+  channel: (key) => `ch:${key}`,
   customCategory: 'custom!',
   discounts: { line: 'line', order: 'order', gifts: 'gifts', returns: 'returns', refunds: 'refunds', withdrawn: 'withdrawn' },
 };
@@ -116,4 +117,24 @@ describe('wrapLabel: a chart label in lines that fit beside or under a bar', () 
     ['宫保鸡丁配米饭和汤', 12, '宫保鸡丁配米饭和汤'],
     ['  a   b  ', 3, ['a b']],
   ])('%s (%i)', (label, max, lines) => expect(wrapLabel(label, max)).toEqual(lines));
+});
+
+describe('sales by channel (issue 21)', () => {
+  const withChannels = (bills: [number, number, number, number]): SalesFigures => {
+    const f = emptyFigures();
+    f.bills = bills.reduce((a, b) => a + b, 0);
+    f.byChannel = f.byChannel.map((r, i) => ({ ...r, bills: bills[i]!, cents: bills[i]! * 1000 }));
+    return f;
+  };
+  it('charts the channels that had bills, once anything came in other than at a table', () => {
+    const s = sectionsOf(withChannels([3, 2, 0, 1]), LABELS).find((x) => x.id === 'channel');
+    expect(s?.rows.map((r) => [r.label, r.count, r.cents])).toEqual([['ch:dineIn', 3, 3000], ['ch:counter', 2, 2000], ['ch:web', 1, 1000]]);
+    expect(s?.totals).toBe(true);
+  });
+  it('leaves the chart out for a restaurant of tables only, and for figures kept before channels', () => {
+    expect(sectionsOf(withChannels([5, 0, 0, 0]), LABELS).some((x) => x.id === 'channel')).toBe(false);
+    const old = withChannels([5, 0, 0, 0]) as Partial<SalesFigures>;
+    delete old.byChannel;
+    expect(sectionsOf(old as SalesFigures, LABELS).some((x) => x.id === 'channel')).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import type { PayMethod, SalesFigures, SalesRow } from '#protocol';
+import type { OrderChannel, PayMethod, SalesFigures, SalesRow } from '#protocol';
 import { addDays } from '#domain';
 
 /**
@@ -43,7 +43,7 @@ export function rangeProblem(r: DayRange): 'order' | 'tooLong' | null {
 /** One line of a chart and of its table: what it is, how many (bills, portions, payments) and how much. */
 export type ViewRow = { key: string; label: string; count: number; cents: number };
 export type ChartKind = 'bar' | 'hbar' | 'line' | 'doughnut';
-export type SectionId = 'hour' | 'weekday' | 'day' | 'category' | 'topDishes' | 'bottomDishes' | 'table' | 'staff' | 'method' | 'discounts';
+export type SectionId = 'hour' | 'weekday' | 'day' | 'channel' | 'category' | 'topDishes' | 'bottomDishes' | 'table' | 'staff' | 'method' | 'discounts';
 /** `count`: what the count column holds; `totals`: whether the rows add up to something meaningful (one bill is in one hour, not in one category). */
 export type Section = { id: SectionId; chart: ChartKind; count: 'bills' | 'qty' | 'payments'; totals: boolean; rows: ViewRow[] };
 
@@ -54,6 +54,8 @@ export type Labels = {
   day(day: string): string;
   method(m: PayMethod): string;
   staff(staffId: string): string;
+  /** Dine-in, counter, phone, web (issue 21). */
+  channel(key: OrderChannel): string;
   customCategory: string;
   discounts: { line: string; order: string; gifts: string; returns: string; refunds: string; withdrawn: string };
 };
@@ -70,6 +72,13 @@ function hourRows(f: SalesFigures): ViewRow[] {
   const first = busy[0]!.key;
   const last = busy[busy.length - 1]!.key;
   return f.byHour.filter((r) => r.key >= first && r.key <= last).map((r) => fromSales(r, `${r.key}:00`));
+}
+
+/** The four channels, only when something came in other than at a table (a restaurant of tables only sees no chart of 100 %). */
+function channelRows(f: SalesFigures, labels: Labels): ViewRow[] {
+  const rows = f.byChannel ?? [];
+  if (!rows.some((r) => r.key !== 'dineIn' && r.bills > 0)) return [];
+  return rows.filter((r) => r.bills > 0).map((r) => fromSales(r, labels.channel(r.key as OrderChannel)));
 }
 
 function dishRows(f: SalesFigures): { top: ViewRow[]; bottom: ViewRow[] } {
@@ -96,6 +105,8 @@ export function sectionsOf(f: SalesFigures, labels: Labels): Section[] {
     { id: 'hour', chart: 'bar', count: 'bills', totals: true, rows: hourRows(f) },
     { id: 'weekday', chart: 'bar', count: 'bills', totals: true, rows: f.bills > 0 ? f.byWeekday.map((r) => fromSales(r, labels.weekday(Number(r.key)))) : [] },
     { id: 'day', chart: f.byDay.length > 1 ? 'line' : 'bar', count: 'bills', totals: true, rows: f.byDay.map((r) => fromSales(r, labels.day(r.key))) },
+    // By channel once anything came in other than at a table (figures kept before issue 21 have none).
+    { id: 'channel', chart: 'doughnut', count: 'bills', totals: true, rows: channelRows(f, labels) },
     { id: 'category', chart: 'doughnut', count: 'bills', totals: false, rows: f.byCategory.map((r) => fromSales(r, r.key === 'custom' ? labels.customCategory : r.name)) },
     { id: 'topDishes', chart: 'hbar', count: 'qty', totals: false, rows: dishes.top },
     { id: 'bottomDishes', chart: 'hbar', count: 'qty', totals: false, rows: dishes.bottom },

@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shift } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
+import { riderCashOutsideDrawer } from '#hub/domain/shift/totals.ts';
 import { figuresOf, receivedRows } from './shift-view.ts';
 
 /**
@@ -49,6 +50,8 @@ function Expected(props: { shift: Shift }) {
   const { t } = useTranslation();
   const f = figuresOf(props.shift);
   const rows = receivedRows(f);
+  // Cash riders collected and did not hand in during this shift: in the cash above, not in the drawer (hub/domain/riders).
+  const riderCash = riderCashOutsideDrawer(props.shift.totals);
   return (
     <>
       {rows.length > 0 && <h2>{t('shift.byMethod')}</h2>}
@@ -68,6 +71,12 @@ function Expected(props: { shift: Shift }) {
         <dd>{formatSoles(f.inCents)}</dd>
         <dt>{t('shift.cashOut')}</dt>
         <dd>−{formatSoles(f.outCents)}</dd>
+        {riderCash !== 0 && (
+          <>
+            <dt>{t('shift.riderCash')}</dt>
+            <dd data-testid="shift-rider-cash">{riderCash > 0 ? `−${formatSoles(riderCash)}` : `+${formatSoles(-riderCash)}`}</dd>
+          </>
+        )}
         <dt className="shift-expected">{t('shift.expectedCash')}</dt>
         <dd className="shift-expected" data-testid="shift-expected-cash">
           {formatSoles(f.expectedCash)}

@@ -17,6 +17,7 @@ import { CloseShiftDialog } from './CloseShiftDialog.tsx';
 import { fetchClosedShifts } from './shift-api.ts';
 import { ShiftReportView } from './report/ShiftReportView.tsx';
 import { ShiftFigures } from './ShiftFigures.tsx';
+import { HandInCard } from '../riders/HandInCard.tsx';
 import { nameOf } from './shift-view.ts';
 import './shift.css';
 
@@ -123,6 +124,8 @@ export function ShiftPage() {
             </div>
           )}
           <ShiftFigures shift={shift} blind={!seesExpected} />
+          {/* Cash riders collected at doors, received here into the drawer (issue 21). */}
+          <HandInCard state={state} />
           {seesExpected && (confirmed === shift.id ? <ShiftReportView key={shift.id} source="current" /> : <p className="hint">{t('shift.loading')}</p>)}
           <section className="shift-card">
             <h2>{t('shift.moves')}</h2>

@@ -21,6 +21,7 @@ export const collectEn: DeepStrings<typeof collectEs> = {
       hour: 'Sales by hour',
       weekday: 'Sales by weekday',
       day: 'Sales by day',
+      channel: 'Sales by channel',
       category: 'Sales by category',
       topDishes: 'Best-selling dishes',
       bottomDishes: 'Least-selling dishes',
@@ -36,6 +37,7 @@ export const collectEn: DeepStrings<typeof collectEs> = {
     weekdays: { d1: 'Monday', d2: 'Tuesday', d3: 'Wednesday', d4: 'Thursday', d5: 'Friday', d6: 'Saturday', d7: 'Sunday' },
     hub: 'System',
     customCategory: 'Custom dishes',
+    channels: { dineIn: 'Dine-in', counter: 'Counter (take-away)', phone: 'Phone', web: 'Web' },
     discounts: { line: 'Dish discounts', order: 'Bill discounts', gifts: 'Gifts', returns: 'Returned', refunds: 'Voids and refunds', withdrawn: 'Withdrawn orders' },
   },
 };

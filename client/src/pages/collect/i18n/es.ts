@@ -18,6 +18,7 @@ export const collectEs = {
       hour: 'Ventas por hora',
       weekday: 'Ventas por día de la semana',
       day: 'Ventas por día',
+      channel: 'Ventas por canal',
       category: 'Ventas por categoría',
       topDishes: 'Platos más vendidos',
       bottomDishes: 'Platos menos vendidos',
@@ -33,6 +34,7 @@ export const collectEs = {
     weekdays: { d1: 'Lunes', d2: 'Martes', d3: 'Miércoles', d4: 'Jueves', d5: 'Viernes', d6: 'Sábado', d7: 'Domingo' },
     hub: 'Sistema',
     customCategory: 'Platos libres',
+    channels: { dineIn: 'En mesa', counter: 'Mostrador (para llevar)', phone: 'Teléfono', web: 'Web' },
     discounts: { line: 'Descuentos por plato', order: 'Descuentos por cuenta', gifts: 'Cortesías', returns: 'Devueltos', refunds: 'Anulaciones y devoluciones', withdrawn: 'Pedidos retirados' },
   },
 } as const;

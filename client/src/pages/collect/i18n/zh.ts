@@ -21,6 +21,7 @@ export const collectZh: DeepStrings<typeof collectEs> = {
       hour: '按小时销售',
       weekday: '按星期销售',
       day: '按日期销售',
+      channel: '按渠道销售',
       category: '按分类销售',
       topDishes: '畅销菜品',
       bottomDishes: '滞销菜品',
@@ -36,6 +37,7 @@ export const collectZh: DeepStrings<typeof collectEs> = {
     weekdays: { d1: '星期一', d2: '星期二', d3: '星期三', d4: '星期四', d5: '星期五', d6: '星期六', d7: '星期日' },
     hub: '系统',
     customCategory: '自定义菜品',
+    channels: { dineIn: '堂食', counter: '柜台（外带）', phone: '电话', web: '网店' },
     discounts: { line: '菜品折扣', order: '整单折扣', gifts: '赠送', returns: '退菜', refunds: '作废与退款', withdrawn: '撤单' },
   },
 };

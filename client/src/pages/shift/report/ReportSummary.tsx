@@ -25,7 +25,8 @@ export function ReportSummary(props: { report: ShiftReport }) {
     [t('shift.report.writeOffs') + counted(r.writeOffCount), formatSoles(r.writeOffCents)],
     [t('shift.report.deposits'), formatSoles(r.depositCents)],
     [t('shift.report.recharges') + counted(r.memberRechargeCount), formatSoles(r.memberRechargeCents)],
-    ...r.channels.map((c): [string, string] => [`${t(`shift.report.${c.key === 'takeAway' ? 'takeAway' : 'dineIn'}`)}${counted(c.bills)}`, formatSoles(c.cents)]),
+    // Dine-in, take-away and delivery, from each stored bill's takeout (issue 21).
+    ...r.channels.map((c): [string, string] => [`${t(`shift.report.${c.key === 'takeAway' ? 'takeAway' : c.key === 'delivery' ? 'delivery' : 'dineIn'}`)}${counted(c.bills)}`, formatSoles(c.cents)]),
     [t('shift.report.gifts') + counted(r.giftQty), formatSoles(r.giftCents)],
     [t('shift.report.returns') + counted(r.returnQty), formatSoles(r.returnCents)],
     [t('shift.report.withdrawn') + counted(r.withdrawnCount), formatSoles(r.withdrawnCents)],
@@ -61,6 +62,31 @@ export function ReportSummary(props: { report: ShiftReport }) {
               </>
             )}
           </dl>
+        </>
+      )}
+      {(r.riderCash ?? []).length > 0 && (
+        <>
+          <h3 className="shift-report-sub">{t('shift.report.riderCash')}</h3>
+          <table className="shift-count" data-testid="shift-report-riders">
+            <thead>
+              <tr>
+                <th>{t('shift.report.rider')}</th>
+                <th>{t('shift.report.collected')}</th>
+                <th>{t('shift.report.handedIn')}</th>
+                <th>{t('shift.report.stillHeld')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(r.riderCash ?? []).map((c) => (
+                <tr key={c.riderId}>
+                  <td>{c.name || c.riderId}</td>
+                  <td>{formatSoles(c.collectedCents)}</td>
+                  <td>{formatSoles(c.handedInCents)}</td>
+                  <td className={c.heldCents > 0 ? 'shift-short' : 'shift-even'}>{formatSoles(c.heldCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </>
       )}
     </>
