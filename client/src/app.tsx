@@ -12,6 +12,7 @@ import { BillDetailPage, BillsPage } from './lazy-pages.tsx';
 import { CollectPage } from './lazy-pages.tsx';
 import { AccountPage } from './lazy-pages.tsx';
 import { KitchenReadySignal } from './lazy-pages.tsx';
+import { RiderPage, RidersPage } from './lazy-pages.tsx';
 import { useAliases } from './auth/aliases.ts';
 import { LoginPage } from './pages/login/LoginPage.tsx';
 import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
@@ -114,6 +115,8 @@ function SignedInPages() {
             <Route path={PATHS.billAccount} component={AccountPage} />
             <Route path={PATHS.collect} component={CollectPage} />
             <Route path={PATHS.kitchenDisplay} component={KitchenDisplayPage} />
+            <Route path={PATHS.takeOutRider} component={RiderPage} />
+            <Route path={PATHS.riders} component={RidersPage} />
             {PLANNED_ROUTES.map((p) => (
               <Route key={p} path={p} component={NotAvailable} />
             ))}

@@ -54,6 +54,10 @@ export const PATHS = {
   billAccount: '/pages/bill/account',
   /** SPEC.md M014: the order report, charts and tables of a range of business days, and its XLSX. */
   collect: '/pages/collect/index',
+  /** Not in SPEC.md (issue 21): the rider's phone: their delivery orders, picked up, delivered (M005, under the delivery section). */
+  takeOutRider: '/pages/take_out/rider',
+  /** Not in SPEC.md (issue 21): SPEC.md's rider fields for staff with the rider role (gate `staff`, under the staff section). */
+  riders: '/pages/staff/riders',
 } as const;
 
 export type NavEntry = {

@@ -25,7 +25,10 @@ describe('which alias a route needs', () => {
 
   it('starts each role on the first section it may use', () => {
     expect(homePath(new Set(ROLE_PRESETS.waiter))).toBe(PATHS.tables);
-    expect(homePath(new Set(ROLE_PRESETS.rider))).toBe('/pages/take_out/index');
+    expect(homePath(new Set(ROLE_PRESETS.rider))).toBe('/pages/take_out/rider');
+    // Who dispatches deliveries and takes payment starts on the delivery orders.
+    expect(homePath(new Set(['M005', 'payment'] as const))).toBe('/pages/take_out/index');
+    expect(homePath(new Set(ROLE_PRESETS.counter))).toBe('/pages/oder_food/index');
     expect(homePath(new Set())).toBeNull();
   });
 });

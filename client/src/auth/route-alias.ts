@@ -30,7 +30,13 @@ export function aliasForPath(path: string): Alias | null {
   return section?.alias ?? null;
 }
 
-/** Where a signed-in person starts: the first section of the left window their role may use. */
+/**
+ * Where a signed-in person starts: the first section of the left window their role may use. A
+ * role whose first section is delivery and who takes no payment is a rider's: their phone opens
+ * on their own deliveries (/pages/take_out/rider, issue 21), not on every delivery order.
+ */
 export function homePath(aliases: ReadonlySet<Alias>): string | null {
-  return NAV.find((n) => aliases.has(n.alias))?.path ?? null;
+  const first = NAV.find((n) => aliases.has(n.alias));
+  if (first?.key === 'delivery' && !aliases.has('payment')) return PATHS.takeOutRider;
+  return first?.path ?? null;
 }

@@ -43,6 +43,9 @@ export function StaffPage() {
         <Link href={PATHS.activity} className="btn btn-ghost">
           {t('staffAdmin.activity.title')}
         </Link>
+        <Link href={PATHS.riders} className="btn btn-ghost" data-testid="staff-riders">
+          {t('riders.profile.title')}
+        </Link>
         <button className="btn btn-primary" onClick={() => setEditing('new')} data-testid="staff-add">
           + {t('staffAdmin.add')}
         </button>
