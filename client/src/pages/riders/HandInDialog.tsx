@@ -31,7 +31,11 @@ export function HandInDialog(props: { rider: RiderRow; onClose: () => void; onCo
       </dl>
       <label className="field">
         <span>{t('riders.handIn.amount')}</span>
-        <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="rider-handin-amount" autoFocus />
+        <input inputMode="decimal" value={amount} onChange={(e) => {
+            setAmount(e.target.value);
+            setError('');
+          }}
+          data-testid="rider-handin-amount" autoFocus />
       </label>
       {cents !== null && cents > 0 && cents < held && <p className="hint">{t('riders.handIn.short', { amount: formatSoles(held - cents) })}</p>}
       {error && <p className="field-error">{error}</p>}

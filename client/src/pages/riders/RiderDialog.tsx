@@ -33,9 +33,8 @@ export function RiderDialog(props: { rider: RiderRow; onClose: () => void; onSav
       <fieldset className="rider-colors">
         <legend>{t('riders.profile.color')}</legend>
         {RIDER_COLORS.map((c) => (
-          <button key={c} type="button" className={`rider-color${form.color === c ? ' active' : ''}`} aria-pressed={form.color === c} onClick={() => set({ color: c })} data-testid={`rider-color-${c}`}>
-            <RiderAvatar profile={{ avatar: { initials: form.initials, color: c } }} name={r.name} size={32} />
-            <span>{t(`riders.colors.${c}`)}</span>
+          <button key={c} type="button" className={`rider-color${form.color === c ? ' active' : ''}`} aria-pressed={form.color === c} aria-label={t(`riders.colors.${c}`)} title={t(`riders.colors.${c}`)} onClick={() => set({ color: c })} data-testid={`rider-color-${c}`}>
+            <RiderAvatar profile={{ avatar: { initials: form.initials, color: c } }} name={r.name} size={36} />
           </button>
         ))}
       </fieldset>
@@ -54,6 +53,7 @@ export function RiderDialog(props: { rider: RiderRow; onClose: () => void; onSav
           ))}
         </select>
       </label>
+      <span className="rider-field-label">{t('riders.profile.kind')}</span>
       <div className="chips" role="group" aria-label={t('riders.profile.kind')}>
         {RIDER_KINDS.map((k) => (
           <button key={k} type="button" className={`chip${form.kind === k ? ' active' : ''}`} aria-pressed={form.kind === k} onClick={() => set({ kind: k })} data-testid={`rider-kind-${k}`}>
