@@ -26,6 +26,16 @@ export type Actor = DecideContext['actor'];
 type Pending = { record: LogRecord; stateAfter: State; resolve: (reply: CommandReply) => void };
 
 /**
+ * How a record goes to the disk. `now`: the write loop is kicked at once (a device's command).
+ * `ride`: the hub's own bookkeeping (a job's start, writing mark, finish): while devices' commands
+ * are flowing it waits, at most a couple of milliseconds, for the next batch someone else's command
+ * starts, so it costs no write of its own (a lone device's next command carries it); when none
+ * came lately (`rideWindowMs`, `rideMaxWaitMs`: recovery.ts) it is written at once, as `now`. Either way the reply comes once it is on disk,
+ * and records keep their seq order: riding changes when a record is written, never its order.
+ */
+export type SubmitMode = 'now' | 'ride';
+
+/**
  * The heart of the hub: command -> decide -> WAL (fsync) -> memory -> ack ->
  * broadcast. Commands are decided one after another against a staged state;
  * their records are written in batches (group commit: one fdatasync for all
@@ -47,6 +57,13 @@ export class Engine {
   /** Set by snapshot(): the write loop stops at its next record boundary so the log can be rotated. */
   private holdLoop = false;
   private closed = false;
+  /** Queued records submitted `now`: the write loop runs while there is one (or riders are due). */
+  private nowQueued = 0;
+  /** Riders have waited long enough: the next batch goes whoever is in it. */
+  private ridersDue = false;
+  private rideTimer: NodeJS.Timeout | null = null;
+  /** When the last `now` command was submitted (performance.now()): devices at work, riding pays. */
+  private lastNowAt = -Infinity;
 
   readonly storeId: string;
   readonly archive: Archive;
@@ -287,7 +304,7 @@ export class Engine {
    * command (hub/engine/approval-tokens.ts); the rules see it as ctx.approver
    * and the record keeps it as `approvedBy`.
    */
-  submit(command: Command, actor: Actor, approver: string | null = null): Promise<CommandReply> {
+  submit(command: Command, actor: Actor, approver: string | null = null, mode: SubmitMode = 'now'): Promise<CommandReply> {
     const known = this.processed.reply(command.id);
     if (known) return Promise.resolve(known);
     const running = this.inflight.get(command.id);
@@ -330,7 +347,7 @@ export class Engine {
       this.queue.push({ record, stateAfter: this.staged, resolve });
     });
     this.inflight.set(command.id, promise);
-    this.kick();
+    this.queueForWrite(mode);
     return promise;
   }
 
@@ -350,7 +367,7 @@ export class Engine {
       if (!this.snapshots.busy) break;
       // One fell due meanwhile: let the loop go on, wait for that one, then start ours.
       this.holdLoop = false;
-      if (this.queue.length > 0) this.kick();
+      this.kickIfDue();
     }
     const rotation = this.snapshots.start(this.capture());
     this.flushing = rotation
@@ -361,7 +378,7 @@ export class Engine {
       .finally(() => {
         this.flushing = null;
         this.holdLoop = false;
-        if (this.queue.length > 0) this.kick();
+        this.kickIfDue();
       });
     const { written } = await rotation;
     await written;
@@ -369,7 +386,12 @@ export class Engine {
 
   /** Waits for staged commands and a running snapshot, writes a final snapshot and closes the log. */
   async close(): Promise<void> {
-    await this.idle();
+    // Riders waiting for company go now: nobody else is coming.
+    do {
+      this.ridersDue = true;
+      this.kickIfDue();
+      await this.idle();
+    } while (this.queue.length > 0 && !this.holdLoop);
     this.closed = true;
     await this.snapshots.settled();
     if (this.committedSeq > this.snapshots.coveredSeq && this.lastWriteOk) {
@@ -383,13 +405,48 @@ export class Engine {
     while (this.flushing) await this.flushing;
   }
 
+  /** A record joined the queue: kick the write loop now, or (a rider while devices are at work) let it wait for company. */
+  private queueForWrite(mode: SubmitMode): void {
+    const now = performance.now();
+    if (mode === 'now') {
+      this.nowQueued++;
+      this.lastNowAt = now;
+      this.kick();
+    } else if (now - this.lastNowAt > this.opts.rideWindowMs) {
+      // Nobody at work lately: waiting would only delay it.
+      this.ridersDue = true;
+      this.kick();
+    } else {
+      this.armRideTimer();
+    }
+  }
+
+  /** Whether the queue holds a record that must go now (a `now` command, or riders that waited enough). */
+  private writeDue(): boolean {
+    return this.queue.length > 0 && (this.nowQueued > 0 || this.ridersDue);
+  }
+
+  private kickIfDue(): void {
+    if (this.writeDue()) this.kick();
+    else if (this.queue.length > 0) this.armRideTimer();
+  }
+
+  private armRideTimer(): void {
+    if (this.rideTimer) return;
+    this.rideTimer = setTimeout(() => {
+      this.rideTimer = null;
+      this.ridersDue = true;
+      this.kick();
+    }, this.opts.rideMaxWaitMs);
+  }
+
   private kick(): void {
     if (this.flushing || this.holdLoop) return;
     this.flushing = this.flushLoop().finally(() => {
       this.flushing = null;
       // A command submitted after the loop's last look at the queue but before
       // this callback (say, by code resuming on an ack) would otherwise wait forever.
-      if (this.queue.length > 0) this.kick();
+      this.kickIfDue();
     });
   }
 
@@ -398,8 +455,13 @@ export class Engine {
     // several sockets, a Promise.all) join the first batch. This is the end of
     // the turn, not a wait for company: a lone command is written at once.
     await new Promise((r) => setImmediate(r));
-    while (this.queue.length > 0 && !this.holdLoop) {
+    while (this.writeDue() && !this.holdLoop) {
       const batch = this.queue.splice(0, this.queue.length);
+      // Every rider in the queue goes with this batch: none waits any more.
+      this.nowQueued = 0;
+      this.ridersDue = false;
+      if (this.rideTimer) clearTimeout(this.rideTimer);
+      this.rideTimer = null;
       try {
         await this.wal.append(batch.map((p) => p.record));
         this.lastWriteOk = true;
@@ -449,6 +511,9 @@ export class Engine {
   /** A write failed: nothing staged may stand, since later decisions built on it. */
   private failStaged(batch: Pending[], err: unknown): void {
     const all = [...batch, ...this.queue.splice(0, this.queue.length)];
+    this.nowQueued = 0;
+    if (this.rideTimer) clearTimeout(this.rideTimer);
+    this.rideTimer = null;
     this.staged = this.committed;
     this.stagedSeq = this.committedSeq;
     this.table.revertStaged();

@@ -18,6 +18,11 @@ import { JobTable } from './job-table.ts';
 import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
 import { ProcessedIds, remembersId } from './processed-ids.ts';
 
+/** A rider waits for company only if a device's command came this recently (ms): devices are at work. */
+export const RIDE_WINDOW_MS = 3;
+/** The longest a rider waits for company before it is written by itself (ms). */
+export const RIDE_MAX_WAIT_MS = 2;
+
 export type EngineOptions = {
   dir: string;
   clock?: () => Date;
@@ -30,6 +35,10 @@ export type EngineOptions = {
   log?: (message: string) => void;
   /** Lines the job table's file may hold beyond twice the live jobs before a snapshot rewrites it (hub/store/job-files.ts). */
   jobFilesSlack?: number;
+  /** How the hub's own records ride the devices' writes (engine.ts SubmitMode): a rider waits for company only within this long of a device's command (ms)... */
+  rideWindowMs?: number;
+  /** ...and at most this long (ms). */
+  rideMaxWaitMs?: number;
 };
 
 /** What an engine starts from: the store on disk, read back and brought to today's format. */
@@ -73,6 +82,8 @@ export function withDefaults(options: EngineOptions): Required<EngineOptions> {
     changeBufferSize: 2000,
     log: (m) => console.log(m),
     jobFilesSlack: COMPACT_SLACK,
+    rideWindowMs: RIDE_WINDOW_MS,
+    rideMaxWaitMs: RIDE_MAX_WAIT_MS,
     ...options,
   };
 }

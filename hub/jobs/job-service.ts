@@ -30,6 +30,13 @@ const HUB_ACTOR = { staffId: null, deviceId: 'hub' } as const;
 type Lane = { running: Promise<void> | null; woken: boolean };
 
 /**
+ * A job's finish on its way to the disk. The lane does not wait for it before the next job's
+ * start: that start is later in the log, and the next effect waits for the start (or its writing
+ * mark) to be on disk, so the finish is there first (hub/jobs/README.md "Fewer writes per ticket").
+ */
+type FinishOnTheWay = Promise<void>;
+
+/**
  * Carries out durable jobs: one job at a time per lane (the lanes are the
  * domain's `jobLane`: one per printer, one per other kind or shared kinds),
  * in order; a lane that waits never holds up another. Lanes and their next
@@ -160,33 +167,45 @@ export class JobService {
   }
 
   private async runLane(key: string, lane: Lane): Promise<void> {
-    while (!this.stopped) {
-      const head = this.headOf(key);
-      if (!head || (dueAt(head) > this.clock().getTime() && !lane.woken) || this.isPaused(key, head)) return;
-      lane.woken = false;
-      const runner = this.runners.get(head.kind);
-      if (!runner || !(await this.carryOut(runner, head))) return;
+    // The last finish handed to the log: awaited before the lane rests, so `idle` means recorded.
+    let finishing: FinishOnTheWay | null = null;
+    try {
+      while (!this.stopped) {
+        const head = this.headOf(key);
+        if (!head || (dueAt(head) > this.clock().getTime() && !lane.woken) || this.isPaused(key, head)) return;
+        lane.woken = false;
+        const runner = this.runners.get(head.kind);
+        if (!runner) return;
+        const done = await this.carryOut(runner, head);
+        if (!done) return;
+        finishing = done.finishing;
+      }
+    } finally {
+      await finishing;
     }
   }
 
-  /** One job: start on disk, effect, finish. False when the lane should pause (the log refuses writes). */
-  private async carryOut(runner: AnyJobRunner, job: Job): Promise<boolean> {
+  /**
+   * One job: start on disk, effect, finish. Null when the lane should pause (the log refuses
+   * writes). The start and the writing mark are awaited (on disk before the effect, as ever); the
+   * finish is only handed to the log: the next job's start follows it there (see FinishOnTheWay).
+   */
+  private async carryOut(runner: AnyJobRunner, job: Job): Promise<{ finishing: FinishOnTheWay | null } | null> {
     const started = await this.submit('job.start', { jobId: job.id });
     // Someone cancelled it meanwhile: go on with the next. The disk refused: rest a while.
     if (!started.ok) {
-      if (started.code !== 'STORAGE_UNAVAILABLE') return true;
+      if (started.code !== 'STORAGE_UNAVAILABLE') return { finishing: null };
       this.pausedUntil = this.clock().getTime() + STORAGE_PAUSE_MS;
-      return false;
+      return null;
     }
     const outcome = await this.perform(runner, job);
-    const finished = await this.submit('job.finish', { jobId: job.id, outcome });
-    if (!finished.ok) {
+    const finishing = this.submit('job.finish', { jobId: job.id, outcome }).then((finished) => {
+      if (finished.ok) return;
       this.unfinished.set(job.id, outcome);
       if (finished.code === 'STORAGE_UNAVAILABLE') this.pausedUntil = this.clock().getTime() + STORAGE_PAUSE_MS;
       this.log(`jobs: ${job.kind} ${job.id} carried out, its finish not recorded yet (${finished.code})`);
-      return false;
-    }
-    return true;
+    });
+    return { finishing };
   }
 
   private async perform(runner: AnyJobRunner, job: Job): Promise<JobOutcome> {
@@ -254,7 +273,8 @@ export class JobService {
     this.wake.unref();
   }
 
+  /** The service's records ride the devices' writes (engine.ts SubmitMode): one record per step, none with a write of its own while devices are at work. */
   private submit<K extends CommandType>(type: K, payload: CommandPayload<K>): Promise<CommandReply> {
-    return this.engine.submit(hubCommand(type, payload, HUB_ACTOR.deviceId, this.clock()), HUB_ACTOR);
+    return this.engine.submit(hubCommand(type, payload, HUB_ACTOR.deviceId, this.clock()), HUB_ACTOR, null, 'ride');
   }
 }
