@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar-day.ts';
-import type { MethodRow, SalesFigures, SalesRow } from './reports.ts';
+import type { MethodRow, OrderChannel, SalesFigures, SalesRow } from './reports.ts';
 import type { ShiftCount } from './features/shift.ts';
 
 /**
@@ -29,6 +29,9 @@ export type ShiftTransaction = {
   withdrawn: boolean;
   /** Given back by voids and refunds during the shift. */
   refundedCents: number;
+  /** Issue 21: where the order came in and its takeout code ('' for a table's bill), from the stored bill; absent before. */
+  channel?: OrderChannel;
+  takeoutCode?: string;
 };
 
 /**

@@ -34,6 +34,12 @@ export function serviceOf(bill: Bill): ServiceKind {
   return ref.method === 0 ? 'delivery' : 'takeAway';
 }
 
+/** The takeout's order code the bill keeps ("T-0042"), '' for a table's bill. */
+export function takeoutCodeOf(bill: Bill): string {
+  const ref = (bill as { takeout?: { code?: unknown } | null }).takeout;
+  return typeof ref === 'object' && ref !== null && typeof ref.code === 'string' ? ref.code : '';
+}
+
 /** Index of a channel in the report's fixed order (dine-in, counter, phone, web). */
 export function channelIndex(channel: OrderChannel): number {
   return ORDER_CHANNELS.indexOf(channel);

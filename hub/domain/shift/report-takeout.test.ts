@@ -50,6 +50,12 @@ describe('dine-in, take-away and delivery from the stored bill', () => {
     expect(r.channels.map((c) => [c.key, c.bills, c.cents])).toEqual([['dineIn', ...dineIn], ['takeAway', ...takeAway], ['delivery', ...delivery]]);
     // The summaries add up to the shift's sales.
     expect(r.channels.reduce((n, c) => n + c.cents, 0)).toBe(r.salesCents);
+    // Each transaction names its channel and, for a takeout, its order code (it has no table).
+    for (const x of r.transactions) {
+      const b = bills.find((bb) => bb.id === x.billId)!;
+      const ref = (b as { takeout?: { channel: string; code: string } }).takeout;
+      expect([x.channel, x.takeoutCode]).toEqual(ref ? [ref.channel === 'counter' ? 'counter' : ref.channel === 'phone' ? 'phone' : 'web', ref.code] : ['dineIn', '']);
+    }
   });
 });
 

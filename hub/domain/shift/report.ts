@@ -1,6 +1,6 @@
 import type { Bill, BillCorrection, ClosedShift, MethodRow, PayMethod, RiderCashRow, SalesFigures, SalesRow, Shift, ShiftReport, ShiftTotals, ShiftTransaction, UnitRow } from '#protocol';
 import { PAY_METHODS, SERVICE_KINDS } from '#protocol';
-import { serviceOf } from '../reports/channel.ts';
+import { channelOf, serviceOf, takeoutCodeOf } from '../reports/channel.ts';
 import { keptByMethod } from '../kept-by-method.ts';
 import { chargedQty, lineTotalCents } from '../money.ts';
 import { dishKeyOf } from '../reports/aggregate.ts';
@@ -80,6 +80,8 @@ function transactionsOf(bills: readonly Bill[], corrections: readonly BillCorrec
       onAccount: b.isAccount === 1,
       withdrawn: b.deleted === 2,
       refundedCents: refunded.get(b.id) ?? 0,
+      channel: channelOf(b),
+      takeoutCode: takeoutCodeOf(b),
     }))
     .sort((a, b) => (a.paidAt < b.paidAt ? 1 : a.paidAt > b.paidAt ? -1 : b.billNo - a.billNo));
 }

@@ -30,7 +30,8 @@ function tableOf(tab: ReportTab, r: ShiftReport, t: TFunction, hour: (iso: strin
               {x.onAccount && <small className="shift-tag">{t('shift.report.onAccountTag')}</small>}
               {x.refundedCents > 0 && <small className="shift-tag">{t('shift.report.refundedTag', { amount: formatSoles(x.refundedCents) })}</small>}
             </>,
-            x.tableName,
+            // A takeout's bill has no table: its order code and channel instead (issue 21).
+            x.tableName || (x.takeoutCode ? `${x.takeoutCode} · ${t(`collect.channels.${x.channel ?? 'counter'}`)}` : '—'),
             hour(x.paidAt),
             formatSoles(x.totalCents),
           ],
