@@ -32,17 +32,17 @@ describe('Engine: records that ride the devices\' writes', () => {
     const { engine, clock } = await seeded({ rideWindowMs: 60_000, rideMaxWaitMs: 60_000 });
     await engine.submit(soldOut(clock.iso(), true), ACTOR);
     const before = engine.durableWrites;
-    let riderReply: CommandReply | null = null;
-    const rider = engine.submit(hubRecord(clock.iso()), HUB, null, 'ride').then((r) => (riderReply = r));
+    let answered = false;
+    const rider = engine.submit(hubRecord(clock.iso()), HUB, null, 'ride');
+    void rider.then(() => (answered = true));
     // Several turns of the event loop: the rider is not written by itself.
     for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
-    expect(riderReply).toBeNull();
+    expect(answered).toBe(false);
     expect(engine.durableWrites).toBe(before);
     const device = await engine.submit(soldOut(clock.iso(), false), ACTOR);
-    await rider;
+    const riderReply: CommandReply = await rider;
     expect(engine.durableWrites - before).toBe(1);
-    expect(riderReply).toMatchObject({ ok: true });
-    expect(device.ok && riderReply!.ok && riderReply!.seq < device.seq).toBe(true);
+    expect(riderReply.ok && device.ok && riderReply.seq < device.seq).toBe(true);
   });
 
   it('with no device command lately a rider is written at once', async () => {
