@@ -21,6 +21,7 @@ import { shiftFeature } from './shift/feature.ts';
 import { tallyFeature } from './tally/feature.ts';
 import { accountFeature } from './account/feature.ts';
 import { ridersFeature } from './riders/feature.ts';
+import { takeoutFeature } from './takeout/feature.ts';
 
 /**
  * Every feature's part of the rules, composed (after Actual Budget's
@@ -28,7 +29,7 @@ import { ridersFeature } from './riders/feature.ts';
  * constants below are where the compiler holds that every command has a
  * handler, every event an applier, every state key a starting value.
  */
-export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature, billsFeature, shiftFeature, tallyFeature, accountFeature, ridersFeature] as const;
+export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature, billsFeature, shiftFeature, tallyFeature, accountFeature, ridersFeature, takeoutFeature] as const;
 
 type Feature = (typeof DOMAIN_FEATURES)[number];
 

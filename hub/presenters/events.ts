@@ -1,6 +1,7 @@
 import type { Change, DomainEvent, EventOf, EventType } from '#protocol';
 import { managesGoods, managesStaff, publicSettings, seesHostNames, seesRiders, seesRoles, withoutTimes } from './slices.ts';
 import { withoutAmounts, withoutAmountsFor } from './amounts.ts';
+import { presentTakeoutEvent } from './takeouts.ts';
 import { holds, type Viewer } from './viewer.ts';
 
 /** An event as one viewer receives it: as is, reshaped, or null (not sent). */
@@ -149,6 +150,18 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   // The same people as the `riders` slice (slices.ts).
   'rider.saved': (e, viewer) => (seesRiders(viewer) ? e : null),
   'rider.handedIn': (e, viewer) => (seesRiders(viewer) ? e : null),
+  // Take-away and delivery (takeouts.ts); the order inside `takeout.created` goes as the `orders` slice does (everyone).
+  'takeout.created': (e, viewer) => {
+    const shown = presentTakeoutEvent(e, viewer);
+    return shown?.type === 'takeout.created' ? shown : null;
+  },
+  'takeout.accepted': presentTakeoutEvent,
+  'takeout.readySet': presentTakeoutEvent,
+  'takeout.riderAssigned': presentTakeoutEvent,
+  'takeout.pickedUp': presentTakeoutEvent,
+  'takeout.delivered': presentTakeoutEvent,
+  'takeout.paid': presentTakeoutEvent,
+  'takeout.filed': presentTakeoutEvent,
   // A reprint changes no state and carries the whole bill: it stays on the hub (the print job it made goes as any job).
   'bill.reprinted': () => null,
   // The credit note's document (several KB) stays on the hub: devices get the correction and its note's number.

@@ -2,6 +2,7 @@ import type { Product, Role, Settings, Staff, State } from '#protocol';
 import { emptyState } from '#domain';
 import { setOwn } from '#hub/domain/records.ts';
 import { withoutAmounts, withoutAmountsFor } from './amounts.ts';
+import { presentTakeouts } from './takeouts.ts';
 import { holds, type Viewer } from './viewer.ts';
 
 /** How one slice of the state leaves the hub for a viewer: whole, shaped, or as its empty value. */
@@ -121,6 +122,11 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   // their cash (payment), the drawer's shift (M006) and who edits them (staff). Left out (not emptied) for everyone else,
   // as `accounts`: `order.settled` moves a rider's cash only in a replica that has the slice.
   riders: (value, viewer) => (seesRiders(viewer) ? value : (undefined as unknown as State['riders'])),
+  // Take-away and delivery (takeouts.ts): M002, M005 and payment; personal data to M005/payment; a rider only theirs.
+  takeouts: presentTakeouts,
+  // The day's code counters and the intake index: nothing a device shows (the hub numbers and deduplicates).
+  takeoutCounters: (_value) => emptyState().takeoutCounters,
+  takeoutIntakeKeys: (_value) => emptyState().takeoutIntakeKeys,
 };
 
 /** The state as this viewer may see it: each slice through its rule, slices without one left out. */

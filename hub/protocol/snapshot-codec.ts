@@ -98,6 +98,8 @@ export const ORDER_DEFAULTS: FieldDefaults<Order> = {
   tipCents: 0,
   lunchBox: null,
   mergedTableIds: [],
+  // Optional and absent on a table's order (issue 21).
+  takeoutId: ALWAYS,
 };
 
 /** A record with its default fields left out. */

@@ -6,6 +6,7 @@ import { remarkIdsSchema, type LinePreset } from '../remarks.ts';
 import type { BillPayment, BillShare, LunchBox, OrderDiscount, PayMethod, SaleDocument } from './payment.ts';
 import type { BillFiscal } from './einvoice.ts';
 import type { DepositExcess } from './reservations.ts';
+import type { BillTakeout } from './takeout.ts';
 
 /**
  * Dine-in (SPEC.md sections 3, 4 and 9): the dining room's areas and tables,
@@ -145,6 +146,8 @@ export type Order = {
    * they point to this order and show its status; settling frees them all.
    */
   mergedTableIds: string[];
+  /** The take-away or delivery this order belongs to (issue 21; its `tableId` is then ''). Absent for a table's order. */
+  takeoutId?: string;
 };
 
 /**
@@ -205,6 +208,8 @@ export type Bill = {
   deleted?: 2;
   /** Why the order was withdrawn (SPEC.md: a reason is required). */
   withdrawReason?: string;
+  /** The take-away or delivery this bill settled, as it was then (issue 21); absent for a table's bill. */
+  takeout?: BillTakeout;
 };
 
 /** Payload schemas of the dine-in commands. */

@@ -150,6 +150,40 @@ async function rejectedSummary(): Promise<string> {
   return job.payload.key;
 }
 
+/** A delivery phone order (status 2) the owner took; paid at the till when `paid`. Returns its ids. */
+async function takeoutOrder(opts: { method: 0 | 1; paid: boolean }): Promise<{ takeoutId: string; orderId: string }> {
+  const takeoutId = randomUUID();
+  const orderId = randomUUID();
+  const delivery = { address: 'Av. Larco 123', reference: '', receiverName: 'Ana', receiverPhone: '987654321', contactPhone: '', distanceM: 1200, feeCents: 500, changeForCents: 0 };
+  await asOwner('takeout.create', {
+    takeoutId, orderId, channel: 'phone', type: 'immediate', method: opts.method, customer: { name: 'Ana', phone: '987654321' },
+    ...(opts.method === 0 ? { delivery } : {}), invoiceType: 'note', lines: [{ lineId: randomUUID(), productId: 'p-101', qty: 1, remark: '' }], send: true,
+  });
+  if (opts.paid) {
+    await withOpenShift();
+    await asOwner('order.settle', { orderId, payments: [{ method: 'cash', amountCents: 100_000 }], document: { kind: 'note', docId: '', name: '' }, print: false });
+  }
+  return { takeoutId, orderId };
+}
+
+/** A paid delivery moved along to `step` by the owner. Returns its id. */
+async function deliveryAt(step: 'assigned' | 'pickedUp' | 'delivered'): Promise<string> {
+  const { takeoutId } = await takeoutOrder({ method: 0, paid: true });
+  await asOwner('takeout.assignRider', { takeoutId, riderId: 'staff-rider' });
+  if (step !== 'assigned') await asOwner('takeout.pickedUp', { takeoutId });
+  if (step === 'delivered') await asOwner('takeout.delivered', { takeoutId });
+  return takeoutId;
+}
+
+/** A web order submitted through an intake channel (as the hub records it). Returns its takeout id. */
+async function intakeOrder(): Promise<string> {
+  const takeoutId = randomUUID();
+  const payload = { takeoutId, orderId: randomUUID(), channelId: 'web-shop', externalId: `ext-${next()}`, customer: { name: 'Luis', phone: '987654321' }, delivery: null, method: 1 as const, type: 'takeaway' as const, lines: [{ lineId: randomUUID(), productId: 'p-101', qty: 1, remark: '' }], note: '' };
+  const reply = await t.hub.engine.submit(hubCommand('takeout.intake', payload, 'hub', new Date()), { staffId: null, deviceId: 'hub' });
+  if (!reply.ok) throw new Error(reply.code);
+  return takeoutId;
+}
+
 type Sample = () => Promise<Command>;
 
 /**
@@ -383,6 +417,19 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
     await asOwner('order.settle', { orderId, payments: [{ method: 'cash', amountCents: 100_000, heldBy: 'staff-rider' }], document: { kind: 'note', docId: '', name: '' }, print: false });
     return command('rider.handIn', { id: randomUUID(), riderId: 'staff-rider', cents: 100 });
   },
+  // Take-away and delivery (hub/domain/takeout): orders the owner took, moved along their status table.
+  'takeout.create': async () =>
+    command('takeout.create', { takeoutId: randomUUID(), orderId: randomUUID(), channel: 'counter', type: 'takeaway', method: 1, customer: { name: 'Ana', phone: '' }, invoiceType: 'note', lines: [{ lineId: randomUUID(), productId: 'p-101', qty: 1, remark: '' }], send: false }),
+  'takeout.intake': INTERNAL,
+  'takeout.accept': async () => command('takeout.accept', { takeoutId: await intakeOrder() }),
+  'takeout.refuse': async () => command('takeout.refuse', { takeoutId: await intakeOrder(), reason: 'Cerrado' }),
+  'takeout.cancel': async () => command('takeout.cancel', { takeoutId: (await takeoutOrder({ method: 1, paid: false })).takeoutId, reason: 'El cliente llamó' }),
+  'takeout.markReady': async () => command('takeout.markReady', { takeoutId: (await takeoutOrder({ method: 1, paid: false })).takeoutId }),
+  'takeout.assignRider': async () => command('takeout.assignRider', { takeoutId: (await takeoutOrder({ method: 0, paid: true })).takeoutId, riderId: 'staff-rider' }),
+  'takeout.pickedUp': async () => command('takeout.pickedUp', { takeoutId: await deliveryAt('assigned') }),
+  'takeout.delivered': async () => command('takeout.delivered', { takeoutId: await deliveryAt('pickedUp') }),
+  'takeout.handOver': async () => command('takeout.handOver', { takeoutId: (await takeoutOrder({ method: 1, paid: true })).takeoutId }),
+  'takeout.close': async () => command('takeout.close', { takeoutId: await deliveryAt('delivered') }),
 };
 
 beforeAll(async () => {
