@@ -8,10 +8,13 @@ import { ORDER_CHANNELS } from '#protocol';
  * A bill without `takeout` was a table's (every bill before issue 21).
  */
 
-/** The takeout reference a bill keeps; read defensively: archives are data from older and newer hubs. */
-function takeoutRefOf(bill: Bill): { channel: unknown; method: unknown } | null {
-  const ref = (bill as { takeout?: unknown }).takeout;
-  return typeof ref === 'object' && ref !== null ? (ref as { channel: unknown; method: unknown }) : null;
+/**
+ * The takeout reference a bill keeps (`Bill.takeout`), read defensively: an archive line is data
+ * a hub wrote, older or newer than this one, so its fields are checked, not trusted.
+ */
+function takeoutRefOf(bill: Bill): { channel: unknown; method: unknown; code: unknown } | null {
+  const ref: unknown = bill.takeout;
+  return typeof ref === 'object' && ref !== null ? (ref as { channel: unknown; method: unknown; code: unknown }) : null;
 }
 
 /**
@@ -36,8 +39,8 @@ export function serviceOf(bill: Bill): ServiceKind {
 
 /** The takeout's order code the bill keeps ("T-0042"), '' for a table's bill. */
 export function takeoutCodeOf(bill: Bill): string {
-  const ref = (bill as { takeout?: { code?: unknown } | null }).takeout;
-  return typeof ref === 'object' && ref !== null && typeof ref.code === 'string' ? ref.code : '';
+  const code = takeoutRefOf(bill)?.code;
+  return typeof code === 'string' ? code : '';
 }
 
 /** Index of a channel in the report's fixed order (dine-in, counter, phone, web). */

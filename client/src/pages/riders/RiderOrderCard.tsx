@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { State } from '#protocol';
+import type { State, Takeout } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
-import type { Takeout } from '../delivery/contract.ts';
 import { mapsLink } from '../delivery/address-map.ts';
 import { changeToBring, dishesOf, nextStep, telLink } from './rider-orders.ts';
 

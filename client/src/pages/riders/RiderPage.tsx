@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { CommandReply } from '#protocol';
+import type { CommandReply, Takeout } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 import { session } from '../../auth/session.ts';
 import { bodyErrorText } from '../../i18n/keys.ts';
@@ -9,16 +9,19 @@ import { enqueue } from '../../sync/outbox.ts';
 import { useView } from '../../sync/view.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import { showToast } from '../../ui/ui-store.ts';
-import type { Takeout } from '../delivery/contract.ts';
 import { RiderAvatar } from './RiderAvatar.tsx';
 import { RiderOrderCard } from './RiderOrderCard.tsx';
 import { riderOrders } from './rider-orders.ts';
 import { profileOf } from './rider-view.ts';
 import './riders.css';
 
-/** The takeout commands the rider sends (team21.md contract), until the protocol's types land. */
+/** The three taps a rider makes. */
 type RiderCommand = { type: 'takeout.pickedUp'; payload: { takeoutId: string } } | { type: 'takeout.delivered'; payload: { takeoutId: string; collectedCents?: number } } | { type: 'takeout.assignRider'; payload: { takeoutId: string; riderId: string } };
-const send = (c: RiderCommand): Promise<CommandReply> => (enqueue as unknown as (type: string, payload: unknown) => Promise<CommandReply>)(c.type, c.payload);
+function send(c: RiderCommand): Promise<CommandReply> {
+  if (c.type === 'takeout.pickedUp') return enqueue(c.type, c.payload);
+  if (c.type === 'takeout.delivered') return enqueue(c.type, c.payload);
+  return enqueue(c.type, c.payload);
+}
 
 /**
  * /pages/take_out/rider (M005; a rider's home): the signed-in rider's delivery orders with

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { State } from '#protocol';
+import type { State, Takeout } from '#protocol';
 import { emptyState } from '#domain';
-import type { Takeout } from '../delivery/contract.ts';
 import { changeToBring, nextStep, riderOrders, telLink } from './rider-orders.ts';
 
 /** A delivery takeout as the team's contract shapes it (team21.md), with what a case changes. */
@@ -10,12 +9,12 @@ function takeout(id: string, over: Partial<Takeout> = {}): Takeout {
     id, orderId: null, billId: null, billDay: null, code: `T-${id}`, pickupCode: id, businessDay: '2026-11-28', channel: 'phone', externalId: null,
     type: 'immediate', method: 0, status: 3, paid: false, customer: { name: 'Rosa', phone: '987654321' }, memberNo: null,
     delivery: { address: 'Av. Larco 123, Miraflores', reference: 'Frente al parque', receiverName: 'Rosa', receiverPhone: '987654321', contactPhone: '', distanceM: 1200, feeCents: 500, changeForCents: 10_000 },
-    expectedAt: null, invoiceType: 'boleta', riderId: 'r-ana', ready: false, createdAt: `2026-11-28T20:${id.padStart(2, '0')}:00.000Z`, createdBy: null, paidAt: null,
+    expectedAt: null, invoiceType: 'boleta', riderId: 'r-ana', ready: false, note: '', createdAt: `2026-11-28T20:${id.padStart(2, '0')}:00.000Z`, createdBy: null, paidAt: null,
     merchantReceivedAt: null, riderReceivedAt: null, pickedUpAt: null, deliveredAt: null, serviceAt: null, closedAt: null, cancelReason: '', collectCents: 6200,
     ...over,
   };
 }
-const stateWith = (list: Takeout[]): State => ({ ...emptyState(), takeouts: Object.fromEntries(list.map((t) => [t.id, t])) }) as unknown as State;
+const stateWith = (list: Takeout[]): State => ({ ...emptyState(), takeouts: Object.fromEntries(list.map((t) => [t.id, t])) });
 
 describe('the rider\'s orders', () => {
   it('lists mine (on the way first, then by time) and the delivery orders waiting for a rider; nothing else', () => {

@@ -1,5 +1,5 @@
-import type { Names, OrderLine, State } from '#protocol';
-import { TAKEOUT_STATUS, type Takeout } from '../delivery/contract.ts';
+import type { Names, OrderLine, State, Takeout } from '#protocol';
+import { TAKEOUT_STATUS } from '#protocol';
 
 /**
  * What the rider's phone shows (pure, tested in rider-orders.test.ts): the delivery orders
@@ -8,9 +8,9 @@ import { TAKEOUT_STATUS, type Takeout } from '../delivery/contract.ts';
  * send a rider only these (team21.md "Presenters"); the page filters again for any other role.
  */
 
-/** Live takeouts of the replica (absent before the takeout slice reached this device). */
+/** Live takeouts of the replica (absent in a copy kept from before the takeout slice existed). */
 function takeoutsOf(state: State): Takeout[] {
-  const all = (state as { takeouts?: Record<string, Takeout> }).takeouts;
+  const all = state.takeouts as State['takeouts'] | undefined;
   return all ? Object.values(all) : [];
 }
 
