@@ -11,6 +11,9 @@ import { isClaimed } from './domain/index.ts';
 import { Engine } from './engine/engine.ts';
 import { folderAssets, seaAssets, type AssetSource } from './http/assets.ts';
 import { createHttpApp } from './http/app.ts';
+import { IntakeChannels } from './auth/intake-channels.ts';
+import { ChannelRate } from './http/routes/intake/channel-rate.ts';
+import { ReceivedOrders } from './http/routes/intake/received-orders.ts';
 import { loadShiftReport } from './http/routes/shifts/report.ts';
 import { echoRunners } from './jobs/echo-runners.ts';
 import { JobService } from './jobs/job-service.ts';
@@ -85,6 +88,8 @@ export type StartOptions = Omit<HubConfig, 'help' | 'setupPrinter'> & {
   sunatTimeoutMs?: number;
   /** Where the setup page's "find a printer" looks (the box's own subnets, port 9100); tests name 127.0.0.1 and a fake's port. */
   printerSearch?: { hosts: string[]; port: number };
+  /** The intake API's pace per channel (hub/http/routes/intake/channel-rate.ts); tests pass a tight one. */
+  intakeRate?: { burst: number; perMinute: number };
 };
 
 /** Where the built client lives when the hub runs from source. */
@@ -187,7 +192,15 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
     clock,
     log,
   });
-  const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports });
+  // Web shops' channels (keys hashed in secrets/) and the orders they already sent (issue 21).
+  const intakeApi = {
+    engine,
+    channels: await IntakeChannels.open(opts.dataDir),
+    received: await ReceivedOrders.open(opts.dataDir, clock()),
+    clock,
+    ...(opts.intakeRate ? { rate: new ChannelRate(clock, opts.intakeRate.burst, opts.intakeRate.perMinute) } : {}),
+  };
+  const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports, intakeApi });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {

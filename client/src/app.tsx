@@ -12,6 +12,7 @@ import { BillDetailPage, BillsPage } from './lazy-pages.tsx';
 import { CollectPage } from './lazy-pages.tsx';
 import { AccountPage } from './lazy-pages.tsx';
 import { KitchenReadySignal } from './lazy-pages.tsx';
+import { IntakePage, NewTakeoutNotice } from './lazy-pages.tsx';
 import { RiderPage, RidersPage } from './lazy-pages.tsx';
 import { useAliases } from './auth/aliases.ts';
 import { LoginPage } from './pages/login/LoginPage.tsx';
@@ -82,6 +83,9 @@ function SignedInPages() {
           <Suspense fallback={null}>
             <KitchenReadySignal />
           </Suspense>
+          <Suspense fallback={null}>
+            <NewTakeoutNotice />
+          </Suspense>
           <SettingsOnly>
             <OutboxBanner />
           </SettingsOnly>
@@ -108,6 +112,7 @@ function SignedInPages() {
             <Route path={PATHS.fiscal} component={FiscalPage} />
             <Route path={PATHS.fiscalDocuments} component={DocumentsPage} />
             <Route path={PATHS.exports} component={ExportsPage} />
+            <Route path={PATHS.intake} component={IntakePage} />
             <Route path={PATHS.shift} component={ShiftPage} />
             <Route path={PATHS.tally} component={TallyPage} />
             <Route path={PATHS.bills} component={BillsPage} />

@@ -31,6 +31,10 @@ export const ExportsPage = page(() => import('./pages/exports/ExportsPage.tsx'),
 export const OutboxBanner = page(() => import('./pages/fiscal/OutboxBanner.tsx'), (m) => m.OutboxBanner);
 /** The waiter's "ready to serve" toast (issue 18 item 14): in the frame, fetched after sign-in, never on the sign-in page. */
 export const KitchenReadySignal = page(() => import('./ui/KitchenReadySignal.tsx'), (m) => m.KitchenReadySignal);
+/** "There is a new order to take away!" with its chime (issue 21): in the frame of M005 devices, fetched after sign-in. */
+export const NewTakeoutNotice = page(() => import('./ui/NewTakeoutNotice.tsx'), (m) => m.NewTakeoutNotice);
+/** The intake API's channels and keys (owner, manager). */
+export const IntakePage = page(() => import('./pages/intake/IntakePage.tsx'), (m) => m.IntakePage);
 export const KitchenDisplayPage = page(() => import('./pages/kitchen-display/KitchenDisplayPage.tsx'), (m) => m.KitchenDisplayPage);
 export const ShiftPage = page(() => import('./pages/shift/ShiftPage.tsx'), (m) => m.ShiftPage);
 export const TallyPage = page(() => import('./pages/tally/TallyPage.tsx'), (m) => m.TallyPage);

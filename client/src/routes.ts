@@ -58,10 +58,12 @@ export const PATHS = {
   takeOutRider: '/pages/take_out/rider',
   /** Not in SPEC.md (issue 21): SPEC.md's rider fields for staff with the rider role (gate `staff`, under the staff section). */
   riders: '/pages/staff/riders',
+  /** Not in SPEC.md (issue 21): the intake API's channels (web shops), their keys and how to call it (owner, manager: `settings`). */
+  intake: '/pages/intake/index',
 } as const;
 
 export type NavEntry = {
-  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'floor' | 'printers' | 'fiscal' | 'fiscalDocuments' | 'exports' | 'kitchen';
+  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'floor' | 'printers' | 'fiscal' | 'fiscalDocuments' | 'exports' | 'intake' | 'kitchen';
   path: string;
   alias: Alias;
   /** Shown only while the restaurant has what the page is for (the kitchen display: a screen among the printers). */
@@ -90,6 +92,7 @@ export const NAV: readonly NavEntry[] = [
   { key: 'fiscal', path: PATHS.fiscal, alias: 'settings' },
   { key: 'fiscalDocuments', path: PATHS.fiscalDocuments, alias: 'settings' },
   { key: 'exports', path: PATHS.exports, alias: 'settings' },
+  { key: 'intake', path: PATHS.intake, alias: 'settings' },
 ];
 
 /** Every other route of SPEC.md that exists but is not built yet: shown as "not available yet". */
@@ -99,5 +102,5 @@ export const PLANNED_ROUTES: readonly string[] = [
   ...['details', 'details_coupon', 'coupon_merchant', 'details_merchant', 'recharge', 'recharge_merchant', 'consume', 'consume_merchant'].map(
     (p) => `/pages/member/${p}`,
   ),
-  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'floor' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report').map((n) => n.path),
+  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'floor' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'intake' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report').map((n) => n.path),
 ];

@@ -24,10 +24,10 @@ export const DEFAULT_PRINT_LATENCY: PrintLatencyOptions = { clients: 30, sendsPe
 const GOAL_P99_MS = 100;
 const BETTER_P99_MS = 20;
 
-type DeviceSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type DeviceSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A printer on 127.0.0.1: each connection's bytes, and when its last byte came (the connection's end). */
-async function capturePrinter(onTicket: (bytes: Buffer, lastByteAt: number) => void): Promise<{ port: number; close(): Promise<void> }> {
+export async function capturePrinter(onTicket: (bytes: Buffer, lastByteAt: number) => void): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -54,7 +54,7 @@ async function capturePrinter(onTicket: (bytes: Buffer, lastByteAt: number) => v
   };
 }
 
-async function signIn(url: string): Promise<string> {
+export async function signIn(url: string): Promise<string> {
   const owner = DEMO_STAFF[0]!;
   const res = await fetch(new URL('/api/auth/signin', url), {
     method: 'POST',
@@ -69,7 +69,7 @@ async function signIn(url: string): Promise<string> {
     .join('; ');
 }
 
-function connect(url: string, deviceId: string, cookie: string): Promise<DeviceSocket> {
+export function connect(url: string, deviceId: string, cookie: string): Promise<DeviceSocket> {
   return new Promise((resolve, reject) => {
     const socket: DeviceSocket = io(url, { transports: ['websocket'], auth: { deviceId, protocolVersion: PROTOCOL_VERSION, storeId: '', lastSeq: 0 }, extraHeaders: { cookie }, reconnection: false, forceNew: true });
     socket.once(SOCKET_EVENTS.snapshot, () => resolve(socket));

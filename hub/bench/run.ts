@@ -10,6 +10,7 @@ import { run as firstLoad } from './first-load.ts';
 import { run as menu2000 } from './menu-2000.ts';
 import { run as menuHostile } from './menu-hostile.ts';
 import { run as printLatency } from './print-latency.ts';
+import { run as intakeLatency } from './intake-latency.ts';
 import { run as reports } from './reports.ts';
 import { run as snapshotSize } from './snapshot-size.ts';
 import { run as startup } from './startup.ts';
@@ -32,6 +33,8 @@ const BENCHMARKS = {
   'snapshot-size': () => snapshotSize(),
   'first-load': () => firstLoad((m) => console.log(`  ${m}`)),
   'print-latency': () => printLatency(),
+  // A web order (intake API) to its kitchen ticket, a till accepting at once (issue 21).
+  intake: () => intakeLatency(),
   reports: () => reports({}, (m) => console.log(`  ${m}`)),
 } satisfies Record<string, () => Promise<BenchResult>>;
 

@@ -11,6 +11,7 @@ import type { EinvoiceRoutesDeps } from './routes/einvoice/einvoice.ts';
 import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
 import type { OutboxRouteDeps } from './routes/einvoice/outbox.ts';
 import type { ExportsRouteDeps } from './routes/exports/exports.ts';
+import type { IntakeApiDeps } from './routes/intake/intake.ts';
 import { HttpError } from './http-error.ts';
 import { actorMiddleware } from './middleware/actor.ts';
 import { claimedMiddleware } from './middleware/claimed.ts';
@@ -20,6 +21,7 @@ import { originMiddleware } from './middleware/origin.ts';
 import { staticMiddleware } from './middleware/static.ts';
 import { signInRoutes } from './routes/auth/auth.ts';
 import { healthRoutes } from './routes/health/health.ts';
+import { intakeOrderRoutes } from './routes/intake/intake.ts';
 import { sessionRouters } from './routes/index.ts';
 import { setupRoutes, type PrinterSearch } from './routes/setup/setup.ts';
 
@@ -48,12 +50,14 @@ export type HttpDeps = {
   reports?: ReportService;
   /** The nightly export's folders, deliveries and USB sticks (hub/exports): the exports page. */
   exports?: ExportsRouteDeps;
+  /** The intake API (issue 21): web shops' channels and their keys, the orders already received; absent: no intake routes. */
+  intakeApi?: IntakeApiDeps;
 };
 
 /**
  * The hub's Koa app: errors -> Host check (before everything, static files
  * too) -> Origin check -> health and setup (open) ->
- * nothing else until claimed -> sign-in (open) -> session (every other API
+ * nothing else until claimed -> the intake API (a channel's key) -> sign-in (open) -> session (every other API
  * route) -> API routes -> client files (open: the sign-in page is one).
  */
 export function createHttpApp(deps: HttpDeps): Koa {
@@ -71,6 +75,8 @@ export function createHttpApp(deps: HttpDeps): Koa {
   app.use(setup.routes());
   app.use(setup.allowedMethods());
   app.use(claimedMiddleware(deps.engine));
+  // The intake API: a web shop's server with its channel key, not a person with a session (routes/intake).
+  if (deps.intakeApi) app.use(intakeOrderRoutes(deps.intakeApi).routes());
   const signIn = signInRoutes(deps.auth);
   app.use(signIn.routes());
   app.use(signIn.allowedMethods());

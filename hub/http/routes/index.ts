@@ -15,6 +15,7 @@ import { documentRoutes } from './einvoice/documents.ts';
 import { outboxRoutes } from './einvoice/outbox.ts';
 import { exportRoutes } from './exports/exports.ts';
 import { jobRoutes } from './jobs/jobs.ts';
+import { intakeChannelRoutes } from './intake/channels.ts';
 import { printerRoutes } from './printers/printers.ts';
 import { reportRoutes } from './reports/reports.ts';
 import { reportExportRoutes } from './report-export/report-export.ts';
@@ -79,5 +80,7 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     ...(deps.outbox ? [outboxRoutes(deps.engine, deps.outbox)] : []),
     // The nightly export: past days' files, where they went, the USB stick (export and resend are commands).
     ...(deps.exports ? [exportRoutes(deps.engine, deps.exports, deps.auth.clock)] : []),
+    // Take-away intake API: the owner's channels and their keys (the orders themselves come in before the session, app.ts).
+    ...(deps.intakeApi ? [intakeChannelRoutes(deps.engine, deps.intakeApi.channels, deps.auth.clock, deps.log)] : []),
   ];
 }

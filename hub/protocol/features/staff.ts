@@ -75,10 +75,12 @@ export type SecurityAlert = {
 /**
  * The restaurant's secret settings (issue 19 items 10 and 15): the signing
  * certificate, the SOL user and where documents go, the export's mail
- * server. A change is recorded by the hub (`security.noteSecretChange`) so
- * the activity says who changed which and what; never the secret itself.
+ * server; the intake API's channel keys (issue 21, `intakeKey`: made or
+ * revoked, the channel id as the field). A change is recorded by the hub
+ * (`security.noteSecretChange`) so the activity says who changed which and
+ * what; never the secret itself.
  */
-export const SECRET_SETTINGS = ['certificate', 'sol', 'mail'] as const;
+export const SECRET_SETTINGS = ['certificate', 'sol', 'mail', 'intakeKey'] as const;
 
 /** How someone signed in (full: number or name + secret; pin: PIN alone; setup: claiming the hub). */
 export const SIGN_IN_METHODS = ['full', 'pin', 'setup'] as const;

@@ -23,6 +23,7 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     fiscal: 'E-invoicing',
     fiscalDocuments: 'E-invoices',
     exports: 'Exports',
+    intake: 'Web shop',
   },
   connection: {
     online: 'Connected',

@@ -22,6 +22,7 @@ export const coreEs = {
     fiscal: 'Facturación electrónica',
     fiscalDocuments: 'Comprobantes',
     exports: 'Exportaciones',
+    intake: 'Tienda web',
   },
   connection: {
     online: 'Conectado',

@@ -23,6 +23,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     fiscal: '电子发票',
     fiscalDocuments: '电子票据',
     exports: '导出',
+    intake: '网店',
   },
   connection: {
     online: '已连接',

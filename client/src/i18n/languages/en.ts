@@ -17,6 +17,7 @@ import { collectEn } from '../../pages/collect/i18n/en.ts';
 import { ridersEn } from '../../pages/riders/i18n/en.ts';
 import { exportMailEn } from '../../pages/exports/i18n/mail-en.ts';
 import { exportsEn } from '../../pages/exports/i18n/en.ts';
+import { intakeEn } from '../../pages/intake/i18n/en.ts';
 import { paymentEn } from '../../pages/payment/i18n/en.ts';
 import { setupEn } from '../../pages/setup/i18n/en.ts';
 import { staffEn } from '../../pages/staff/i18n/en.ts';
@@ -56,5 +57,6 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   riders: ridersEn,
   exportMail: exportMailEn,
   exports: exportsEn,
+  intake: intakeEn,
 };
 

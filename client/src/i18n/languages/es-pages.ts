@@ -7,6 +7,7 @@ import { collectEs } from '../../pages/collect/i18n/es.ts';
 import { ridersEs } from '../../pages/riders/i18n/es.ts';
 import { exportMailEs } from '../../pages/exports/i18n/mail-es.ts';
 import { exportsEs } from '../../pages/exports/i18n/es.ts';
+import { intakeEs } from '../../pages/intake/i18n/es.ts';
 import { dinnerEs } from '../../pages/dinner/i18n/es.ts';
 import { goodsEs } from '../../pages/goods/i18n/es.ts';
 import { jobsEs } from '../../pages/jobs/i18n/es.ts';
@@ -44,4 +45,5 @@ export const ES_PAGE_FEATURES = {
   riders: ridersEs,
   exportMail: exportMailEs,
   exports: exportsEs,
+  intake: intakeEs,
 } as const;

@@ -17,6 +17,7 @@ import { collectZh } from '../../pages/collect/i18n/zh.ts';
 import { ridersZh } from '../../pages/riders/i18n/zh.ts';
 import { exportMailZh } from '../../pages/exports/i18n/mail-zh.ts';
 import { exportsZh } from '../../pages/exports/i18n/zh.ts';
+import { intakeZh } from '../../pages/intake/i18n/zh.ts';
 import { paymentZh } from '../../pages/payment/i18n/zh.ts';
 import { setupZh } from '../../pages/setup/i18n/zh.ts';
 import { staffZh } from '../../pages/staff/i18n/zh.ts';
@@ -56,5 +57,6 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   riders: ridersZh,
   exportMail: exportMailZh,
   exports: exportsZh,
+  intake: intakeZh,
 };
 
