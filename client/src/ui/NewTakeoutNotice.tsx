@@ -4,11 +4,14 @@ import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import type { State } from '#protocol';
 import { useAliases } from '../auth/aliases.ts';
-import { PATHS } from '../routes.ts';
+import { NAV } from '../routes.ts';
 import { replica } from '../sync/replica.ts';
 import { armChime, chime } from './chime.ts';
 import { newArrivals, REMINDER_MS, waitingTakeouts } from './new-takeout.ts';
 import './takeout-notice.css';
+
+/** The delivery orders' list (SPEC.md /pages/take_out/index): the left window's own entry, so the two never part. */
+const DELIVERY_LIST = NAV.find((n) => n.key === 'delivery')?.path ?? '/pages/take_out/index';
 
 /**
  * On every page of a device whose person holds M005 (delivery): "There is a
@@ -50,14 +53,14 @@ function Notice() {
     return () => clearInterval(timer);
   }, [count]);
 
-  if (count === 0 || location === PATHS.takeOut) return <span hidden data-testid="takeout-notice-idle" data-chimes={chimes} />;
+  if (count === 0 || location === DELIVERY_LIST) return <span hidden data-testid="takeout-notice-idle" data-chimes={chimes} />;
   return (
     <div className="banner takeout-notice" role="alert" data-testid="takeout-notice" data-chimes={chimes}>
       <span className="takeout-notice-text">
         {t('intake.notice.title')}
         {count > 1 && <small>{t('intake.notice.count', { count })}</small>}
       </span>
-      <Link href={PATHS.takeOut} className="btn btn-small btn-accent" data-testid="takeout-notice-go">
+      <Link href={DELIVERY_LIST} className="btn btn-small btn-accent" data-testid="takeout-notice-go">
         {t('intake.notice.go')}
       </Link>
     </div>
