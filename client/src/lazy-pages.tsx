@@ -44,6 +44,8 @@ export const AccountPage = page(() => import('./pages/bill/account/AccountPage.t
 /** The order report: its own chunk with chart.js, so nothing else downloads the charts. */
 export const CollectPage = page(() => import('./pages/collect/CollectPage.tsx'), (m) => m.CollectPage);
 export const BookPage = page(() => import('./pages/book/BookPage.tsx'), (m) => m.BookPage);
+export const DeliveryPage = page(() => import('./pages/delivery/DeliveryPage.tsx'), (m) => m.DeliveryPage);
+export const NewPhoneOrderPage = page(() => import('./pages/delivery/NewPhoneOrderPage.tsx'), (m) => m.NewPhoneOrderPage);
 export const RiderPage = page(() => import('./pages/riders/RiderPage.tsx'), (m) => m.RiderPage);
 export const RidersPage = page(() => import('./pages/riders/RidersPage.tsx'), (m) => m.RidersPage);
 export const ExpirePage = page(() => import('./pages/misc/ExpirePage.tsx'), (m) => m.ExpirePage);

@@ -60,6 +60,10 @@ export const PATHS = {
   riders: '/pages/staff/riders',
   /** Not in SPEC.md (issue 21): the intake API's channels (web shops), their keys and how to call it (owner, manager: `settings`). */
   intake: '/pages/intake/index',
+  /** SPEC.md M005: take-away and delivery orders by status, their detail and actions (client/src/pages/delivery). */
+  takeOut: '/pages/take_out/index',
+  /** Not in SPEC.md: a new order taken on the phone (M005, under the delivery section). */
+  takeOutNew: '/pages/take_out/new',
 } as const;
 
 export type NavEntry = {
@@ -79,7 +83,7 @@ export const NAV: readonly NavEntry[] = [
   { key: 'takeaway', path: '/pages/oder_food/index', alias: 'M002' },
   { key: 'bills', path: PATHS.bills, alias: 'M003' },
   { key: 'members', path: '/pages/member/index', alias: 'M004' },
-  { key: 'delivery', path: '/pages/take_out/index', alias: 'M005' },
+  { key: 'delivery', path: PATHS.takeOut, alias: 'M005' },
   { key: 'shift', path: PATHS.shift, alias: 'M006' },
   { key: 'tally', path: PATHS.tally, alias: 'M007' },
   { key: 'report', path: PATHS.collect, alias: 'M014' },
@@ -102,5 +106,5 @@ export const PLANNED_ROUTES: readonly string[] = [
   ...['details', 'details_coupon', 'coupon_merchant', 'details_merchant', 'recharge', 'recharge_merchant', 'consume', 'consume_merchant'].map(
     (p) => `/pages/member/${p}`,
   ),
-  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'floor' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'intake' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report').map((n) => n.path),
+  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'floor' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'intake' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report' && n.key !== 'delivery').map((n) => n.path),
 ];

@@ -9,6 +9,7 @@ import { fiscalEn } from '../../pages/fiscal/i18n/en.ts';
 import { loginEn } from '../../pages/login/i18n/en.ts';
 import { miscEn } from '../../pages/misc/i18n/en.ts';
 import { bookEn } from '../../pages/book/i18n/en.ts';
+import { deliveryEn } from '../../pages/delivery/i18n/en.ts';
 import { shiftEn } from '../../pages/shift/i18n/en.ts';
 import { tallyEn } from '../../pages/tally/i18n/en.ts';
 import { accountEn } from '../../pages/bill/account/i18n/en.ts';
@@ -49,6 +50,7 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   fiscal: fiscalEn,
   misc: miscEn,
   book: bookEn,
+  delivery: deliveryEn,
   shift: shiftEn,
   tally: tallyEn,
   account: accountEn,

@@ -1,4 +1,5 @@
 import { bookEs } from '../../pages/book/i18n/es.ts';
+import { deliveryEs } from '../../pages/delivery/i18n/es.ts';
 import { shiftEs } from '../../pages/shift/i18n/es.ts';
 import { tallyEs } from '../../pages/tally/i18n/es.ts';
 import { accountEs } from '../../pages/bill/account/i18n/es.ts';
@@ -37,6 +38,7 @@ export const ES_PAGE_FEATURES = {
   printers: printersEs,
   fiscal: fiscalEs,
   book: bookEs,
+  delivery: deliveryEs,
   shift: shiftEs,
   tally: tallyEs,
   account: accountEs,

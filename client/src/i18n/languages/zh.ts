@@ -9,6 +9,7 @@ import { fiscalZh } from '../../pages/fiscal/i18n/zh.ts';
 import { loginZh } from '../../pages/login/i18n/zh.ts';
 import { miscZh } from '../../pages/misc/i18n/zh.ts';
 import { bookZh } from '../../pages/book/i18n/zh.ts';
+import { deliveryZh } from '../../pages/delivery/i18n/zh.ts';
 import { shiftZh } from '../../pages/shift/i18n/zh.ts';
 import { tallyZh } from '../../pages/tally/i18n/zh.ts';
 import { accountZh } from '../../pages/bill/account/i18n/zh.ts';
@@ -49,6 +50,7 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   fiscal: fiscalZh,
   misc: miscZh,
   book: bookZh,
+  delivery: deliveryZh,
   shift: shiftZh,
   tally: tallyZh,
   account: accountZh,

@@ -74,13 +74,14 @@ describe('the takeout.create payload', () => {
       delivery: { address: 'Av. Larco 345', reference: 'Puerta verde', receiverName: 'José', receiverPhone: '987654321', contactPhone: '', distanceM: 2500, feeCents: 500, changeForCents: 10000 },
       invoiceType: 'note',
       lines,
+      payLater: true,
       send: true,
     });
   });
 
   it('for an hour: a reservation at that Lima time; a pickup carries no delivery details', () => {
-    const p = phoneOrderPayload({ ...OK, method: 1, expectedTime: '20:15', sendNow: false }, ids, lines, DAY);
-    expect(p).toMatchObject({ type: 'reservation', method: 1, expectedAt: '2026-11-28T20:15:00-05:00', send: false });
+    const p = phoneOrderPayload({ ...OK, method: 1, expectedTime: '20:15', sendNow: false, payLater: false, tip: '3,5', note: ' Sin cubiertos ' }, ids, lines, DAY);
+    expect(p).toMatchObject({ type: 'reservation', method: 1, expectedAt: '2026-11-28T20:15:00-05:00', send: false, payLater: false, tipCents: 350, note: 'Sin cubiertos' });
     expect(p.delivery).toBeUndefined();
     expect(Date.parse(p.expectedAt!)).toBe(Date.parse('2026-11-29T01:15:00Z'));
   });

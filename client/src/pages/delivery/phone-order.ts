@@ -26,6 +26,10 @@ export type PhoneOrderDraft = {
   /** The note the guest will pay with ("100"), so the rider brings change; '' when paid exactly or already. */
   payWith: string;
   invoiceType: 'note' | 'boleta' | 'factura';
+  /** Paid at the door or on pickup (born "to be paid"); off: paid now, at the till, before it leaves. */
+  payLater: boolean;
+  /** For the kitchen and the rider ("ring twice"); '' for none. */
+  note: string;
   /** Send the dishes to the kitchen on creating (off for an order for later: sent from its detail when due). */
   sendNow: boolean;
 };
@@ -45,6 +49,8 @@ export const EMPTY_DRAFT: PhoneOrderDraft = {
   tip: '',
   payWith: '',
   invoiceType: 'note',
+  payLater: true,
+  note: '',
   sendNow: true,
 };
 
@@ -134,13 +140,17 @@ export type PhoneOrderPayload = {
   delivery?: DeliveryDetails;
   invoiceType: 'note' | 'boleta' | 'factura';
   lines: CreateLine[];
+  tipCents?: number;
+  payLater: boolean;
+  note?: string;
   send: boolean;
 };
 
 /**
  * The command's payload: phones reduced to their 9 digits, the receiver
  * defaulting to the caller, a scheduled time making it a reservation (SPEC
- * order type), "as soon as possible" an immediate order.
+ * order type), "as soon as possible" an immediate order; the tip rides along
+ * (`tipCents`), and "pays later" makes it born to be paid (12).
  */
 export function phoneOrderPayload(d: PhoneOrderDraft, ids: { takeoutId: string; orderId: string }, lines: CreateLine[], day: string): PhoneOrderPayload {
   const phone = peruMobile(d.phone) ?? '';
@@ -169,6 +179,9 @@ export function phoneOrderPayload(d: PhoneOrderDraft, ids: { takeoutId: string; 
       : {}),
     invoiceType: d.invoiceType,
     lines,
+    ...(money.tipCents > 0 ? { tipCents: money.tipCents } : {}),
+    payLater: d.payLater,
+    ...(d.note.trim() ? { note: d.note.trim() } : {}),
     send: d.sendNow,
   };
 }

@@ -35,6 +35,7 @@ function takeout(over: Partial<Takeout> = {}): Takeout {
     serviceAt: null,
     closedAt: null,
     cancelReason: '',
+    note: '',
     collectCents: 6500,
     ...over,
   };
@@ -104,7 +105,7 @@ describe('actions by status', () => {
     ['a delivery received, paid', { status: S.received, paid: true }, ['assignRider', 'markReady', 'reprintKitchen']],
     ['a pickup paid', { status: S.received, method: 1, paid: true, delivery: null }, ['handOver', 'markReady', 'reprintKitchen']],
     ['a pickup to be paid', { status: S.toBePaid, method: 1, delivery: null }, ['pay', 'markReady', 'reprintKitchen', 'cancel']],
-    ['with its rider', { status: S.riderReceived, riderId: 'r-1' }, ['pickedUp', 'pay', 'reprintKitchen', 'reprintSlip', 'cancel']],
+    ['with its rider', { status: S.riderReceived, riderId: 'r-1' }, ['pickedUp', 'assignRider', 'pay', 'reprintKitchen', 'reprintSlip', 'cancel']],
     ['on its way', { status: S.pickedUp, riderId: 'r-1' }, ['delivered', 'reprintKitchen', 'reprintSlip', 'cancel']],
     ['on its way, paid', { status: S.pickedUp, riderId: 'r-1', paid: true }, ['delivered', 'reprintKitchen', 'reprintSlip']],
     ['delivered', { status: S.delivered, riderId: 'r-1' }, ['close']],

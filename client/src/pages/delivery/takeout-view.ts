@@ -123,7 +123,8 @@ export function actionsFor(t: Pick<Takeout, 'status' | 'method' | 'paid' | 'read
       if (!t.ready) out.push('markReady');
       break;
     case S.riderReceived:
-      out.push('pickedUp');
+      // Another rider may take it over until it has left (3 → 3).
+      out.push('pickedUp', 'assignRider');
       if (!t.paid && t.orderId) out.push('pay');
       break;
     case S.pickedUp:
