@@ -4,9 +4,9 @@ import type { deliveryEs } from './es.ts';
 /** The delivery orders page and the new phone order, in English. */
 export const deliveryEn: DeepStrings<typeof deliveryEs> = {
   delivery: {
-    title: 'Take-away and delivery orders',
+    title: 'Delivery orders',
     newPhoneOrder: 'Phone order',
-    search: 'Search: code, pickup code, phone or name',
+    search: 'Code, pickup code, phone or name',
     loading: 'Loading…',
     noMatch: 'No order matches the search.',
     pick: 'Pick an order from the list to see its detail.',

@@ -1,9 +1,9 @@
 /** The delivery orders page (M005, /pages/take_out/index) and the new phone order, in Spanish: the default and the shape of the other languages. */
 export const deliveryEs = {
   delivery: {
-    title: 'Pedidos para llevar y delivery',
+    title: 'Pedidos delivery',
     newPhoneOrder: 'Pedido por teléfono',
-    search: 'Buscar: código, código de recojo, teléfono o nombre',
+    search: 'Código, recojo, celular o nombre',
     loading: 'Cargando…',
     noMatch: 'Ningún pedido coincide con la búsqueda.',
     pick: 'Elija un pedido de la lista para ver su detalle.',

@@ -4,7 +4,7 @@ import type { deliveryEs } from './es.ts';
 /** The delivery orders page and the new phone order, in Chinese. */
 export const deliveryZh: DeepStrings<typeof deliveryEs> = {
   delivery: {
-    title: '外卖与配送订单',
+    title: '外卖订单',
     newPhoneOrder: '电话订单',
     search: '搜索：订单号、取餐码、电话或姓名',
     loading: '加载中…',
