@@ -37,6 +37,9 @@ export type CommandResult = {
   totalCents?: number;
   /** The boletas and facturas a settlement was numbered with (issue 18 item 21: the till names them); none for a sale note. */
   documents?: { type: '01' | '03'; series: string; number: number }[];
+  /** A new take-away or delivery order's codes (issue 21): "T-0042" and the pickup code "042" the till calls out. */
+  takeoutCode?: string;
+  pickupCode?: string;
 };
 
 export function isCommandType(type: string): type is CommandType {

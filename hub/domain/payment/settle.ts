@@ -5,6 +5,7 @@ import { orderTotals } from '../money.ts';
 import { getOwn } from '../records.ts';
 import { depositExcessOf } from '../reservations/deposit.ts';
 import { notARider } from '../riders/handlers.ts';
+import { takeoutPaidOf, withTakeoutRef } from '../takeout/paid.ts';
 import { groupMinimumCents } from '../table-ops/group-minimum.ts';
 import { documentRefusal, storedDocument, toBillPayments } from './payments.ts';
 import { billShares, shareDocumentsRefusal, splitRefusal } from './split.ts';
@@ -65,7 +66,9 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
   // `fiscal.numbered` and the document's consequences to this same decision, hence one log record.
   // With "clear on settle" (issue 18 item 14) the tables are free again in the same record: no second tap per table.
   const cleared = s.settings.clearOnSettle ? [bill.tableId, ...order.mergedTableIds].filter((id) => getOwn(s.tables, id)).map((tableId) => ({ type: 'table.cleared' as const, tableId })) : [];
-  return accept([{ type: 'order.settled', bill }, ...cleared, ...excess.events], {
+  // A take-away or delivery order (issue 21): the bill keeps its takeout, and the takeout is paid in the same record.
+  const takeout = takeoutPaidOf(s, order, bill.id, ctx);
+  return accept([{ type: 'order.settled', bill: withTakeoutRef(bill, takeout?.ref) }, ...cleared, ...excess.events, ...(takeout?.events ?? [])], {
     orderId: order.id,
     billNo: bill.billNo,
     totalCents: bill.totalCents,
