@@ -6,6 +6,7 @@ import type { IndexKey } from './job-index/index-key.ts';
 import { JobIndexes, type Stored } from './job-index/job-indexes.ts';
 import type { SortedKeys } from './job-index/sorted-keys.ts';
 import type { JobVersion, JobWrite } from '#hub/store/job-files.ts';
+import { isLeftOnDisk, type JobDocuments } from '#hub/store/job-documents.ts';
 
 /**
  * The hub's job table (issue 20; hub/jobs/README.md "Where jobs live"): every
@@ -60,6 +61,12 @@ export type JobTableView = JobLookup & {
   get(id: string): Job | undefined;
   /** Every job, creation order (tests, migration; never on a command's path). */
   values(): IterableIterator<Job>;
+  /**
+   * False for a print job whose document was left in the table's file at start and could not be
+   * read back (the file damaged under it): `get` then gives it with an empty stand-in document,
+   * which must never be printed (the job service fails it for a person).
+   */
+  readable?(job: Job): boolean;
   /** Every lane holding a job in any status, O(lanes). */
   laneKeys(): IterableIterator<string>;
   /** The pending job the lane carries out next: an ordered lane's oldest by creation (due or not), another's earliest nextAt, then creation. */
@@ -122,18 +129,35 @@ export class JobTable implements JobTableView {
   /** Ids changed since the last capture (the snapshot's incremental files). */
   private dirty = new Set<string>();
   private readonly listeners = new Set<(jobIds: string[]) => void>();
+  /**
+   * Print documents left in the table's files at start (hub/store/job-documents.ts): the jobs read
+   * back keep a stand-in, and `get` reads the document back from its line. Null: all in memory.
+   */
+  private documents: JobDocuments | null = null;
 
   get size(): number {
     return this.jobs.size;
   }
 
+  /** The job whole: a print job read back at start gets its document from its file line (one read, the last few kept). */
   get(id: string): Job | undefined {
-    return this.jobs.get(id)?.job;
+    const job = this.jobs.get(id)?.job;
+    if (!job || !this.documents || !isLeftOnDisk(job)) return job;
+    return this.documents.whole(job) ?? job;
+  }
+
+  readable(job: Job): boolean {
+    return !isLeftOnDisk(job);
+  }
+
+  /** Where the documents of the jobs read back at start are (recovery; the files keep them). */
+  leaveDocumentsIn(documents: JobDocuments): void {
+    this.documents = documents;
   }
 
   /** Sorted by creation number (a reverted prune puts a job back at the Map's end): tests and tools only. */
   *values(): IterableIterator<Job> {
-    for (const s of [...this.jobs.values()].sort((a, b) => a.n - b.n)) yield s.job;
+    for (const s of [...this.jobs.values()].sort((a, b) => a.n - b.n)) yield this.get(s.job.id) ?? s.job;
   }
 
   summaryJob(summaryId: string): Extract<Job, { kind: 'einvoice.summary' }> | undefined {

@@ -128,6 +128,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   const jobs = new JobTable();
   const { files: jobFiles, loaded } = await JobFiles.open(opts.dir, base, opts.log);
   jobFiles.slack = opts.jobFilesSlack;
+  jobs.leaveDocumentsIn(jobFiles.documents);
   jobs.load(loaded.versions, loaded.next, true);
   if (snap && format < 6) jobs.load(legacyJobs(snap.state).map((job, n) => ({ n: loaded.next + n, job })), 0);
   else if (snap && loaded.markerSeq !== base) opts.log(`store: the job table's files end at seq ${loaded.markerSeq ?? 'none'}, the snapshot is at ${base}: jobs changed in between are missing`);

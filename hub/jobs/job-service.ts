@@ -17,6 +17,12 @@ export type JobServiceOptions = {
   tickMs?: number;
 };
 
+/**
+ * A print job whose document was left in the job table's file at start and could not be read
+ * back (hub/store/job-documents.ts): never printed blank, failed for a person to see.
+ */
+const UNREADABLE: JobOutcome = { ok: false, canRetry: false, reason: 'IO_ERROR' };
+
 /** How long the lanes rest after the log refused a write (disk full, read-only), instead of hammering it. */
 export const STORAGE_PAUSE_MS = 5_000;
 
@@ -198,7 +204,7 @@ export class JobService {
       this.pausedUntil = this.clock().getTime() + STORAGE_PAUSE_MS;
       return null;
     }
-    const outcome = await this.perform(runner, job);
+    const outcome = this.engine.jobs.readable?.(job) === false ? UNREADABLE : await this.perform(runner, job);
     const finishing = this.submit('job.finish', { jobId: job.id, outcome }).then((finished) => {
       if (finished.ok) return;
       this.unfinished.set(job.id, outcome);

@@ -22,6 +22,14 @@ export function slicer(): () => Promise<void> {
   };
 }
 
+/** Optional per-entry work of `encodeInSlices`, done inside its slices. */
+export type EncodeHooks = {
+  /** What is encoded for an entry (default: the entry): a job's document read back from its file. */
+  prepare?: (entry: unknown) => unknown;
+  /** Where entry `i`'s line lies in the output: [start, end), its newline excluded. */
+  line?: (i: number, start: number, end: number) => void;
+};
+
 /**
  * The lines of many entries (a snapshot's worth of activity is thousands),
  * encoded in slices of about 2 ms with the event loop running between them,
@@ -31,17 +39,21 @@ export function slicer(): () => Promise<void> {
  * (whose pauses were what was left of a snapshot's long tasks). The bytes are
  * exactly those of `encodeLine` of each entry, one after another.
  */
-export async function encodeInSlices(entries: readonly unknown[]): Promise<Buffer[]> {
+export async function encodeInSlices(entries: readonly unknown[], each: EncodeHooks = {}): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
   let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   let at = 0;
+  // Bytes in the chunks already pushed: a line's offset in the output is this + at.
+  let before = 0;
   const slice = slicer();
-  for (const e of entries) {
+  for (const [i, entry] of entries.entries()) {
+    const e = each.prepare ? each.prepare(entry) : entry;
     const json = JSON.stringify(e);
     // UTF-8 takes at most 3 bytes per UTF-16 unit; with the checksum, its space and the newline.
     const most = json.length * 3 + 10;
     if (at + most > buffer.length) {
       if (at > 0) chunks.push(buffer.subarray(0, at));
+      before += at;
       buffer = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, most));
       at = 0;
     }
@@ -49,6 +61,7 @@ export async function encodeInSlices(entries: readonly unknown[]): Promise<Buffe
     buffer.write(crc32(buffer.subarray(at + 9, at + 9 + length)).toString(16).padStart(8, '0'), at, 'latin1');
     buffer[at + 8] = 0x20;
     buffer[at + 9 + length] = 0x0a;
+    each.line?.(i, before + at, before + at + 9 + length);
     at += length + 10;
     await slice();
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Job } from '#protocol';
 import { fsyncDir, makePrivateDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
 import { encodeInSlices, slicer } from './encode-slices.ts';
+import { JobDocuments, isLeftOnDisk, type LineAt } from './job-documents.ts';
 import { decodeLineBytes } from './line-bytes.ts';
 
 /**
@@ -64,7 +65,7 @@ async function writeChunksAt(handle: FileHandle, chunks: readonly Buffer[], at: 
   return at;
 }
 
-/** Bytes read at a time: the file (20 MB for 20,000 tickets) is never held whole, nor its lines all at once. */
+/** Bytes read at a time: the file (20-29 MB for 20,000 tickets) is never held whole, nor its lines all at once. */
 const READ_CHUNK = 1 << 20;
 
 /**
@@ -72,7 +73,7 @@ const READ_CHUNK = 1 << 20;
  * that does not decode, or a last piece with no newline, comes as null),
  * each with the offset where it ends. A missing file has none.
  */
-async function* readLines(file: string): AsyncGenerator<{ value: unknown; end: number }[]> {
+async function* readLines(file: string, keep: (value: unknown) => unknown = (v) => v): AsyncGenerator<{ value: unknown; start: number; end: number }[]> {
   const handle = await fs.open(file, 'r').catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return null;
     throw err;
@@ -87,9 +88,9 @@ async function* readLines(file: string): AsyncGenerator<{ value: unknown; end: n
       if (bytesRead === 0) break;
       const chunk = carry.length > 0 ? Buffer.concat([carry, buf.subarray(0, bytesRead)]) : buf.subarray(0, bytesRead);
       let start = 0;
-      const lines: { value: unknown; end: number }[] = [];
+      const lines: { value: unknown; start: number; end: number }[] = [];
       for (let nl = chunk.indexOf(0x0a, start); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
-        lines.push({ value: decodeLineBytes(chunk, start, nl), end: offset + nl + 1 });
+        lines.push({ value: keep(decodeLineBytes(chunk, start, nl)), start: offset + start, end: offset + nl + 1 });
         start = nl + 1;
       }
       yield lines;
@@ -97,7 +98,7 @@ async function* readLines(file: string): AsyncGenerator<{ value: unknown; end: n
       // A line cut by the chunk's end waits for the next (copied: `buf` is read into again).
       carry = Buffer.from(chunk.subarray(start));
     }
-    if (carry.length > 0) yield [{ value: null, end: offset + carry.length }];
+    if (carry.length > 0) yield [{ value: null, start: offset, end: offset + carry.length }];
   } finally {
     await handle.close();
   }
@@ -114,8 +115,11 @@ export class JobFiles {
   private readonly log: (message: string) => void;
   /** Lines beyond twice the live jobs before a rewrite (COMPACT_SLACK; smaller in tests). */
   slack = COMPACT_SLACK;
+  /** The print documents of jobs read back at open, left in their lines (job-documents.ts). */
+  readonly documents: JobDocuments;
 
-  private constructor(dir: string, base: number, size: number, lines: number, log: (message: string) => void) {
+  private constructor(dir: string, base: number, size: number, lines: number, log: (message: string) => void, documents: JobDocuments) {
+    this.documents = documents;
     this.dir = dir;
     this.base = base;
     this.size = size;
@@ -147,8 +151,9 @@ export class JobFiles {
     const chosen = bases.filter((b) => b <= snapSeq).at(-1) ?? 0;
     for (const b of bases) if (b !== chosen) await fs.unlink(path.join(dir, JobFiles.fileName(b))).catch(() => undefined);
     const file = path.join(dir, JobFiles.fileName(chosen));
-    const byId = new Map<string, JobVersion>();
-    let group: JobVersion[] = [];
+    // Each version with the line it was read from: a print job's document stays there (job-documents.ts).
+    const byId = new Map<string, { version: JobVersion; line: LineAt }>();
+    let group: { version: JobVersion; line: LineAt }[] = [];
     let next = 0;
     let markerSeq: number | null = null;
     let good = 0;
@@ -157,19 +162,21 @@ export class JobFiles {
     let groupLines = 0;
     const fileSize = (await fs.stat(file).catch(() => null))?.size ?? 0;
     // Groups after the snapshot's marker (a later snapshot that never finished) are not read.
-    reading: for await (const chunk of readLines(file)) for (const line of chunk) {
+    // A print job's paper is dropped as each line is decoded, while it is young: 20,000 tickets never sit parsed in the heap.
+    const stubbed = (v: unknown) => (isVersion(v) && !('gone' in v) ? { n: v.n, job: JobDocuments.stub(v.job) } : v);
+    reading: for await (const chunk of readLines(file, stubbed)) for (const line of chunk) {
       const v = line.value;
       groupLines++;
       if (isMarker(v)) {
         if (v.seq > snapSeq) break reading;
-        for (const version of group) byId.set('gone' in version ? version.gone : version.job.id, version);
+        for (const g of group) byId.set('gone' in g.version ? g.version.gone : g.version.job.id, g);
         group = [];
         next = v.next;
         markerSeq = v.seq;
         good = line.end;
         lines += groupLines;
         groupLines = 0;
-      } else if (isVersion(v)) group.push(v);
+      } else if (isVersion(v)) group.push({ version: v, line: { file, start: line.start, end: line.end - 1 } });
       else damagedAt.push(line.end);
     }
     // Only those inside what is kept count: a torn tail is simply cut off.
@@ -185,8 +192,15 @@ export class JobFiles {
         await handle.close();
       }
     }
-    const versions = [...byId.values()].filter((v): v is { n: number; job: Job } => !('gone' in v)).sort((a, b) => a.n - b.n);
-    return { files: new JobFiles(dir, chosen, good, lines, log), loaded: { versions, next, markerSeq } };
+    const documents = new JobDocuments();
+    const versions: { n: number; job: Job }[] = [];
+    for (const { version, line } of byId.values()) {
+      if ('gone' in version) continue;
+      versions.push(version);
+      if (isLeftOnDisk(version.job)) documents.place(version.job.id, line);
+    }
+    versions.sort((a, b) => a.n - b.n);
+    return { files: new JobFiles(dir, chosen, good, lines, log, documents), loaded: { versions, next, markerSeq } };
   }
 
   /** Whether the next snapshot should write the live set whole (the file holds more than twice it + COMPACT_SLACK lines). */
@@ -209,7 +223,7 @@ export class JobFiles {
   async write(w: JobWrite): Promise<void> {
     const marker: Marker = { seq: w.seq, next: w.next };
     if (w.whole) return this.writeWhole(w.seq, w.whole, marker);
-    const chunks = await encodeInSlices([...w.changed, marker]);
+    const chunks = await encodeInSlices([...w.changed, marker], { prepare: this.withDocument });
     const file = path.join(this.dir, JobFiles.fileName(this.base));
     // Written at an offset, never O_APPEND (which would ignore it): the offset is the end of the last whole group.
     const handle = await fs.open(file, fsFlags.O_RDWR | fsFlags.O_CREAT, PRIVATE_FILE_MODE);
@@ -228,10 +242,31 @@ export class JobFiles {
     }
   }
 
+  /**
+   * A version as the file must hold it: a print job whose document was left in its line gets it
+   * back from there (one line read, inside the encoding's slices). One that cannot be read (the
+   * file damaged under it) is written as it is in memory, which is said.
+   */
+  private readonly withDocument = (entry: unknown): unknown => {
+    const v = entry as JobVersion;
+    if ('gone' in v || !('job' in v) || !isLeftOnDisk(v.job)) return entry;
+    const whole = this.documents.whole(v.job);
+    if (!whole) this.log(`store: the document of job ${JSON.stringify(v.job.id)} could not be read back from its file; written without it`);
+    return whole ? { n: v.n, job: whole } : entry;
+  };
+
   private async writeWhole(seq: number, whole: readonly JobVersion[], marker: Marker): Promise<void> {
-    const chunks = await encodeInSlices([...whole, marker]);
     const name = JobFiles.fileName(seq);
     const file = path.join(this.dir, name);
+    // Where each job left on disk will lie in the new file: its document follows it there once the file is in place.
+    const moved: { id: string; start: number; end: number }[] = [];
+    const chunks = await encodeInSlices([...whole, marker], {
+      prepare: this.withDocument,
+      line: (i, start, end) => {
+        const v = whole[i];
+        if (v && 'job' in v && isLeftOnDisk(v.job)) moved.push({ id: v.job.id, start, end });
+      },
+    });
     const tmp = `${file}.tmp-${process.pid}`;
     let size: number;
     try {
@@ -249,6 +284,7 @@ export class JobFiles {
       throw err;
     }
     await fsyncDir(this.dir);
+    this.documents.rewritten(file, moved);
     if (seq !== this.base) this.superseded.push(JobFiles.fileName(this.base));
     this.log(`store: job table rewritten whole (${whole.length} jobs; the file held ${this.lines} lines)`);
     this.base = seq;
