@@ -160,7 +160,7 @@ export const staffEn: DeepStrings<typeof staffEs> = {
         noteSignIn: 'Signed in',
         noteSignOut: 'Signed out',
       },
-      security: { raiseAlert: 'Alert: failed attempts', dismissAlert: 'Dismissed an alert', noteSecretChange: 'Changed the certificate, SOL password or mail server' },
+      security: { raiseAlert: 'Alert: failed attempts', dismissAlert: 'Dismissed an alert', noteSecretChange: 'Changed the certificate, SOL password, mail server or a web shop key' },
       job: {
         start: 'Started a job',
         markWriting: 'Began writing a job to its printer',

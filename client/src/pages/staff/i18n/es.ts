@@ -159,7 +159,7 @@ export const staffEs = {
         noteSignIn: 'Inició sesión',
         noteSignOut: 'Cerró sesión',
       },
-      security: { raiseAlert: 'Alerta: intentos fallidos', dismissAlert: 'Descartó una alerta', noteSecretChange: 'Cambió el certificado, la clave SOL o el correo' },
+      security: { raiseAlert: 'Alerta: intentos fallidos', dismissAlert: 'Descartó una alerta', noteSecretChange: 'Cambió el certificado, la clave SOL, el correo o una clave de tienda web' },
       job: {
         start: 'Empezó una tarea',
         markWriting: 'Empezó a imprimir una tarea',

@@ -160,7 +160,7 @@ export const staffZh: DeepStrings<typeof staffEs> = {
         noteSignIn: '登录',
         noteSignOut: '退出登录',
       },
-      security: { raiseAlert: '提醒：登录失败', dismissAlert: '忽略了提醒', noteSecretChange: '修改了证书、SOL 密码或邮箱服务器' },
+      security: { raiseAlert: '提醒：登录失败', dismissAlert: '忽略了提醒', noteSecretChange: '修改了证书、SOL 密码、邮箱服务器或网店密钥' },
       job: {
         start: '开始任务',
         markWriting: '任务开始发送到打印机',
