@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { Bill, DomainEvent, State } from '#protocol';
+import { applyAll } from '../apply.ts';
+import { decideOn, deepFreeze, exec } from '../test-fixtures.ts';
+import { as, payAtTill, phoneDelivery, counterOrder, S, takeoutOf, takeoutRestaurant, webOrder } from './test-takeouts.ts';
+
+const restaurant = takeoutRestaurant();
+const D = phoneDelivery(1);
+const C = counterOrder(2);
+const W = webOrder(3);
+
+const delivery = (): State => exec(restaurant, 'takeout.create', D, as(S.dispatch)).state;
+const billOf = (events: readonly DomainEvent[]): Bill | undefined => (events.find((e) => e.type === 'order.settled') as { bill: Bill } | undefined)?.bill;
+
+describe('a delivery from the phone to the door', () => {
+  it('assigned, picked up, delivered unpaid: settled at the door in cash the rider holds, the rider’s count moves, then closed', () => {
+    let s = exec(delivery(), 'takeout.assignRider', { takeoutId: D.takeoutId, riderId: S.ana }, as(S.dispatch)).state;
+    expect(takeoutOf(s, D.takeoutId)).toMatchObject({ status: 3, riderId: S.ana, riderReceivedAt: '2025-03-14T18:00:00.000Z' });
+    s = exec(s, 'takeout.pickedUp', { takeoutId: D.takeoutId }, as(S.ana)).state;
+    const due = takeoutOf(s, D.takeoutId).collectCents;
+    const step = exec(s, 'takeout.delivered', { takeoutId: D.takeoutId, collectedCents: 10_000 }, as(S.ana, '2025-03-14T18:40:00.000Z'));
+    const bill = billOf(step.events);
+    expect(bill).toMatchObject({ dueCents: due, receivedCents: 10_000, changeCents: 10_000 - due, payments: [{ method: 'cash', amountCents: 10_000, heldBy: S.ana }], takeout: { code: 'T-0001', method: 0, channel: 'phone', riderId: S.ana } });
+    expect(step.events.map((e) => e.type).filter((x) => x.startsWith('takeout.'))).toEqual(['takeout.paid', 'takeout.delivered']);
+    s = step.state;
+    expect(takeoutOf(s, D.takeoutId)).toMatchObject({ status: 7, paid: true, deliveredAt: '2025-03-14T18:40:00.000Z', serviceAt: '2025-03-14T18:40:00.000Z', collectCents: 0 });
+    expect(s.riders[S.ana]).toMatchObject({ sentCount: 1 });
+    s = exec(s, 'takeout.close', { takeoutId: D.takeoutId }, as(S.dispatch)).state;
+    expect(s.takeouts[D.takeoutId]).toBeUndefined();
+  });
+
+  it('a paid delivery is delivered without a second bill', () => {
+    let s = payAtTill(delivery(), D.takeoutId);
+    s = exec(s, 'takeout.assignRider', { takeoutId: D.takeoutId, riderId: S.ana }, as(S.dispatch)).state;
+    s = exec(s, 'takeout.pickedUp', { takeoutId: D.takeoutId }, as(S.ana)).state;
+    const step = exec(s, 'takeout.delivered', { takeoutId: D.takeoutId }, as(S.ana));
+    expect(billOf(step.events)).toBeUndefined();
+    expect(step.events).toHaveLength(1);
+  });
+
+  it('a factura is settled at the till before it leaves', () => {
+    let s = exec(restaurant, 'takeout.create', { ...D, invoiceType: 'factura' }, as(S.dispatch)).state;
+    s = exec(s, 'takeout.assignRider', { takeoutId: D.takeoutId, riderId: S.ana }, as(S.dispatch)).state;
+    s = exec(s, 'takeout.pickedUp', { takeoutId: D.takeoutId }, as(S.ana)).state;
+    expect(decideOn(deepFreeze(s), 'takeout.delivered', { takeoutId: D.takeoutId }, as(S.ana))).toMatchObject({ ok: false, code: 'TAKEOUT_NOT_PAID', message: 'factura' });
+  });
+
+  it('less cash than is due is refused (nothing recorded)', () => {
+    let s = exec(delivery(), 'takeout.assignRider', { takeoutId: D.takeoutId, riderId: S.ana }, as(S.dispatch)).state;
+    s = deepFreeze(exec(s, 'takeout.pickedUp', { takeoutId: D.takeoutId }, as(S.ana)).state);
+    expect(decideOn(s, 'takeout.delivered', { takeoutId: D.takeoutId, collectedCents: 1 }, as(S.ana)).ok).toBe(false);
+  });
+});
+
+describe('riders and other refusals: the code, and the (frozen) state unchanged', () => {
+  const assigned = () => exec(delivery(), 'takeout.assignRider', { takeoutId: D.takeoutId, riderId: S.ana }, as(S.dispatch)).state;
+  const cases: [string, () => State, Parameters<typeof decideOn>[1], object, string, string, string?][] = [
+    ['a rider moves another rider’s order', assigned, 'takeout.pickedUp', { takeoutId: D.takeoutId }, S.beto, 'FORBIDDEN', 'riderId'],
+    ['a rider assigns someone else', delivery, 'takeout.assignRider', { takeoutId: D.takeoutId, riderId: S.beto }, S.ana, 'FORBIDDEN', 'riderId'],
+    ['a rider takes an order another rider has', assigned, 'takeout.assignRider', { takeoutId: D.takeoutId, riderId: S.beto }, S.beto, 'FORBIDDEN', 'riderId'],
+    ['a rider who is a waiter', delivery, 'takeout.assignRider', { takeoutId: D.takeoutId, riderId: S.waiter }, S.dispatch, 'NOT_A_RIDER'],
+    ['an unknown rider', delivery, 'takeout.assignRider', { takeoutId: D.takeoutId, riderId: 'nobody' }, S.dispatch, 'RIDER_NOT_FOUND', 'riderId'],
+    ['a rider id __proto__', delivery, 'takeout.assignRider', { takeoutId: D.takeoutId, riderId: '__proto__' }, S.dispatch, 'RIDER_NOT_FOUND', 'riderId'],
+    ['a rider for a pickup order', () => exec(restaurant, 'takeout.create', C, as(S.counter)).state, 'takeout.assignRider', { takeoutId: C.takeoutId, riderId: S.ana }, S.dispatch, 'TAKEOUT_BAD_STATUS', 'method'],
+    ['a takeout id __proto__', delivery, 'takeout.cancel', { takeoutId: '__proto__', reason: 'x' }, S.dispatch, 'TAKEOUT_NOT_FOUND', 'takeoutId'],
+    ['a takeout id constructor', delivery, 'takeout.markReady', { takeoutId: 'constructor' }, S.dispatch, 'TAKEOUT_NOT_FOUND', 'takeoutId'],
+    ['a cancel without a reason', delivery, 'takeout.cancel', { takeoutId: D.takeoutId, reason: '   ' }, S.dispatch, 'REASON_REQUIRED', 'reason'],
+    ['a refusal without a reason', () => exec(restaurant, 'takeout.intake', W, as(S.owner)).state, 'takeout.refuse', { takeoutId: W.takeoutId, reason: '' }, S.dispatch, 'REASON_REQUIRED', 'reason'],
+    ['cancelling a paid order', () => payAtTill(delivery(), D.takeoutId), 'takeout.cancel', { takeoutId: D.takeoutId, reason: 'x' }, S.dispatch, 'TAKEOUT_PAID'],
+    ['handing over an unpaid order', () => exec(restaurant, 'takeout.create', C, as(S.counter)).state, 'takeout.handOver', { takeoutId: C.takeoutId }, S.counter, 'TAKEOUT_NOT_PAID'],
+    ['handing a delivery over at the counter', () => payAtTill(delivery(), D.takeoutId), 'takeout.handOver', { takeoutId: D.takeoutId }, S.counter, 'TAKEOUT_BAD_STATUS', 'method'],
+  ];
+  it.each(cases)('%s', (_label, build, type, payload, by, code, message) => {
+    const s = deepFreeze(build());
+    const before = structuredClone(s);
+    const d = decideOn(s, type, payload as never, as(by));
+    expect(d).toMatchObject({ ok: false, code, ...(message === undefined ? {} : { message }) });
+    expect(s).toEqual(before);
+  });
+});
+
+describe('the counter and the channel', () => {
+  it('a paid counter order is handed over: closed, out of the live state, service time recorded', () => {
+    const s = payAtTill(exec(restaurant, 'takeout.create', C, as(S.counter)).state, C.takeoutId);
+    const step = exec(s, 'takeout.handOver', { takeoutId: C.takeoutId }, as(S.counter));
+    expect(step.events).toEqual([{ type: 'takeout.filed', takeout: expect.objectContaining({ status: 11, serviceAt: '2025-03-14T18:00:00.000Z', closedAt: '2025-03-14T18:00:00.000Z', paid: true }) }]);
+    expect(step.state.takeouts[C.takeoutId]).toBeUndefined();
+  });
+
+  it('ready twice (kitchen display and cashier) records once', () => {
+    const s = exec(exec(restaurant, 'takeout.create', C, as(S.counter)).state, 'takeout.markReady', { takeoutId: C.takeoutId }, as(S.counter)).state;
+    expect(takeoutOf(s, C.takeoutId).ready).toBe(true);
+    expect(exec(s, 'takeout.markReady', { takeoutId: C.takeoutId }, as(S.counter)).events).toEqual([]);
+  });
+
+  it('accepting a channel order sends its dishes to the kitchen in the same record', () => {
+    const step = exec(exec(restaurant, 'takeout.intake', W, as(S.owner)).state, 'takeout.accept', { takeoutId: W.takeoutId }, as(S.dispatch));
+    expect(step.events.map((e) => e.type).slice(0, 2)).toEqual(['takeout.accepted', 'order.sent']);
+    expect(takeoutOf(step.state, W.takeoutId)).toMatchObject({ status: 2, merchantReceivedAt: '2025-03-14T18:00:00.000Z' });
+  });
+
+  it('refusing a channel order withdraws its order (archived as withdrawn, nothing charged) and frees the channel’s id', () => {
+    const s = exec(restaurant, 'takeout.intake', W, as(S.owner)).state;
+    const step = exec(s, 'takeout.refuse', { takeoutId: W.takeoutId, reason: 'Fuera de zona' }, as(S.dispatch));
+    const withdrawn = step.events.find((e) => e.type === 'order.withdrawn') as { bill: Bill } | undefined;
+    expect(withdrawn?.bill).toMatchObject({ deleted: 2, withdrawReason: 'Fuera de zona', totalCents: 0 });
+    expect(step.events.at(-1)).toMatchObject({ type: 'takeout.filed', takeout: { status: 8, cancelReason: 'Fuera de zona', orderId: null } });
+    expect(step.state.orders[W.orderId]).toBeUndefined();
+    expect(step.state.takeoutIntakeKeys['web-shop:W-3']).toBeUndefined();
+  });
+
+  it('cancelling puts back stock and leaves no open order', () => {
+    const step = exec(delivery(), 'takeout.cancel', { takeoutId: D.takeoutId, reason: 'El cliente llamó' }, as(S.dispatch));
+    expect(step.state.orders[D.orderId]).toBeUndefined();
+    expect(applyAll(delivery(), step.events).takeouts[D.takeoutId]).toBeUndefined();
+  });
+});
