@@ -17,3 +17,8 @@ export function createChannel(name: string): Promise<ApiResult<{ channel: Intake
 export function revokeChannel(id: string): Promise<ApiResult<{ channel: IntakeChannelView }>> {
   return api('DELETE', `/api/intake/channels/${encodeURIComponent(id)}`);
 }
+
+/** The channels' names by id (GET /api/intake/channels/names, M005 or settings): a takeout's `web:<id>` shown as its shop's name. */
+export function fetchChannelNames(): Promise<ApiResult<{ names: Record<string, string> }>> {
+  return api('GET', '/api/intake/channels/names');
+}

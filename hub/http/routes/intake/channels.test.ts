@@ -77,6 +77,16 @@ describe('intake channels', () => {
     expect(still.body.channels).toEqual([expect.objectContaining({ id, active: true })]);
   });
 
+  it('the names of channels go to delivery staff (M005), nothing else of them; not to a waiter', async () => {
+    t = await startTestHub();
+    const { id } = await makeChannel(t, 'Tienda web');
+    const names = await raw(t, 'GET', '/api/intake/channels/names', { cookie: t.cookie });
+    expect(names.body).toEqual({ ok: true, names: { [id]: 'Tienda web' } });
+    const waiter = DEMO_STAFF.find((s) => s.roleId === 'waiter')!;
+    const cookie = await signedIn(t.url, waiter.code, waiter.pin, 'waiter-phone');
+    expect((await raw(t, 'GET', '/api/intake/channels/names', { cookie })).status).toBe(403);
+  });
+
   it('a name is required and short; each make and revoke is in the activity', async () => {
     t = await startTestHub();
     const noName = await raw(t, 'POST', '/api/intake/channels', { cookie: t.cookie, 'content-type': 'application/json' }, '{"name":"  "}');

@@ -16,7 +16,8 @@ export const CHANNELS_GATE = 'settings';
 
 /**
  * The owner's side of the intake API (behind the session): list the
- * channels, make one (its key answered once, here, never again), revoke one.
+ * channels, make one (its key answered once, here, never again), revoke one;
+ * and the channels' names for the delivery list (M005), nothing else of them.
  * Every make and revoke is in the activity as the person who did it
  * (`security.noteSecretChange`, what `intakeKey`, the channel id as the field).
  */
@@ -33,6 +34,14 @@ export function intakeChannelRoutes(engine: Engine, channels: IntakeChannels, cl
     gate(ctx);
     ctx.set('cache-control', 'no-store');
     ctx.body = { ok: true, channels: channels.list() };
+  });
+
+  // The channels' names for whoever sees delivery orders (a takeout says `web:<id>`; the list shows the shop's name).
+  router.get('/names', (ctx) => {
+    const { actor } = sessionOf(ctx);
+    const aliases = aliasesOf(engine.state, actor.staffId);
+    if (!aliases.has('M005') && !aliases.has(CHANNELS_GATE)) throw new HttpError('FORBIDDEN', 'M005');
+    ctx.body = { ok: true, names: Object.fromEntries(channels.list().map((c) => [c.id, c.name])) };
   });
 
   router.post('/', async (ctx) => {
