@@ -239,7 +239,7 @@ function report(opts: DurableOptions, m: Measured, notes: string[]): DurableResu
   );
   if (midLone && midQuiet)
     notes.push(
-      `lone device, fdatasyncs per command: ${(midLone.durableWrites / Math.max(1, midLone.commands)).toFixed(2)} while printing (the job service's start/writing/finish records of each ticket share the disk with the device), ${(midQuiet.durableWrites / Math.max(1, midQuiet.commands)).toFixed(2)} with it stopped`,
+      `lone device, fdatasyncs per command: ${(midLone.durableWrites / Math.max(1, midLone.commands)).toFixed(2)} while printing (the job service's start/writing/finish records of each ticket ride the device's writes: hub/jobs/README.md), ${(midQuiet.durableWrites / Math.max(1, midQuiet.commands)).toFixed(2)} with it stopped`,
     );
   notes.push(
     `the raw disk writing the same appends into blocks written before (zeros, fsynced; what the log does, see hub/store/wal-segment.ts): ${m.rawOverwrite.map((n) => `${fmtInt(n)}/s`).join(', ')}; the lone device's goal is set against the plain append above`,
