@@ -72,6 +72,8 @@ export async function recordIntake(deps: Deps, channel: IntakeChannel, order: In
     deviceId: channelActor(channel.id).deviceId,
     at: now.toISOString(),
   } satisfies Command<'takeout.intake'>;
+  // Known already: recorded before the hub lost power, the received file not yet written (the engine answers it again).
+  const seenBefore = deps.engine.knows(command.id);
   const reply = await deps.engine.submit(command, channelActor(channel.id));
   const live = Object.hasOwn(deps.engine.state.takeouts, takeoutId) ? deps.engine.state.takeouts[takeoutId] : undefined;
   if (!reply.ok && !(ALREADY_RECORDED.has(reply.code) && live)) throw new HttpError(reply.code, reply.message ?? '');
@@ -85,5 +87,5 @@ export async function recordIntake(deps: Deps, channel: IntakeChannel, order: In
     at: now.toISOString(),
   };
   await deps.received.remember(received);
-  return { duplicate: !reply.ok, received };
+  return { duplicate: seenBefore || !reply.ok, received };
 }
