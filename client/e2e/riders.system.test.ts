@@ -103,3 +103,73 @@ describe('riders, issue 21', () => {
     await page.context().close();
   });
 });
+
+describe('the rider\'s phone, issue 21', () => {
+  /** A phone delivery order for 2 portions, paid at the door with a S/ 100 note, sent to the kitchen. */
+  async function phoneOrder(name: string): Promise<string> {
+    const takeoutId = randomUUID();
+    await asHub(env, 'takeout.create', {
+      takeoutId, orderId: randomUUID(), channel: 'phone', type: 'immediate', method: 0, customer: { name, phone: '987654321' },
+      delivery: { address: 'Av. José Larco 345, Miraflores', reference: 'Puerta verde, frente al parque Kennedy', receiverName: name, receiverPhone: '987654321', contactPhone: '', distanceM: 2500, feeCents: 500, changeForCents: 10_000 },
+      invoiceType: 'note', lines: [{ lineId: randomUUID(), productId: 'p-101', qty: 2, remark: '' }, { lineId: randomUUID(), productId: 'p-403', qty: 1, remark: '' }], payLater: true, send: true,
+    });
+    return takeoutId;
+  }
+  const live = (id: string) => env.hub.engine.state.takeouts[id];
+
+  it('starts on their orders, shows what to collect and the change, picks up and delivers; takes a waiting order', async () => {
+    await riderOnStaff();
+    if (!env.hub.engine.state.openShift) await asHub(env, 'shift.open', { id: randomUUID(), floatCents: 10_000 });
+    const mine = await phoneOrder('José Pérez');
+    await asHub(env, 'takeout.assignRider', { takeoutId: mine, riderId: RIDER.id });
+    const waiting = await phoneOrder('María Quispe');
+    const heldBefore = env.hub.engine.state.riders[RIDER.id]?.heldCents ?? 0;
+    const sentBefore = env.hub.engine.state.riders[RIDER.id]?.sentCount ?? 0;
+    const tk = live(mine)!;
+
+    const page = await signedIn(RIDER, PHONE);
+    // A rider's home is their own orders.
+    await page.goto(`${env.hub.url}#/`);
+    await page.getByTestId('rider-page').waitFor();
+    const card = page.getByTestId(`rider-order-${tk.code}`);
+    await card.waitFor();
+    expect(await card.getByTestId('rider-money').textContent()).toContain(`Cobrar S/ ${(tk.collectCents / 100).toFixed(2)}`);
+    expect(await card.getByTestId('rider-money').textContent()).toContain(`lleva S/ ${((10_000 - tk.collectCents) / 100).toFixed(2)} de vuelto`);
+    expect(await card.getByTestId('rider-map').getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=Av.%20Jos%C3%A9%20Larco%20345%2C%20Miraflores');
+    expect(await card.getByTestId('rider-call').getAttribute('href')).toBe('tel:987654321');
+    // The dishes to carry, not the delivery fee's line.
+    expect(await card.textContent()).toContain('2 × Ceviche');
+    expect(await card.textContent()).not.toContain('× Delivery');
+    await page.getByTestId(`rider-order-${live(waiting)!.code}`).waitFor();
+    await shot(page, 'phone-360-es');
+
+    await page.getByTestId(`rider-step-${tk.code}`).click();
+    await expect.poll(() => live(mine)?.status).toBe(4);
+    await expect.poll(() => page.getByTestId(`rider-step-${tk.code}`).textContent()).toContain('Entregado y cobré');
+    await page.getByTestId(`rider-step-${tk.code}`).click();
+    await page.getByRole('dialog').waitFor();
+    await shot(page, 'delivered-confirm-360-es');
+    await page.getByTestId('rider-confirm-delivered').click();
+    await expect.poll(() => live(mine)?.status).toBe(7);
+    await expect.poll(() => env.hub.engine.state.riders[RIDER.id]?.heldCents).toBe(heldBefore + tk.collectCents);
+    expect(env.hub.engine.state.riders[RIDER.id]?.sentCount).toBe(sentBefore + 1);
+    // Delivered: it leaves the rider's list; what they hold shows at the top.
+    await expect.poll(() => page.getByTestId(`rider-order-${tk.code}`).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('rider-held').textContent()).toContain(`S/ ${((heldBefore + tk.collectCents) / 100).toFixed(2)}`);
+
+    // The order waiting for a rider: she takes it.
+    await page.getByTestId(`rider-take-${live(waiting)!.code}`).click();
+    await expect.poll(() => live(waiting)?.riderId).toBe(RIDER.id);
+    await page.getByTestId(`rider-step-${live(waiting)!.code}`).waitFor();
+    await shot(page, 'took-360-es');
+    await page.context().close();
+
+    for (const [name, options, lang] of [['360-zh', PHONE, 'zh'], ['1280-es', TILL, 'es']] as const) {
+      const other = await signedIn(RIDER, options, lang);
+      await other.goto(`${env.hub.url}#/pages/take_out/rider`);
+      await other.getByTestId(`rider-order-${live(waiting)!.code}`).waitFor();
+      await shot(other, `phone-${name}`);
+      await other.context().close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { State, Takeout } from '#protocol';
 import { emptyState } from '#domain';
-import { changeToBring, nextStep, riderOrders, telLink } from './rider-orders.ts';
+import { changeToBring, dishesOf, nextStep, riderOrders, telLink } from './rider-orders.ts';
 
 /** A delivery takeout as the team's contract shapes it (team21.md), with what a case changes. */
 function takeout(id: string, over: Partial<Takeout> = {}): Takeout {
@@ -60,5 +60,20 @@ describe('the rider\'s orders', () => {
   it('dials only digits and a leading plus', () => {
     expect(telLink('+51 987 654 321')).toBe('tel:+51987654321');
     expect(telLink('987-654-321"><script>')).toBe('tel:987654321');
+  });
+});
+
+describe('what the rider carries', () => {
+  it('lists the open order\'s portions still to serve, not the delivery fee\'s line', async () => {
+    const { applyAll } = await import('#domain');
+    const order = { id: 'o-1', lines: [
+      { id: 'l-1', names: { es: 'Ceviche', en: 'Ceviche', zh: '酸橘汁腌鱼' }, specNames: null, qty: 3, cancelledQty: 1, returnedQty: 0 },
+      { id: 'o-1:fee', names: { es: 'Delivery', en: 'Delivery', zh: 'Delivery' }, specNames: null, qty: 1, cancelledQty: 0, returnedQty: 0 },
+      { id: 'l-2', names: { es: 'Chicha', en: 'Chicha', zh: '紫玉米汁' }, specNames: { es: '1 L', en: '1 L', zh: '1 升' }, qty: 1, cancelledQty: 1, returnedQty: 0 },
+    ] };
+    const s = { ...applyAll(emptyState(), []), orders: { 'o-1': order } } as unknown as State;
+    expect(dishesOf(s, { orderId: 'o-1' }, (n) => n.es)).toEqual([{ key: 'l-1', name: 'Ceviche', qty: 2 }]);
+    expect(dishesOf(s, { orderId: null }, (n) => n.es)).toEqual([]);
+    expect(dishesOf(s, { orderId: '__proto__' }, (n) => n.es)).toEqual([]);
   });
 });

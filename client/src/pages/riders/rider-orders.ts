@@ -48,11 +48,17 @@ export function changeToBring(t: Pick<Takeout, 'collectCents' | 'delivery'>): { 
   return { billCents: bill, changeCents: Math.max(0, bill - t.collectCents) };
 }
 
-/** What to carry: the open order's lines (portions still to serve), named in the device's language. */
+/**
+ * What to carry: the open order's lines (portions still to serve), named in the device's
+ * language; the delivery fee's line (hub/domain/takeout/create.ts: id `<orderId>:fee`) is money,
+ * not a dish.
+ */
 export function dishesOf(state: State, t: Pick<Takeout, 'orderId'>, nameOf: (names: Names) => string): { key: string; name: string; qty: number }[] {
   if (!t.orderId || !Object.hasOwn(state.orders, t.orderId)) return [];
   const lines: readonly OrderLine[] = state.orders[t.orderId]!.lines;
+  const fee = `${t.orderId}:fee`;
   return lines
+    .filter((l) => l.id !== fee)
     .map((l) => ({ key: l.id, name: nameOf(l.names) + (l.specNames ? ` (${nameOf(l.specNames)})` : ''), qty: l.qty - l.cancelledQty - l.returnedQty }))
     .filter((l) => l.qty > 0);
 }

@@ -6,7 +6,7 @@ export const ridersEn: DeepStrings<typeof ridersEs> = {
     title: 'My deliveries',
     loading: 'Loading…',
     notRider: 'This page is for riders: your role is not the rider role.',
-    sent: '{{count}} delivered',
+    sent: 'Delivered: {{count}}',
     holding: 'You hold {{amount}} in cash: hand it in at the till',
     holdingNone: 'No cash to hand in',
     mine: 'My orders',

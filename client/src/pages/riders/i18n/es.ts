@@ -6,7 +6,7 @@ export const ridersEs = {
     title: 'Mis repartos',
     loading: 'Cargando…',
     notRider: 'Esta página es para repartidores: su rol no es el de repartidor.',
-    sent: '{{count}} entregas',
+    sent: 'Entregas: {{count}}',
     holding: 'Tienes {{amount}} cobrados: entrégalos en caja',
     holdingNone: 'No tienes efectivo por entregar',
     mine: 'Mis pedidos',

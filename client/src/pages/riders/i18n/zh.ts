@@ -6,7 +6,7 @@ export const ridersZh: DeepStrings<typeof ridersEs> = {
     title: '我的配送',
     loading: '加载中…',
     notRider: '此页面供骑手使用：您的角色不是骑手。',
-    sent: '已送 {{count}} 单',
+    sent: '已送单数：{{count}}',
     holding: '你手上有 {{amount}} 现金：请到收银台上交',
     holdingNone: '没有需要上交的现金',
     mine: '我的订单',
