@@ -114,6 +114,26 @@ describe('a replay', () => {
   });
 });
 
+describe("a channel's order, asked for later", () => {
+  it('answers where it stands; another channel cannot see it; unknown and prototype ids are refused', async () => {
+    t = await startTestHub();
+    const a = await makeChannel(t, 'Tienda web');
+    const b = await makeChannel(t, 'Agregador');
+    const first = answer(await postOrder(t, a.key, deliveryOrder('WEB-20')));
+    const get = (key: string, id: string) => raw(t!, 'GET', `/api/intake/orders/${id}`, { authorization: `Bearer ${key}` });
+    const mine = await get(a.key, 'WEB-20');
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ ok: true, takeout: { id: first.takeout.id, code: first.takeout.code, status: 0 } });
+    await postCommand(t.url, command('takeout.accept', { takeoutId: first.takeout.id }));
+    expect((await get(a.key, 'WEB-20')).body).toMatchObject({ takeout: { status: TAKEOUT_STATUS.received } });
+    // Channel B knows the id, not the order: the same answer as for an id nobody sent.
+    expect((await get(b.key, 'WEB-20')).body).toMatchObject({ code: 'NOT_FOUND', message: 'externalId' });
+    expect((await get(a.key, 'WEB-404')).status).toBe(404);
+    for (const bad of ['__proto__', 'constructor', '..%2Fsecrets', '%00']) expect((await get(a.key, bad)).status, bad).toBe(400);
+    expect((await get('posk_nope', 'WEB-20')).status).toBe(401);
+  });
+});
+
 describe('the pace', () => {
   it('is per channel: past the burst a channel waits (429 with Retry-After), another channel does not', async () => {
     t = await startTestHub({ intakeRate: { burst: 3, perMinute: 6 } });

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { Engine } from '#hub/engine/engine.ts';
 import type { IntakeChannel, IntakeChannels } from '#hub/auth/intake-channels.ts';
 import { subtotalCents } from '#domain';
+import { idSchema } from '#protocol';
 import { HttpError } from '../../http-error.ts';
 import { readJsonBody } from '../../middleware/json-body.ts';
 import { channelOfRequest, requireJson } from './api-key.ts';
@@ -75,6 +76,16 @@ export function intakeOrderRoutes(deps: IntakeApiDeps): Router {
     }
     ctx.status = answer.duplicate ? 200 : 201;
     ctx.body = { ok: true, duplicate: answer.duplicate, takeout: describe(deps.engine, answer) };
+  });
+
+  // Where a channel's order stands (the shop shows its guest "accepted", "on the way"): only its own orders.
+  router.get('/orders/:externalId', (ctx) => {
+    const channel = admit(ctx);
+    const id = idSchema.safeParse(ctx.params.externalId);
+    if (!id.success) throw new HttpError('INCORRECT_INPUT', 'externalId');
+    const received = deps.received.find(channel.id, id.data);
+    if (!received) throw new HttpError('NOT_FOUND', 'externalId');
+    ctx.body = { ok: true, takeout: describe(deps.engine, { duplicate: true, received }) };
   });
 
   router.get('/menu', (ctx) => {
