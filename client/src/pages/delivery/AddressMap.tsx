@@ -1,5 +1,5 @@
 import qrcode from 'qrcode-generator';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clampZoom, embedUrl, MAP_REFRESH_MS, MAP_ZOOM, mapsLink, PROBE_IMAGE, PROBE_TIMEOUT_MS } from './address-map.ts';
 
@@ -55,13 +55,13 @@ function LinkQr(props: { link: string; label: string }) {
 
 /**
  * Where the order goes: the address and reference as text (always: the rider
- * reads them aloud at the door), the link a phone opens in its maps app with
+ * reads them aloud at the door), `children` (who receives it, the phones), the link a phone opens in its maps app with
  * its QR code, and the map itself only when this device reaches the map
  * service. A page served over plain http on the shop network gets no location
  * from the browser, so no "where is the rider" dot is promised: the rider's
  * last status is shown instead (the detail's rider section).
  */
-export function AddressMap(props: { address: string; reference: string }) {
+export function AddressMap(props: { address: string; reference: string; children?: ReactNode }) {
   const { t } = useTranslation();
   const reach = useMapReachable();
   const [zoom, setZoom] = useState<number>(MAP_ZOOM.initial);
@@ -77,6 +77,7 @@ export function AddressMap(props: { address: string; reference: string }) {
           {t('delivery.detail.reference')}: {props.reference}
         </p>
       )}
+      {props.children}
       <div className="takeout-address-links">
         <a className="btn" href={link} target="_blank" rel="noreferrer noopener" data-testid="maps-link">
           {t('delivery.map.open')}
@@ -100,13 +101,13 @@ export function AddressMap(props: { address: string; reference: string }) {
           </div>
         </div>
       ) : (
-        <p className="hint" data-testid="map-offline">
+        <p className="hint takeout-map-note" data-testid="map-offline">
           {reach === 'probing' ? t('delivery.map.probing') : t('delivery.map.offline')}
         </p>
       )}
       {/* Plain http (the hub on the shop network): browsers keep the location from such a page, the rider's phone included. */}
       {window.location.protocol === 'http:' && (
-        <p className="hint" data-testid="no-geolocation">
+        <p className="hint takeout-map-note" data-testid="no-geolocation">
           {t('delivery.map.noGeolocation')}
         </p>
       )}

@@ -72,7 +72,8 @@ export function DeliveryPage(props: { refundPanel?: (takeout: Takeout) => ReactN
   const counts = tabCounts(live);
   const selectedId = params.get('id') ?? '';
   const open = (id: string) => navigate(`${DELIVERY_PATH}?id=${encodeURIComponent(id)}`);
-  const close = () => navigate(DELIVERY_PATH);
+  // The trailing '?' clears the query: wouter's hash navigation keeps the old one otherwise.
+  const close = () => navigate(`${DELIVERY_PATH}?`);
   if (!state) return <p className="empty">{t('delivery.loading')}</p>;
 
   const source = tab === 'history' ? history.list : sortLive(live.filter((x) => inTab(x, tab)));
@@ -87,7 +88,7 @@ export function DeliveryPage(props: { refundPanel?: (takeout: Takeout) => ReactN
         <header className="delivery-head">
           <h1>{t('delivery.title')}</h1>
           {canCreate && (
-            <Link href={NEW_PHONE_ORDER_PATH} className="btn btn-primary" data-testid="new-phone-order">
+            <Link href={`${NEW_PHONE_ORDER_PATH}?`} className="btn btn-primary" data-testid="new-phone-order">
               <Icon name="plus" /> {t('delivery.newPhoneOrder')}
             </Link>
           )}
@@ -95,7 +96,7 @@ export function DeliveryPage(props: { refundPanel?: (takeout: Takeout) => ReactN
         <input className="search" type="search" placeholder={t('delivery.search')} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="takeout-search" />
         <div className="chips takeout-tabs" role="tablist" data-testid="takeout-tabs">
           {TAB_KEYS.map((k) => (
-            <button key={k} role="tab" aria-selected={tab === k} className={`chip${tab === k ? ' active' : ''}${k === 'history' ? ' tab-history' : ''}`} onClick={() => setTab(k)} data-testid={`tab-${k}`}>
+            <button key={k} role="tab" aria-selected={tab === k} className={`chip${tab === k ? ' active' : ''}${k === 'history' ? ' tab-history' : ''}${k === 'new' ? ' tab-new' : ''}`} onClick={() => setTab(k)} data-testid={`tab-${k}`}>
               {t(`delivery.tabs.${k}`)}
               {k !== 'history' && counts[k as LiveTab] > 0 && <span className="tab-count">{counts[k as LiveTab]}</span>}
             </button>

@@ -102,7 +102,7 @@ function PhoneOrderScreen(props: { state: State }) {
   return (
     <div className={`dinner phone-order pane-${pane}`} data-testid="phone-order-page">
       <header className="dinner-head">
-        <Link href={DELIVERY_PATH} className="btn btn-ghost" aria-label={t('delivery.detail.back')} data-testid="phone-order-back">
+        <Link href={`${DELIVERY_PATH}?`} className="btn btn-ghost" aria-label={t('delivery.detail.back')} data-testid="phone-order-back">
           <Icon name="arrowLeft" />
         </Link>
         <h1>{t('delivery.newPhoneOrder')}</h1>

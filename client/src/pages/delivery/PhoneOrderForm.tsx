@@ -53,7 +53,7 @@ export function PhoneOrderForm(props: { draft: PhoneOrderDraft; errors: DraftErr
         ))}
       </div>
       <div className="field-row">
-        {input('phone', t('delivery.form.phone'), { required: true, mode: 'tel', placeholder: '987 654 321', max: 20 })}
+        {input('phone', t('delivery.form.phone'), { required: true, mode: 'tel', placeholder: t('delivery.form.phonePlaceholder'), max: 20 })}
         {input('name', t('delivery.form.name'), { max: 60 })}
       </div>
       {d.method === 0 && (

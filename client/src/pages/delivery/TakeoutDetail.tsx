@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { State } from '#protocol';
+import { formatSoles } from '#hub/domain/money.ts';
 import { getOwn } from '#hub/domain/records.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { AddressMap } from './AddressMap.tsx';
@@ -10,7 +11,7 @@ import { profileOf } from '../riders/rider-view.ts';
 import '../riders/riders.css';
 import { TakeoutActions } from './TakeoutActions.tsx';
 import { TakeoutLines } from './TakeoutLines.tsx';
-import { StatusBadge, channelText, clockOf } from './TakeoutList.tsx';
+import { StatusBadge, channelText, clockOf, phoneText } from './TakeoutList.tsx';
 import { minutesBetween, riderLastStep } from './takeout-view.ts';
 
 /** A phone number anyone can tap to call (a rider's phone dials it). */
@@ -18,7 +19,7 @@ function Phone(props: { phone: string; testId?: string }) {
   if (!props.phone) return <>—</>;
   return (
     <a href={`tel:${props.phone}`} className="takeout-phone" data-testid={props.testId}>
-      <Icon name="phone" /> {props.phone.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3')}
+      <Icon name="phone" /> {phoneText(props.phone)}
     </a>
   );
 }
@@ -48,7 +49,8 @@ export function TakeoutDetail(props: { state: State; takeout: Takeout; now: numb
   const riderProfile = tk.riderId ? profileOf(props.state, tk.riderId) : undefined;
   const last = riderLastStep(tk);
   const time = (iso: string | null) => (iso ? clockOf(iso, i18n.language) : '—');
-  const times: [string, string | null][] = [
+  // SPEC's times and the others the hub keeps, in the order they happened (a delivery paid at the door is paid after it left).
+  const rows: [string, string | null][] = [
     [t('delivery.times.created'), tk.createdAt],
     [t('delivery.times.merchantReceived'), tk.merchantReceivedAt],
     [t('delivery.times.paid'), tk.paidAt],
@@ -58,6 +60,7 @@ export function TakeoutDetail(props: { state: State; takeout: Takeout; now: numb
     [t('delivery.times.service'), tk.serviceAt],
     [t('delivery.times.closed'), tk.closedAt],
   ];
+  const times = rows.flatMap(([label, at], i) => (at ? [{ label, at, i }] : [])).sort((x, y) => x.at.localeCompare(y.at) || x.i - y.i);
   const ended = tk.status === TAKEOUT_STATUS.cancelled || tk.status === TAKEOUT_STATUS.refused;
   return (
     <article className="takeout-detail" data-testid="takeout-detail">
@@ -84,85 +87,93 @@ export function TakeoutDetail(props: { state: State; takeout: Takeout; now: numb
       )}
 
       <div className="takeout-detail-grid">
-        <section className="bill-card">
-          <h2>{t('delivery.detail.customer')}</h2>
-          <dl className="bill-facts">
-            <Fact label={t('delivery.form.name')}>{tk.customer.name || '—'}</Fact>
-            <Fact label={t('delivery.form.phone')}>
-              <Phone phone={tk.customer.phone} testId="customer-phone" />
-            </Fact>
-            {tk.memberNo && <Fact label={t('delivery.detail.member')}>{tk.memberNo}</Fact>}
-            <Fact label={t('delivery.detail.expected')} testId="takeout-expected">
-              {tk.expectedAt ? time(tk.expectedAt) : t('delivery.detail.asap')}
-            </Fact>
-            <Fact label={t('delivery.form.invoiceType')}>{t(`delivery.invoice.${tk.invoiceType}`)}</Fact>
-            {tk.note && (
-              <Fact label={t('delivery.form.note')} testId="takeout-note">
-                {tk.note}
-              </Fact>
-            )}
-          </dl>
-        </section>
+        <div className="takeout-col">
+          {d && tk.method === 0 && (
+            <section className="bill-card">
+              <h2>{t('delivery.detail.where')}</h2>
+              <AddressMap address={d.address} reference={d.reference}>
+                <dl className="bill-facts">
+                  <Fact label={t('delivery.form.receiverName')}>{d.receiverName || '—'}</Fact>
+                  <Fact label={t('delivery.form.receiverPhone')}>
+                    <Phone phone={d.receiverPhone} testId="receiver-phone" />
+                  </Fact>
+                  {d.contactPhone && (
+                    <Fact label={t('delivery.form.contactPhone')}>
+                      <Phone phone={d.contactPhone} />
+                    </Fact>
+                  )}
+                  {d.distanceM > 0 && <Fact label={t('delivery.form.distance')}>{t('delivery.detail.km', { km: (d.distanceM / 1000).toFixed(1) })}</Fact>}
+                </dl>
+              </AddressMap>
+            </section>
+          )}
+          <TakeoutLines state={props.state} takeout={tk} />
+        </div>
 
-        {d && tk.method === 0 && (
+        <div className="takeout-col">
+          {tk.method === 0 && (
+            <section className="bill-card" data-testid="takeout-rider">
+              <h2>{t('delivery.detail.rider')}</h2>
+              {rider && riderProfile ? (
+                <div className="takeout-rider">
+                  <RiderAvatar name={rider.name} profile={riderProfile} />
+                  <div>
+                    <b>
+                      {rider.name}
+                      {riderProfile.number ? ` · ${riderProfile.number}` : ''}
+                    </b>
+                    {riderProfile.phone && <Phone phone={riderProfile.phone} />}
+                    {last && (
+                      <p className="takeout-rider-last" data-testid="rider-last">
+                        {t(`delivery.riderStep.${last.step}`, { time: time(last.at), minutes: minutesBetween(last.at, props.now) })}
+                      </p>
+                    )}
+                    {riderProfile.heldCents > 0 && (
+                      <p className="hint" data-testid="rider-held-cash">
+                        {t('delivery.detail.riderHolds', { amount: formatSoles(riderProfile.heldCents) })}
+                      </p>
+                    )}
+                  </div>
+                </div>
+              ) : (
+                <p className="hint">{t('delivery.detail.noRider')}</p>
+              )}
+            </section>
+          )}
+
           <section className="bill-card">
-            <h2>{t('delivery.detail.where')}</h2>
-            <AddressMap address={d.address} reference={d.reference} />
+            <h2>{t('delivery.detail.customer')}</h2>
             <dl className="bill-facts">
-              <Fact label={t('delivery.form.receiverName')}>{d.receiverName || '—'}</Fact>
-              <Fact label={t('delivery.form.receiverPhone')}>
-                <Phone phone={d.receiverPhone} testId="receiver-phone" />
+              <Fact label={t('delivery.form.name')}>{tk.customer.name || '—'}</Fact>
+              <Fact label={t('delivery.form.phone')}>
+                <Phone phone={tk.customer.phone} testId="customer-phone" />
               </Fact>
-              {d.contactPhone && (
-                <Fact label={t('delivery.form.contactPhone')}>
-                  <Phone phone={d.contactPhone} />
+              {tk.memberNo && <Fact label={t('delivery.detail.member')}>{tk.memberNo}</Fact>}
+              <Fact label={t('delivery.detail.expected')} testId="takeout-expected">
+                {tk.expectedAt ? time(tk.expectedAt) : t('delivery.detail.asap')}
+              </Fact>
+              <Fact label={t('delivery.form.invoiceType')}>{t(`delivery.invoice.${tk.invoiceType}`)}</Fact>
+              {tk.note && (
+                <Fact label={t('delivery.form.note')} testId="takeout-note">
+                  {tk.note}
                 </Fact>
               )}
-              {d.distanceM > 0 && <Fact label={t('delivery.form.distance')}>{t('delivery.detail.km', { km: (d.distanceM / 1000).toFixed(1) })}</Fact>}
             </dl>
           </section>
-        )}
 
-        {tk.method === 0 && (
-          <section className="bill-card" data-testid="takeout-rider">
-            <h2>{t('delivery.detail.rider')}</h2>
-            {rider ? (
-              <div className="takeout-rider">
-                {riderProfile && <RiderAvatar name={rider.name} profile={riderProfile} />}
-                <div>
-                  <b>
-                    {rider.name}
-                    {riderProfile?.number ? ` · ${riderProfile.number}` : ''}
-                  </b>
-                  {riderProfile?.phone && <Phone phone={riderProfile.phone} />}
-                  {last && (
-                    <p className="takeout-rider-last" data-testid="rider-last">
-                      {t(`delivery.riderStep.${last.step}`, { time: time(last.at), minutes: minutesBetween(last.at, props.now) })}
-                    </p>
-                  )}
-                </div>
-              </div>
-            ) : (
-              <p className="hint">{t('delivery.detail.noRider')}</p>
-            )}
-          </section>
-        )}
-
-        <section className="bill-card">
-          <h2>{t('delivery.detail.times')}</h2>
-          <dl className="bill-facts" data-testid="takeout-times">
-            {times
-              .filter(([, at]) => at !== null)
-              .map(([label, at]) => (
+          <section className="bill-card">
+            <h2>{t('delivery.detail.times')}</h2>
+            <dl className="bill-facts" data-testid="takeout-times">
+              {times.map(({ label, at }) => (
                 <Fact key={label} label={label}>
                   {time(at)}
                 </Fact>
               ))}
-          </dl>
-        </section>
+            </dl>
+          </section>
+        </div>
       </div>
 
-      <TakeoutLines state={props.state} takeout={tk} />
       {tk.paid && props.refundPanel}
     </article>
   );

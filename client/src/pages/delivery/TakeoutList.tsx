@@ -4,8 +4,16 @@ import type { State } from '#protocol';
 import { formatSoles, orderTotals } from '#hub/domain/money.ts';
 import { getOwn } from '#hub/domain/records.ts';
 import { RESTAURANT_TIME_ZONE } from '../book/book-api.ts';
-import type { Takeout, TakeoutChannel } from './contract.ts';
+import { TAKEOUT_STATUS, type Takeout, type TakeoutChannel } from './contract.ts';
 import { STATUS_NAME, minutesBetween } from './takeout-view.ts';
+
+/** Statuses that left the live state (history): their cards say when they were ordered, not how long ago. */
+const ENDED: ReadonlySet<number> = new Set([TAKEOUT_STATUS.closed, TAKEOUT_STATUS.cancelled, TAKEOUT_STATUS.refused]);
+
+/** A Peruvian mobile as people read it aloud: "987 654 321" (anything else as it came). */
+export function phoneText(phone: string): string {
+  return phone.replace(/^(\+51)?(\d{3})(\d{3})(\d{3})$/, (_, cc: string | undefined, a: string, b: string, c: string) => `${cc ? `${cc} ` : ''}${a} ${b} ${c}`);
+}
 
 /** A time of day in the restaurant's zone ("18:05"), whatever the device's own. */
 export function clockOf(iso: string, lang: string): string {
@@ -50,7 +58,7 @@ export function TakeoutList(props: { state: State; list: readonly Takeout[]; sel
         const rider = tk.riderId ? getOwn(props.state.staff, tk.riderId) : undefined;
         return (
           <li key={tk.id}>
-            <button className={`takeout-card${tk.id === props.selectedId ? ' selected' : ''}`} onClick={() => props.onOpen(tk.id)} data-testid={`takeout-${tk.code}`}>
+            <button className={`takeout-card takeout-card-${STATUS_NAME[tk.status] ?? 'submitted'}${tk.id === props.selectedId ? ' selected' : ''}`} onClick={() => props.onOpen(tk.id)} data-testid={`takeout-${tk.code}`}>
               <span className="takeout-card-top">
                 <b className="takeout-code">{tk.code}</b>
                 <span className="takeout-pickup">#{tk.pickupCode}</span>
@@ -60,13 +68,13 @@ export function TakeoutList(props: { state: State; list: readonly Takeout[]; sel
                 <span>
                   {tk.expectedAt ? t('delivery.list.for', { time: clockOf(tk.expectedAt, i18n.language) }) : t('delivery.list.asap')}
                   {' · '}
-                  {t('delivery.list.ago', { minutes: minutesBetween(tk.createdAt, props.now) })}
+                  {ENDED.has(tk.status) ? t('delivery.list.orderedAt', { time: clockOf(tk.createdAt, i18n.language) }) : t('delivery.list.ago', { minutes: minutesBetween(tk.createdAt, props.now) })}
                 </span>
                 <span className="takeout-amount">{total !== null ? formatSoles(total) : ''}</span>
               </span>
               <span className="takeout-card-row">
                 <span className="takeout-who">
-                  {tk.customer.name || '—'} · {tk.customer.phone}
+                  {tk.customer.name || '—'} · {phoneText(tk.customer.phone)}
                 </span>
                 <span className={`takeout-pay${tk.paid ? ' paid' : ''}`}>{tk.paid ? t('delivery.detail.paid') : t('delivery.list.collect', { amount: formatSoles(tk.collectCents) })}</span>
               </span>
@@ -77,8 +85,8 @@ export function TakeoutList(props: { state: State; list: readonly Takeout[]; sel
               )}
               {(rider || tk.ready) && (
                 <span className="takeout-card-row takeout-marks">
-                  {rider && <span className="mark mark-gift">{t('delivery.list.rider', { name: rider.name })}</span>}
-                  {tk.ready && <span className="mark mark-held">{t('delivery.list.ready')}</span>}
+                  {rider && <span className="takeout-mark takeout-mark-rider">{t('delivery.list.rider', { name: rider.name })}</span>}
+                  {tk.ready && <span className="takeout-mark takeout-mark-ready">{t('delivery.list.ready')}</span>}
                 </span>
               )}
             </button>
