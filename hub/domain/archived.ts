@@ -1,4 +1,4 @@
-import type { Bill, ClosedDebt, ClosedShift, DomainEvent, Reservation, StockMove, TallyEntry } from '#protocol';
+import type { Bill, ClosedDebt, ClosedShift, DomainEvent, Reservation, StockMove, TallyEntry, Takeout } from '#protocol';
 
 /**
  * What an event sends to the day archive (`archive/YYYY-MM-DD.jsonl`), if
@@ -66,4 +66,12 @@ export function tallyFiledBy(event: DomainEvent): readonly TallyEntry[] {
 export function accountFiledBy(event: DomainEvent): ClosedDebt | null {
   if (event.type === 'account.paid') return event.closed;
   return event.type === 'account.writtenOff' ? event.debt : null;
+}
+
+/**
+ * The takeout an event sends to the takeouts' day files (`takeouts/YYYY-MM-DD.jsonl`, by the
+ * Lima day it ended): closed, cancelled or refused, it leaves the live state (hub/domain/takeout).
+ */
+export function takeoutFiledBy(event: DomainEvent): Takeout | null {
+  return event.type === 'takeout.filed' ? event.takeout : null;
 }

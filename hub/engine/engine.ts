@@ -8,6 +8,7 @@ import type { FiledReservation, ReservationDays } from '#hub/store/reservation-d
 import type { FiledShift, ShiftDays } from '#hub/store/shift-days.ts';
 import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
 import type { AccountDays, FiledDebt } from '#hub/store/account-days.ts';
+import type { FiledTakeout, TakeoutDays } from '#hub/store/takeout-days.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
 import type { JobFiles } from '#hub/store/job-files.ts';
@@ -79,6 +80,8 @@ export class Engine {
   readonly tallyDays: TallyDays;
   /** Closed on-account debts, per day they closed (written at snapshot time). */
   readonly accountDays: AccountDays;
+  /** Ended take-away and delivery orders, per day they ended (written at snapshot time). */
+  readonly takeoutDays: TakeoutDays;
   private readonly wal: Wal<LogRecord>;
   private readonly processed: ProcessedIds;
   private readonly buffer: ChangeBuffer;
@@ -100,6 +103,7 @@ export class Engine {
     this.shiftDays = parts.shiftDays;
     this.tallyDays = parts.tallyDays;
     this.accountDays = parts.accountDays;
+    this.takeoutDays = parts.takeoutDays;
     this.processed = parts.processed;
     this.buffer = parts.buffer;
     this.opts = parts.opts;
@@ -116,6 +120,7 @@ export class Engine {
       shiftDays: parts.shiftDays,
       tallyDays: parts.tallyDays,
       accountDays: parts.accountDays,
+      takeoutDays: parts.takeoutDays,
       jobFiles: parts.jobFiles,
       every: parts.opts.snapshotEvery,
       coveredSeq: parts.coveredSeq,
@@ -126,6 +131,7 @@ export class Engine {
       unfiledShifts: parts.unfiledShifts,
       unfiledTally: parts.unfiledTally,
       unfiledDebts: parts.unfiledDebts,
+      unfiledTakeouts: parts.unfiledTakeouts,
       clock: parts.opts.clock,
       log: parts.opts.log,
       // Records committed while one was written may already call for the next.
@@ -217,6 +223,11 @@ export class Engine {
   /** Closed on-account debts not yet in their day files (records since the last snapshot), oldest first. */
   recentFiledDebts(): readonly FiledDebt[] {
     return this.snapshots.recentFiledDebts();
+  }
+
+  /** Ended takeouts not yet in their day files (records since the last snapshot), oldest first. */
+  recentFiledTakeouts(): readonly FiledTakeout[] {
+    return this.snapshots.recentFiledTakeouts();
   }
 
   /** Bookkeeping entries filed but not yet in their day files (records since the last snapshot), oldest first. */

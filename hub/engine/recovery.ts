@@ -1,6 +1,6 @@
 import type { ActivityEntry, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
-import { accountFiledBy, applyAll, archivedBy, dropDamagedRecords, emptyState, legacyJobs, legacyStockMoves, migrate, recordFormat, reservationsFiledBy, shiftFiledBy, stockMovesOf, StoreFormatError, tallyFiledBy } from '#domain';
+import { accountFiledBy, applyAll, archivedBy, dropDamagedRecords, emptyState, legacyJobs, legacyStockMoves, migrate, recordFormat, reservationsFiledBy, shiftFiledBy, stockMovesOf, StoreFormatError, tallyFiledBy, takeoutFiledBy } from '#domain';
 import { Archive, type ArchivedBill } from '#hub/store/archive.ts';
 import { openMeta } from '#hub/store/meta.ts';
 import { readSnapshot, removeSnapshotTemps } from '#hub/store/snapshot.ts';
@@ -10,6 +10,7 @@ import { ReservationDays, type FiledReservation } from '#hub/store/reservation-d
 import { ShiftDays, type FiledShift } from '#hub/store/shift-days.ts';
 import { TallyDays, type FiledTallyEntry } from '#hub/store/tally-days.ts';
 import { AccountDays, type FiledDebt } from '#hub/store/account-days.ts';
+import { TakeoutDays, type FiledTakeout } from '#hub/store/takeout-days.ts';
 import { Wal } from '#hub/store/wal.ts';
 import { COMPACT_SLACK, JobFiles } from '#hub/store/job-files.ts';
 import { activityOf } from './activity.ts';
@@ -68,6 +69,8 @@ export type RecoveredStore = {
   unfiledTally: FiledTallyEntry[];
   accountDays: AccountDays;
   unfiledDebts: FiledDebt[];
+  takeoutDays: TakeoutDays;
+  unfiledTakeouts: FiledTakeout[];
   /** Ids of damaged records recovery dropped (see dropDamagedRecords); a snapshot without them settles the repair. */
   dropped: string[];
 };
@@ -142,6 +145,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   const unfiledShifts: FiledShift[] = [];
   const unfiledTally: FiledTallyEntry[] = [];
   const unfiledDebts: FiledDebt[] = [];
+  const unfiledTakeouts: FiledTakeout[] = [];
   const unlogged: ActivityEntry[] = [];
   const archivedThrough = snap?.archivedThroughSeq ?? 0;
   for (const r of records) {
@@ -166,6 +170,8 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
       for (const entry of tallyFiledBy(e)) unfiledTally.push({ seq: r.seq, entry });
       const debt = accountFiledBy(e);
       if (debt) unfiledDebts.push({ seq: r.seq, debt });
+      const takeout = takeoutFiledBy(e);
+      if (takeout) unfiledTakeouts.push({ seq: r.seq, takeout });
     }
   }
   const seq = records.at(-1)?.seq ?? base;
@@ -199,6 +205,8 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
     unfiledTally,
     accountDays: new AccountDays(opts.dir, opts.utcOffsetMinutes),
     unfiledDebts,
+    takeoutDays: new TakeoutDays(opts.dir, opts.utcOffsetMinutes),
+    unfiledTakeouts,
     dropped: [...new Set([...fromSnapshot.dropped, ...replayed.dropped])],
   };
 }

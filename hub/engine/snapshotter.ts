@@ -1,4 +1,4 @@
-import { accountFiledBy, archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy } from '#domain';
+import { accountFiledBy, archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy, takeoutFiledBy } from '#domain';
 import type { ActivityEntry, State } from '#protocol';
 import type { Archive, ArchivedBill } from '#hub/store/archive.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
@@ -7,6 +7,7 @@ import type { FiledReservation, ReservationDays } from '#hub/store/reservation-d
 import type { FiledShift, ShiftDays } from '#hub/store/shift-days.ts';
 import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
 import type { AccountDays, FiledDebt } from '#hub/store/account-days.ts';
+import type { FiledTakeout, TakeoutDays } from '#hub/store/takeout-days.ts';
 import { writeSnapshot } from '#hub/store/snapshot.ts';
 import type { JobFiles } from '#hub/store/job-files.ts';
 import { listProcessedFiles, removeProcessedFiles, writeProcessedFile, type ProcessedFile } from '#hub/store/processed-files.ts';
@@ -30,6 +31,7 @@ export type SnapshotterParts = {
   shiftDays: ShiftDays;
   tallyDays: TallyDays;
   accountDays: AccountDays;
+  takeoutDays: TakeoutDays;
   /** The job table's files: the jobs changed since the last snapshot go there before the snapshot (job-files.ts). */
   jobFiles?: JobFiles;
   /** Records between snapshots. */
@@ -44,6 +46,7 @@ export type SnapshotterParts = {
   unfiledShifts: FiledShift[];
   unfiledTally: FiledTallyEntry[];
   unfiledDebts: FiledDebt[];
+  unfiledTakeouts: FiledTakeout[];
   clock: () => Date;
   log: (message: string) => void;
   /** Called when a snapshot ends (written or failed): another may be due already. */
@@ -74,6 +77,7 @@ export class Snapshotter {
   private unfiledShifts: FiledShift[];
   private unfiledTally: FiledTallyEntry[];
   private unfiledDebts: FiledDebt[];
+  private unfiledTakeouts: FiledTakeout[];
   private running: Promise<void> | null = null;
   private covered: number;
   /** The seq from which the next one falls due; a failure moves it on, so a full disk is not hammered. */
@@ -91,6 +95,7 @@ export class Snapshotter {
     this.unfiledShifts = parts.unfiledShifts;
     this.unfiledTally = parts.unfiledTally;
     this.unfiledDebts = parts.unfiledDebts;
+    this.unfiledTakeouts = parts.unfiledTakeouts;
     this.covered = parts.coveredSeq;
     this.dueAt = parts.coveredSeq + parts.every;
   }
@@ -120,6 +125,8 @@ export class Snapshotter {
       for (const entry of tallyFiledBy(e)) this.unfiledTally.push({ seq: record.seq, entry });
       const debt = accountFiledBy(e);
       if (debt) this.unfiledDebts.push({ seq: record.seq, debt });
+      const takeout = takeoutFiledBy(e);
+      if (takeout) this.unfiledTakeouts.push({ seq: record.seq, takeout });
     }
     this.unlogged.push(activityOf(record, before));
   }
@@ -152,6 +159,11 @@ export class Snapshotter {
   /** Closed on-account debts not yet in their day files, oldest first. */
   recentFiledDebts(): readonly FiledDebt[] {
     return this.unfiledDebts;
+  }
+
+  /** Ended takeouts not yet in their day files, oldest first. */
+  recentFiledTakeouts(): readonly FiledTakeout[] {
+    return this.unfiledTakeouts;
   }
 
   /** The activity not yet in the day files, oldest first. */
@@ -211,6 +223,7 @@ export class Snapshotter {
     await p.shiftDays.append(this.unfiledShifts.filter((e) => e.seq <= seq));
     await p.tallyDays.append(this.unfiledTally.filter((e) => e.seq <= seq));
     await p.accountDays.append(this.unfiledDebts.filter((e) => e.seq <= seq));
+    await p.takeoutDays.append(this.unfiledTakeouts.filter((e) => e.seq <= seq));
     // The command ids added since the last snapshot, in a file of their own (processed-files.ts).
     const processedFiles = (this.processedFiles ??= await listProcessedFiles(p.dir));
     if (capture.processed.entries.length > 0) processedFiles.push(await writeProcessedFile(p.dir, capture.processed.entries));
@@ -231,6 +244,7 @@ export class Snapshotter {
     this.unfiledShifts = this.unfiledShifts.filter((e) => e.seq > seq);
     this.unfiledTally = this.unfiledTally.filter((e) => e.seq > seq);
     this.unfiledDebts = this.unfiledDebts.filter((e) => e.seq > seq);
+    this.unfiledTakeouts = this.unfiledTakeouts.filter((e) => e.seq > seq);
     this.covered = Math.max(this.covered, seq);
     this.dueAt = seq + p.every;
     await p.wal.dropSegmentsBefore(seq + 1);

@@ -20,6 +20,7 @@ import { printerRoutes } from './printers/printers.ts';
 import { reportRoutes } from './reports/reports.ts';
 import { reportExportRoutes } from './report-export/report-export.ts';
 import { reservationRoutes } from './reservations/reservations.ts';
+import { takeoutRoutes } from './takeouts/takeouts.ts';
 import { shiftPrintRoutes } from './shifts/print.ts';
 import { shiftRoutes } from './shifts/shifts.ts';
 import { tallyRoutes } from './tally/tally.ts';
@@ -49,6 +50,8 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     stockMoveRoutes(deps.engine),
     // Reservations: a day's list, past days from their day files.
     reservationRoutes(deps.engine),
+    // Take-away and delivery: the live orders, and a day's ended ones from their day files.
+    takeoutRoutes(deps.engine),
     // Jobs (not in the live state): the job board, pages of jobs, one job whole with its document.
     jobRoutes(deps.engine),
     // Printing: a printer's history, a virtual printer's paper, the USB printers present.
