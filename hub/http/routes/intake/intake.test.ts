@@ -50,6 +50,7 @@ describe('a web order', () => {
     const r = await postOrder(t, key, { externalId: 'WEB-2', method: 'pickup', paid: true, customer: { name: 'Luis', phone: '51987654321' }, lines: [{ productId: 'p-301', specId: 'sp-301-familiar', qty: 1 }] });
     expect(r.status).toBe(201);
     expect(answer(r).takeout).toMatchObject({ status: TAKEOUT_STATUS.paid, totalCents: 3800 });
+    expect(t.hub.engine.state.takeouts[answer(r).takeout.id]).toMatchObject({ method: 1, type: 'takeaway', delivery: null });
   });
 });
 

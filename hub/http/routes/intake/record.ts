@@ -27,7 +27,8 @@ export function intakePayload(channel: IntakeChannel, order: IntakeOrder, ids: {
     externalId: order.externalId,
     customer: { name: order.customer.name, phone: order.customer.phone },
     method: order.method === 'delivery' ? DELIVERY_METHOD.delivery : DELIVERY_METHOD.pickup,
-    type: order.type ?? 'immediate',
+    // SPEC's order type when the shop gives none: a pickup is a take-away, a delivery goes at once.
+    type: order.type ?? (order.method === 'pickup' ? 'takeaway' : 'immediate'),
     ...(order.expectedAt ? { expectedAt: new Date(order.expectedAt).toISOString() } : {}),
     delivery: delivery && {
       address: delivery.address,

@@ -65,7 +65,7 @@ export const intakeOrderSchema = z
     /** The channel's own order id: the idempotency key, with the channel. */
     externalId: idSchema,
     method: z.enum(['delivery', 'pickup']),
-    /** SPEC order type: `immediate` (send now, the default), `reservation` (for `expectedAt`), `takeaway`. */
+    /** SPEC order type: `immediate` (send now; a delivery's default), `takeaway` (a pickup's default), `reservation` (for `expectedAt`). */
     type: z.enum(['takeaway', 'immediate', 'reservation']).optional(),
     /** When the guest wants it (ISO 8601 with offset); required for a reservation. */
     expectedAt: z.iso.datetime({ offset: true }).optional(),
