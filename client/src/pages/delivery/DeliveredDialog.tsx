@@ -15,10 +15,13 @@ export function DeliveredDialog(props: { takeout: Takeout; onCancel: () => void;
   const { t } = useTranslation();
   const tk = props.takeout;
   const collecting = !tk.paid && tk.collectCents > 0;
+  // The hub settles a factura only at the till (TAKEOUT_NOT_PAID): say so before the rider's tap is refused.
+  const facturaUnpaid = !tk.paid && tk.invoiceType === 'factura';
   const [amount, setAmount] = useState(collecting ? (tk.collectCents / 100).toFixed(2) : '');
   const [error, setError] = useState('');
   const change = changeToBringCents(tk);
   const confirm = () => {
+    if (facturaUnpaid) return setError(t('delivery.delivered.factura'));
     if (!collecting) return props.onConfirm(null);
     const cents = parseCents(amount);
     if (cents === null || cents <= 0) return setError(t('delivery.form.errors.amount'));
@@ -30,6 +33,7 @@ export function DeliveredDialog(props: { takeout: Takeout; onCancel: () => void;
       onClose={props.onCancel}
       footer={<DialogActions onCancel={props.onCancel} confirmLabel={t('delivery.actions.delivered')} onConfirm={confirm} testId="delivered-confirm" />}
     >
+      {facturaUnpaid && <p className="field-error">{t('delivery.delivered.factura')}</p>}
       {collecting ? (
         <>
           <p>{t('delivery.delivered.collect', { amount: formatSoles(tk.collectCents) })}</p>

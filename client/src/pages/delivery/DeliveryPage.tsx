@@ -8,6 +8,7 @@ import { dayText } from '../../ui/dates.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { addDays, todayOfRestaurant } from '../book/book-api.ts';
 import type { Takeout } from './contract.ts';
+import { useChannelNames } from './channel-names.ts';
 import { DELIVERY_PATH, NEW_PHONE_ORDER_PATH } from './paths.ts';
 import { TakeoutDetail } from './TakeoutDetail.tsx';
 import { TakeoutList } from './TakeoutList.tsx';
@@ -70,6 +71,7 @@ export function DeliveryPage(props: { refundPanel?: (takeout: Takeout) => ReactN
 
   const live = useMemo(() => (state ? liveTakeouts(state) : []), [state]);
   const counts = tabCounts(live);
+  const channelNames = useChannelNames(live.some((x) => x.channel.startsWith('web:')));
   const selectedId = params.get('id') ?? '';
   const open = (id: string) => navigate(`${DELIVERY_PATH}?id=${encodeURIComponent(id)}`);
   // The trailing '?' clears the query: wouter's hash navigation keeps the old one otherwise.
@@ -131,7 +133,7 @@ export function DeliveryPage(props: { refundPanel?: (takeout: Takeout) => ReactN
       </div>
       <div className="delivery-detail-side">
         {selected ? (
-          <TakeoutDetail state={state} takeout={selected} now={now} onBack={close} readOnly={!selectedLive} refundPanel={props.refundPanel?.(selected)} />
+          <TakeoutDetail state={state} takeout={selected} now={now} channelNames={channelNames} onBack={close} readOnly={!selectedLive} refundPanel={props.refundPanel?.(selected)} />
         ) : (
           <p className="empty delivery-pick">{selectedId ? t('delivery.gone') : t('delivery.pick')}</p>
         )}

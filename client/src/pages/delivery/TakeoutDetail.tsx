@@ -41,7 +41,7 @@ function Fact(props: { label: string; children: ReactNode; testId?: string }) {
  * the dishes and the money, and the actions of its status. `refundPanel` is
  * the refunds room's panel, shown once the order is paid.
  */
-export function TakeoutDetail(props: { state: State; takeout: Takeout; now: number; onBack: () => void; readOnly?: boolean; refundPanel?: ReactNode }) {
+export function TakeoutDetail(props: { state: State; takeout: Takeout; now: number; channelNames?: Readonly<Record<string, string>>; onBack: () => void; readOnly?: boolean; refundPanel?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const tk = props.takeout;
   const d = tk.delivery;
@@ -73,7 +73,7 @@ export function TakeoutDetail(props: { state: State; takeout: Takeout; now: numb
             {tk.code} <span className="takeout-pickup">#{tk.pickupCode}</span>
           </h2>
           <span className="hint">
-            {channelText(t, tk.channel)} · {t(tk.method === 0 ? 'delivery.method.delivery' : 'delivery.method.pickup')} · {t(`delivery.type.${tk.type}`)}
+            {channelText(t, tk.channel, props.channelNames)} · {t(tk.method === 0 ? 'delivery.method.delivery' : 'delivery.method.pickup')} · {t(`delivery.type.${tk.type}`)}
           </span>
         </div>
         <StatusBadge takeout={tk} />

@@ -20,11 +20,12 @@ export function clockOf(iso: string, lang: string): string {
   return new Date(iso).toLocaleTimeString(lang, { timeZone: RESTAURANT_TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
 }
 
-/** Where an order came from: the counter, a phone call, or a web channel by its id. */
-export function channelText(t: TFunction, channel: TakeoutChannel): string {
+/** Where an order came from: the counter, a phone call, or a web channel by its shop's name (else its id). */
+export function channelText(t: TFunction, channel: TakeoutChannel, names: Readonly<Record<string, string>> = {}): string {
   if (channel === 'counter') return t('delivery.channel.counter');
   if (channel === 'phone') return t('delivery.channel.phone');
-  return t('delivery.channel.web', { name: channel.slice('web:'.length) });
+  const id = channel.slice('web:'.length);
+  return t('delivery.channel.web', { name: Object.hasOwn(names, id) ? names[id]! : id });
 }
 
 /** The status as a coloured badge, by SPEC.md's name ("Por cobrar", "Recogido"...). */

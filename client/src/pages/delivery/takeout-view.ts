@@ -126,9 +126,12 @@ export function actionsFor(t: Pick<Takeout, 'status' | 'method' | 'paid' | 'read
       // Another rider may take it over until it has left (3 → 3).
       out.push('pickedUp', 'assignRider');
       if (!t.paid && t.orderId) out.push('pay');
+      if (!t.ready) out.push('markReady');
       break;
     case S.pickedUp:
       out.push('delivered');
+      // Paid to the restaurant while on the way (a Yape transfer), or a factura, which is settled at the till before "delivered".
+      if (!t.paid && t.orderId) out.push('pay');
       break;
     case S.delivered:
     case S.done:

@@ -172,6 +172,7 @@ export const deliveryEn: DeepStrings<typeof deliveryEs> = {
       change: 'The customer pays with {{payWith}}: change {{change}}.',
       collected: 'Cash collected (S/)',
       handIn: 'The rider hands this cash in at the till (Shift: riders’ cash).',
+      factura: 'A factura is settled at the till before delivering: use «Take payment».',
       paid: 'The order is already paid: did the rider deliver it?',
     },
     form: {

@@ -169,6 +169,7 @@ export const deliveryEs = {
       change: 'El cliente paga con {{payWith}}: vuelto {{change}}.',
       collected: 'Efectivo cobrado (S/)',
       handIn: 'El repartidor entrega este efectivo en caja (Turno: efectivo de repartidores).',
+      factura: 'Una factura se cobra en caja antes de entregar: use «Cobrar».',
       paid: 'El pedido ya está pagado: ¿lo entregó el repartidor?',
     },
     form: {

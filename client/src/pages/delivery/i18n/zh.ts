@@ -172,6 +172,7 @@ export const deliveryZh: DeepStrings<typeof deliveryEs> = {
       change: '顾客付 {{payWith}}：找零 {{change}}。',
       collected: '收取的现金（S/）',
       handIn: '骑手将这笔现金交回收银台（交班：骑手现金）。',
+      factura: 'Factura 发票需先在收银台收款再送达：请使用“收款”。',
       paid: '订单已支付：骑手已送达吗？',
     },
     form: {
