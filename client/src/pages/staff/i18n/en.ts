@@ -112,6 +112,7 @@ export const staffEn: DeepStrings<typeof staffEs> = {
       bill: { correct: 'Voided or refunded a closed bill (credit note)', reprint: 'Reprinted a closed bill' },
       shift: { open: 'Opened the till shift', cashMove: 'Recorded cash put in or taken out', close: 'Closed the till shift', printReport: 'Reprinted the Z report' },
       account: { settle: 'Collected a bill on account', writeOff: 'Wrote off a bill on account' },
+      rider: { save: 'Edited a rider\'s details', handIn: 'Received a rider\'s cash at the till' },
       export: { run: 'Asked for the day\'s export for the accountant' },
       tally: { add: 'Recorded an income or expense of the day', remove: 'Removed an entry of the day' },
       area: { save: 'Saved an area', remove: 'Removed an area', reorder: 'Reordered the areas' },

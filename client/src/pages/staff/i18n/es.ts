@@ -111,6 +111,7 @@ export const staffEs = {
       bill: { correct: 'Anuló o devolvió una cuenta cerrada (nota de crédito)', reprint: 'Reimprimió una cuenta cerrada' },
       shift: { open: 'Abrió el turno de caja', cashMove: 'Registró una entrada o salida de efectivo', close: 'Cerró el turno de caja', printReport: 'Reimprimió el reporte Z' },
       account: { settle: 'Cobró una cuenta por cobrar', writeOff: 'Castigó una cuenta por cobrar (incobrable)' },
+      rider: { save: 'Editó los datos de un repartidor', handIn: 'Recibió en caja el efectivo de un repartidor' },
       export: { run: 'Pidió la exportación del día para el contador' },
       tally: { add: 'Registró un ingreso o gasto del día', remove: 'Anuló un movimiento del día' },
       area: { save: 'Guardó un área', remove: 'Eliminó un área', reorder: 'Ordenó las áreas' },

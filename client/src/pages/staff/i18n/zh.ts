@@ -112,6 +112,7 @@ export const staffZh: DeepStrings<typeof staffEs> = {
       bill: { correct: '作废或退款了已结账单（贷记单）', reprint: '重印了已结账单' },
       shift: { open: '开始了收银班次', cashMove: '记录了现金存入或取出', close: '结束了收银班次', printReport: '重印了Z报表' },
       account: { settle: '收回了一笔挂账', writeOff: '核销了一笔挂账' },
+      rider: { save: '编辑了骑手资料', handIn: '在收银台收取了骑手的现金' },
       export: { run: '为会计导出了当天的数据' },
       tally: { add: '记了一笔当日收支', remove: '删除了一笔当日记录' },
       area: { save: '保存了区域', remove: '删除了区域', reorder: '调整了区域顺序' },
