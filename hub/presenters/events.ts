@@ -151,9 +151,10 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'rider.saved': (e, viewer) => (seesRiders(viewer) ? e : null),
   'rider.handedIn': (e, viewer) => (seesRiders(viewer) ? e : null),
   // Take-away and delivery (takeouts.ts); the order inside `takeout.created` goes as the `orders` slice does (everyone).
+  // Who may not see the takeout still gets its order (the `orders` slice is everyone's), as a table's order opening.
   'takeout.created': (e, viewer) => {
     const shown = presentTakeoutEvent(e, viewer);
-    return shown?.type === 'takeout.created' ? shown : null;
+    return shown?.type === 'takeout.created' ? shown : { type: 'table.opened', order: e.order };
   },
   'takeout.accepted': presentTakeoutEvent,
   'takeout.readySet': presentTakeoutEvent,

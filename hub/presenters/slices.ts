@@ -124,9 +124,10 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   riders: (value, viewer) => (seesRiders(viewer) ? value : (undefined as unknown as State['riders'])),
   // Take-away and delivery (takeouts.ts): M002, M005 and payment; personal data to M005/payment; a rider only theirs.
   takeouts: presentTakeouts,
-  // The day's code counters and the intake index: nothing a device shows (the hub numbers and deduplicates).
-  takeoutCounters: (_value) => emptyState().takeoutCounters,
-  takeoutIntakeKeys: (_value) => emptyState().takeoutIntakeKeys,
+  // The day's code counters and the intake index: the hub's alone (it numbers and deduplicates), left out for every
+  // device; the appliers change them only in a state that has them (a device's optimistic code is replaced by the hub's).
+  takeoutCounters: () => undefined as unknown as State['takeoutCounters'],
+  takeoutIntakeKeys: () => undefined as unknown as State['takeoutIntakeKeys'],
 };
 
 /** The state as this viewer may see it: each slice through its rule, slices without one left out. */

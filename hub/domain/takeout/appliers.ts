@@ -14,11 +14,11 @@ export const takeoutAppliers = {
   'takeout.created': (s: State, e: EventOf<'takeout.created'>): State => {
     const withOrder = putOrder({ ...s, counters: { ...s.counters, orderNo: Math.max(s.counters.orderNo, e.order.no) } }, e.order);
     const key = intakeKeyOf(e.takeout);
-    return {
-      ...put(withOrder, e.takeout),
-      takeoutCounters: countersAfter(s.takeoutCounters, e.takeout),
-      takeoutIntakeKeys: key === null ? s.takeoutIntakeKeys : withOwn(s.takeoutIntakeKeys, key, e.takeout.id),
-    };
+    const out = put(withOrder, e.takeout);
+    // The hub's own slices: a device's replica has neither (hub/presenters/slices.ts).
+    if (s.takeoutCounters) out.takeoutCounters = countersAfter(s.takeoutCounters, e.takeout);
+    if (s.takeoutIntakeKeys && key !== null) out.takeoutIntakeKeys = withOwn(s.takeoutIntakeKeys, key, e.takeout.id);
+    return out;
   },
   'takeout.accepted': (s: State, e: EventOf<'takeout.accepted'>): State => put(s, e.takeout),
   'takeout.readySet': (s: State, e: EventOf<'takeout.readySet'>): State => put(s, e.takeout),
@@ -29,10 +29,8 @@ export const takeoutAppliers = {
   'takeout.paid': (s: State, e: EventOf<'takeout.paid'>): State => put(s, e.takeout),
   'takeout.filed': (s: State, e: EventOf<'takeout.filed'>): State => {
     const key = intakeKeyOf(e.takeout);
-    return {
-      ...s,
-      takeouts: withoutOwn(s.takeouts, e.takeout.id),
-      takeoutIntakeKeys: key === null ? s.takeoutIntakeKeys : withoutOwn(s.takeoutIntakeKeys, key),
-    };
+    const out = { ...s, takeouts: withoutOwn(s.takeouts, e.takeout.id) };
+    if (s.takeoutIntakeKeys && key !== null) out.takeoutIntakeKeys = withoutOwn(s.takeoutIntakeKeys, key);
+    return out;
   },
 };

@@ -67,7 +67,8 @@ function makeTakeout(s: State, n: NewTakeout, ctx: DecideContext): Decision {
   const no = refusal(s, n);
   if (no) return no;
   const day = businessDayOf(ctx.now, closingHourOf(s.settings));
-  const codes = nextCodes(s.takeoutCounters, day);
+  // A device's replica has no counters (the hub's alone): its optimistic codes are replaced by the hub's.
+  const codes = nextCodes(s.takeoutCounters ?? { day: '', pickupNo: 0, codeNo: 0 }, day);
   const byDevice = n.channel === 'counter' || n.channel === 'phone';
   const takeout: Takeout = {
     id: n.takeoutId,
@@ -191,7 +192,7 @@ export function createTakeout(s: State, p: CommandPayload<'takeout.create'>, ctx
  * (a retry) is answered with the first takeout (INTAKE_DUPLICATE, its id as the message).
  */
 export function intakeTakeout(s: State, p: CommandPayload<'takeout.intake'>, ctx: DecideContext): Decision {
-  const first = getOwn(s.takeoutIntakeKeys, `${p.channelId}:${p.externalId}`);
+  const first = s.takeoutIntakeKeys ? getOwn(s.takeoutIntakeKeys, `${p.channelId}:${p.externalId}`) : undefined;
   if (first !== undefined) return refuse('INTAKE_DUPLICATE', first);
   return makeTakeout(
     s,
