@@ -173,3 +173,20 @@ describe('the rider\'s phone, issue 21', () => {
     }
   });
 });
+
+describe('the order report by channel, issue 21', () => {
+  it('charts today\'s sales by channel once a takeout was paid (the delivered phone orders above)', async () => {
+    // The test above delivered a phone order; a table's bill was settled before it.
+    for (const [name, options, lang] of [['1280-es', TILL, 'es'], ['360-zh', PHONE, 'zh']] as const) {
+      const page = await signedIn(owner, options, lang);
+      await page.goto(`${env.hub.url}#/pages/collect/index`);
+      const section = page.getByTestId('collect-section-channel');
+      await section.waitFor();
+      const text = (await section.textContent()) ?? '';
+      expect(text).toContain(lang === 'es' ? 'Teléfono' : '电话');
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `riders-report-channel-${name}.png`) });
+      await page.context().close();
+    }
+  });
+});
