@@ -63,7 +63,7 @@ export class Engine {
   /** Riders have waited long enough: the next batch goes whoever is in it. */
   private ridersDue = false;
   private rideTimer: NodeJS.Timeout | null = null;
-  /** When the last `now` command was submitted (performance.now()): devices at work, riding pays. */
+  /** When the last `now` command was submitted or written (performance.now()): devices at work, riding pays. */
   private lastNowAt = -Infinity;
 
   readonly storeId: string;
@@ -468,6 +468,9 @@ export class Engine {
     await new Promise((r) => setImmediate(r));
     while (this.writeDue() && !this.holdLoop) {
       const batch = this.queue.splice(0, this.queue.length);
+      // Devices' commands in it: their senders answer and send again right after it (a slow disk's
+      // write outlasts the ride window, so the window also counts from this batch's end).
+      const devicesAtWork = this.nowQueued > 0;
       // Every rider in the queue goes with this batch: none waits any more.
       this.nowQueued = 0;
       this.ridersDue = false;
@@ -480,6 +483,7 @@ export class Engine {
         this.failStaged(batch, err);
         continue;
       }
+      if (devicesAtWork) this.lastNowAt = performance.now();
       this.commit(batch);
       // Only the rotation happens here; the snapshot itself is written beside the loop.
       if (this.snapshots.isDue(this.committedSeq)) await this.snapshots.start(this.capture()).catch(() => undefined);
