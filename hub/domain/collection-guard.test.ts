@@ -49,6 +49,8 @@ const COLLECTIONS: Record<string, { bound: Bound; why: string }> = {
   tallyEntries: { bound: 'bounded', why: 'today\'s book only: past days are filed with the next entry' },
   accounts: { bound: 'large', why: 'open on-account debts: grows while customers do not pay' },
   riders: { bound: 'bounded', why: 'one profile per rider: some of the restaurant\'s people (tens)' },
+  takeouts: { bound: 'bounded', why: 'live take-away and delivery orders only (closed, cancelled and refused ones leave for their day files): what is open at once' },
+  takeoutIntakeKeys: { bound: 'bounded', why: 'one key per live channel order (it leaves with its takeout)' },
 };
 
 /** Names the state does not hold as a collection a rule may walk (the jobs leave the state: core, issue 20). */
