@@ -10,7 +10,7 @@ import { ReasonDialog } from '../dinner/ReasonDialog.tsx';
 import type { Takeout } from './contract.ts';
 import { DeliveredDialog } from './DeliveredDialog.tsx';
 import { RiderPicker } from './RiderPicker.tsx';
-import { actionsFor, type TakeoutAction } from './takeout-view.ts';
+import { actionsFor, needsSending, type TakeoutAction } from './takeout-view.ts';
 import { TAKEOUT_PAY_PATH } from './paths.ts';
 
 type Asking = null | 'refuse' | 'cancel' | 'assignRider' | 'delivered';
@@ -53,7 +53,7 @@ export function TakeoutActions(props: { state: State; takeout: Takeout }) {
   const tk = props.takeout;
   const ref = { takeoutId: tk.id };
   const order = tk.orderId ? getOwn(props.state.orders, tk.orderId) : undefined;
-  const unsent = order?.lines.some((l) => l.sentBatch === null) ?? false;
+  const unsent = needsSending(tk, order);
   const actions = actionsFor(tk).filter((a) => allowed[a]);
 
   const done = (text: string) => (reply: { ok: boolean }) => reply.ok && showToast(text);

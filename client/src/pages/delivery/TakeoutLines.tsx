@@ -9,7 +9,7 @@ import { PATHS } from '../../routes.ts';
 import { BillAmounts, BillLines } from '../bill/BillSections.tsx';
 import { fetchBillDetail } from '../bill/bills-api.ts';
 import type { Takeout } from './contract.ts';
-import { changeToBringCents } from './takeout-view.ts';
+import { changeToBringCents, isFeeLine } from './takeout-view.ts';
 import '../bill/bill.css';
 
 /**
@@ -36,7 +36,7 @@ export function TakeoutLines(props: { state: State; takeout: Takeout }) {
                 <span className="bill-line-name">
                   {l.qty} × {nameIn(l.names, i18n.language)}
                   {l.specNames ? ` (${nameIn(l.specNames, i18n.language)})` : ''}
-                  {l.sentBatch === null && <span className="hint"> · {t('delivery.detail.unsent')}</span>}
+                  {l.sentBatch === null && !isFeeLine(order.id, l.id) && <span className="hint"> · {t('delivery.detail.unsent')}</span>}
                 </span>
                 <span className="bill-amount">{formatSoles(lineTotalCents(l))}</span>
               </li>
@@ -62,8 +62,8 @@ export function TakeoutLines(props: { state: State; takeout: Takeout }) {
         </div>
         {change > 0 && (
           <div className="bill-fact">
-            <dt>{t('delivery.detail.payWith', { amount: formatSoles(tk.delivery?.changeForCents ?? 0) })}</dt>
-            <dd data-testid="takeout-change">{t('delivery.detail.changeToBring', { amount: formatSoles(change) })}</dd>
+            <dt>{t('delivery.detail.changeToBring')}</dt>
+            <dd data-testid="takeout-change">{t('delivery.detail.payWith', { change: formatSoles(change), amount: formatSoles(tk.delivery?.changeForCents ?? 0) })}</dd>
           </div>
         )}
       </dl>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TAKEOUT_STATUS as S, type Takeout, type TakeoutStatus } from './contract.ts';
-import { actionsFor, changeToBringCents, matchesSearch, phoneDigits, riderLastStep, sortLive, tabCounts, type TakeoutAction } from './takeout-view.ts';
+import { actionsFor, changeToBringCents, needsSending, matchesSearch, phoneDigits, riderLastStep, sortLive, tabCounts, type TakeoutAction } from './takeout-view.ts';
 
 /** A delivery takeout with every field at a plain value; `over` changes what a case is about. */
 function takeout(over: Partial<Takeout> = {}): Takeout {
@@ -144,5 +144,18 @@ describe("the rider's last status and the change", () => {
     ['no delivery details', { delivery: null }, 0],
   ])('change to bring: %s', (_, over, cents) => {
     expect(changeToBringCents(takeout(over))).toBe(cents);
+  });
+});
+
+describe('"send to the kitchen"', () => {
+  const order = (lines: { id: string; sentBatch: number | null }[]) => ({ id: 'o-1', lines });
+  it.each<[string, Partial<Takeout>, { id: string; sentBatch: number | null }[], boolean]>([
+    ['a web order waiting: "accept" sends it', { status: S.submitted }, [{ id: 'l', sentBatch: null }], false],
+    ['an order for later, accepted', { status: S.toBePaid }, [{ id: 'l', sentBatch: null }], true],
+    ['all sent', { status: S.received }, [{ id: 'l', sentBatch: 1 }], false],
+    ['only the fee line is unsent (it never goes to the kitchen)', { status: S.received }, [{ id: 'l', sentBatch: 1 }, { id: 'o-1:fee', sentBatch: null }], false],
+    ['delivered', { status: S.delivered }, [{ id: 'l', sentBatch: null }], false],
+  ])('%s', (_, over, lines, offered) => {
+    expect(needsSending(takeout(over), order(lines))).toBe(offered);
   });
 });

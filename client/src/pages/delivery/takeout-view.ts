@@ -145,6 +145,20 @@ export function actionsFor(t: Pick<Takeout, 'status' | 'method' | 'paid' | 'read
   return out;
 }
 
+/** The delivery fee's line (the hub names it `<orderId>:fee`): never for the kitchen, so never "not sent". */
+export function isFeeLine(orderId: string, lineId: string): boolean {
+  return lineId === `${orderId}:fee`;
+}
+
+/**
+ * Whether the till should offer "send to the kitchen": an accepted order (a web order waits for
+ * "accept", which sends it) with dishes the kitchen does not have yet (an order taken for later).
+ */
+export function needsSending(t: Pick<Takeout, 'status'>, order: { id: string; lines: readonly { id: string; sentBatch: number | null }[] } | undefined): boolean {
+  if (!order || !(LIVE_ORDER as readonly number[]).includes(t.status)) return false;
+  return order.lines.some((l) => l.sentBatch === null && !isFeeLine(order.id, l.id));
+}
+
 /** The rider's steps, newest last: what the till shows as "the rider's last status". */
 export type RiderStep = { step: 'riderReceived' | 'pickedUp' | 'delivered'; at: string };
 
