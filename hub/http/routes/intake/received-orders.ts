@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { appendDurably, makePrivateDir, writeFileAtomic } from '#hub/store/durable-fs.ts';
+import { makePrivateDir, PRIVATE_FILE_MODE, writeFileAtomic } from '#hub/store/durable-fs.ts';
 
 /**
  * Which orders each channel already sent (channel id, the channel's own order
@@ -8,12 +8,17 @@ import { appendDurably, makePrivateDir, writeFileAtomic } from '#hub/store/durab
  * replay, today or weeks later (a web shop retrying after a timeout, a queue
  * delivering twice), is answered with that takeout and records nothing.
  *
- * An append-only file, `<data>/intake/received.jsonl`, one fsynced line per
- * order, read into a map at start (one map read per request, never a scan).
- * Lines older than RETENTION_DAYS are dropped when the hub starts, so the
- * file stays the size of a few months of web orders. The live state cannot
- * hold this: a takeout leaves it when closed, and a replay must still be
- * known then.
+ * An append-only file, `<data>/intake/received.jsonl`, one line per order,
+ * read into a map at start (one map read per request, never a scan). Lines
+ * older than RETENTION_DAYS are dropped when the hub starts, so the file
+ * stays the size of a few months of web orders. The live state cannot hold
+ * this: a takeout leaves it when closed, and a replay must still be known then.
+ *
+ * Not fsynced: the takeout itself is (the engine's log), and a line a power
+ * cut takes belongs to an order of the last seconds, whose command id the
+ * engine keeps for a week and whose takeout the rules index while it is
+ * live (record.ts answers either as a replay and writes the line again).
+ * One fsync less per web order, on the disk the kitchen's tickets wait for.
  */
 const FILE = path.join('intake', 'received.jsonl');
 
@@ -75,11 +80,17 @@ export class ReceivedOrders {
     return this.seen.get(keyOf(channelId, externalId)) ?? null;
   }
 
-  /** Remembers an order once the hub recorded its takeout (on disk before the channel hears 201). */
+  /** Remembers an order once the hub recorded its takeout (written, not fsynced: see above). */
   async remember(r: ReceivedOrder): Promise<void> {
     const key = keyOf(r.channelId, r.externalId);
     if (this.seen.has(key)) return;
-    await appendDurably(this.file, `${JSON.stringify(r)}\n`);
     this.seen.set(key, r);
+    try {
+      await fs.appendFile(this.file, `${JSON.stringify(r)}\n`, { mode: PRIVATE_FILE_MODE });
+    } catch (err) {
+      // Not kept: a retry finds the takeout through the engine or the rules, and writes it again.
+      this.seen.delete(key);
+      throw err;
+    }
   }
 }
