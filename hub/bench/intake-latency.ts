@@ -27,6 +27,10 @@ export async function run(partial: Partial<IntakeLatencyOptions> = {}): Promise<
   const o = { ...DEFAULT_INTAKE_LATENCY, ...partial };
   const dir = await scratchDir('intake-latency');
   const postedAt = new Map<string, { t: number; measured: boolean }>();
+  /** Per mark: when the till saw the takeout arrive, and when its accept was acknowledged (the path split in three). */
+  const seenAt = new Map<string, number>();
+  const ackedAt = new Map<string, number>();
+  const segments = { arrive: [] as number[], accept: [] as number[], print: [] as number[] };
   const latencies: number[] = [];
   const seen = new Set<string>();
   let printed = 0;
@@ -39,7 +43,14 @@ export async function run(partial: Partial<IntakeLatencyOptions> = {}): Promise<
         seen.add(mark);
         printed++;
         const p = postedAt.get(mark);
-        if (p?.measured) latencies.push(lastByteAt - p.t);
+        if (!p?.measured) continue;
+        latencies.push(lastByteAt - p.t);
+        const sawAt = seenAt.get(mark);
+        const acked = ackedAt.get(mark);
+        if (sawAt === undefined || acked === undefined) continue;
+        segments.arrive.push(sawAt - p.t);
+        segments.accept.push(acked - sawAt);
+        segments.print.push(lastByteAt - acked);
       }
     }
   });
@@ -65,7 +76,10 @@ export async function run(partial: Partial<IntakeLatencyOptions> = {}): Promise<
     till.on(SOCKET_EVENTS.change, (change: Change) => {
       for (const e of change.events) {
         if (e.type !== 'takeout.created' || e.takeout.status !== 0) continue;
+        const mark = (e.takeout.externalId ?? '').replace('bench-', '');
+        seenAt.set(mark, performance.now());
         till.emit(SOCKET_EVENTS.command, makeCommand('takeout.accept', { takeoutId: e.takeout.id }, 'bench-intake-1'), (reply) => {
+          ackedAt.set(mark, performance.now());
           if (!reply.ok) refused++;
         });
       }
@@ -131,8 +145,15 @@ export async function run(partial: Partial<IntakeLatencyOptions> = {}): Promise<
     notes: [
       `${o.clients} devices on socket.io, ${o.ordersPerSec} web orders/s for ${(o.durationMs / 1000).toFixed(0)} s (first ${(o.warmupMs / 1000).toFixed(0)} s not counted), one till accepting each as it arrives, one network printer for every station; from the shop's POST to the ticket's last byte at the printer socket (hub, devices, shop and printer in one process)`,
       `max ${fmtMs(s.max)} ms over ${fmtInt(s.count)} measured tickets`,
+      `the path in three, p50/p99 ms: POST to the till seeing it ${split(segments.arrive)}; the accept's round trip ${split(segments.accept)}; accepted to the ticket's last byte ${split(segments.print)}`,
     ],
   };
+}
+
+/** p50/p99 of one segment, as the notes print it. */
+function split(values: readonly number[]): string {
+  const x = summarize(values);
+  return x.count === 0 ? '-' : `${fmtMs(x.p50)}/${fmtMs(x.p99)}`;
 }
 
 if (isMain(import.meta.url)) {
