@@ -4,7 +4,7 @@ import { limaDateTime } from '#hub/domain/einvoice/lima-time.ts';
 import { fiscalDocumentOf } from '#hub/domain/einvoice/tax.ts';
 import { documentBills, fiscalNumbersOf, hasPartDocuments } from '#hub/domain/payment/split-parts.ts';
 import { lineTotalCents } from '#hub/domain/money.ts';
-import { channelOf, serviceOf, takeoutCodeOf } from '#hub/domain/reports/channel.ts';
+import { channelOf, riderOf, serviceOf, takeoutCodeOf } from '#hub/domain/reports/channel.ts';
 import { paymentMethodName } from '#hub/domain/printing/documents/receipt.ts';
 
 /**
@@ -72,8 +72,8 @@ const SERVICE_NAMES = { dineIn: 'En mesa', takeAway: 'Para llevar', delivery: 'D
 
 /** The takeout's order code and rider the bill keeps, '' for a table's bill. */
 function takeoutCells(bill: Bill, staffName: StaffNameOf): [Cell, Cell] {
-  const riderId: unknown = bill.takeout?.riderId;
-  return [s(takeoutCodeOf(bill)), s(typeof riderId === 'string' && riderId !== '' ? staffName(riderId) : '')];
+  const riderId = riderOf(bill);
+  return [s(takeoutCodeOf(bill)), s(riderId ? staffName(riderId) : '')];
 }
 
 /** A staff id as the files show it: the person's name; the id kept in brackets only for someone no longer on the staff list. */

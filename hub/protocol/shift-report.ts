@@ -38,7 +38,16 @@ export type ShiftTransaction = {
  * One rider's cash in the shift: collected at doors (net of the change they gave), handed in at
  * the till, and what they still held after the shift's last hand-in or collection (owed).
  */
-export type RiderCashRow = { riderId: string; name: string; collectedCents: number; handedInCents: number; handIns: number; heldCents: number };
+export type RiderCashRow = {
+  riderId: string;
+  name: string;
+  collectedCents: number;
+  handedInCents: number;
+  handIns: number;
+  heldCents: number;
+  /** Delivered bills of the shift that name the rider (paid ones too); absent in reports made before it. */
+  deliveries?: number;
+};
 
 /** Portions sold per dish and size or unit (SPEC.md "unit sales statistics"). */
 export type UnitRow = { key: string; name: string; unit: string; qty: number; cents: number };

@@ -43,6 +43,12 @@ export function takeoutCodeOf(bill: Bill): string {
   return typeof code === 'string' ? code : '';
 }
 
+/** The rider the bill's takeout names, or null. */
+export function riderOf(bill: Bill): string | null {
+  const id: unknown = (takeoutRefOf(bill) as { riderId?: unknown } | null)?.riderId;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
 /** Index of a channel in the report's fixed order (dine-in, counter, phone, web). */
 export function channelIndex(channel: OrderChannel): number {
   return ORDER_CHANNELS.indexOf(channel);

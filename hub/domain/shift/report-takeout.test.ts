@@ -76,10 +76,26 @@ describe('cash per rider in the shift report', () => {
     expect(event.shift.counts).toEqual([{ method: 'cash', expectedCents: 20_500, countedCents: 20_500, differenceCents: 0 }]);
     const r = reportOf(bills, event.shift);
     expect(r.riderCash).toEqual([
-      { riderId: R.ana, name: 'Ana Rojas', collectedCents: 6200, handedInCents: 6000, handIns: 1, heldCents: 200 },
-      { riderId: R.beto, name: 'Beto Paz', collectedCents: 3500, handedInCents: 3500, handIns: 1, heldCents: 0 },
+      { riderId: R.ana, name: 'Ana Rojas', collectedCents: 6200, handedInCents: 6000, handIns: 1, heldCents: 200, deliveries: 1 },
+      { riderId: R.beto, name: 'Beto Paz', collectedCents: 3500, handedInCents: 3500, handIns: 1, heldCents: 0, deliveries: 1 },
     ]);
     // The sales still count the riders' cash as cash received (a cash sale is a cash sale).
     expect(r.byMethod).toEqual([expect.objectContaining({ method: 'cash', cents: 6200 + 3500 + 1000 })]);
+  });
+});
+
+describe('deliveries per rider in the shift report', () => {
+  it('counts the delivered bills naming each rider, paid ones (no cash) too; pick-ups and withdrawn ones not', () => {
+    const bills = [
+      asTakeout(bill(1, 4000), { channel: 'web:tienda', method: 0, riderId: R.beto }),
+      asTakeout(bill(2, 2000), { channel: 'phone', method: 0, riderId: R.beto }),
+      asTakeout(bill(3, 2000), { channel: 'phone', method: 1, riderId: R.ana }),
+      asTakeout(bill(4, 900, { deleted: 2 }), { channel: 'phone', method: 0, riderId: R.ana }),
+    ];
+    const s = applyAll(ridersRestaurant(), bills.map((b): DomainEvent => ({ type: 'order.settled', bill: b })));
+    const closed = exec(s, 'shift.close', { counted: { cash: 10_000 + 8000 }, note: '' }, { now: at(90), actor: { staffId: R.owner, deviceId: 'till' } });
+    const event = closed.events.find((e) => e.type === 'shift.closed');
+    if (event?.type !== 'shift.closed') throw new Error('not closed');
+    expect(reportOf(bills, event.shift).riderCash).toEqual([{ riderId: R.beto, name: 'Beto Paz', collectedCents: 0, handedInCents: 0, handIns: 0, heldCents: 0, deliveries: 2 }]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Bill, BillCorrection, ClosedShift, MethodRow, PayMethod, RiderCashRow, SalesFigures, SalesRow, Shift, ShiftReport, ShiftTotals, ShiftTransaction, UnitRow } from '#protocol';
 import { PAY_METHODS, SERVICE_KINDS } from '#protocol';
-import { channelOf, serviceOf, takeoutCodeOf } from '../reports/channel.ts';
+import { channelOf, riderOf, serviceOf, takeoutCodeOf } from '../reports/channel.ts';
 import { keptByMethod } from '../kept-by-method.ts';
 import { chargedQty, lineTotalCents } from '../money.ts';
 import { dishKeyOf } from '../reports/aggregate.ts';
@@ -54,11 +54,25 @@ function channelsOf(bills: readonly Bill[]): SalesRow[] {
   return rows;
 }
 
-/** Each rider's cash of the shift (hub/domain/riders/README.md), by name. */
-function riderCashOf(shift: Shift | ClosedShift, nameOf: (staffId: string | null) => string): RiderCashRow[] {
-  return Object.entries(shift.totals.riderCash ?? {})
-    .map(([riderId, row]) => ({ riderId, name: nameOf(riderId), ...row }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.riderId < b.riderId ? -1 : 1));
+/**
+ * Each rider of the shift, by name: their cash (hub/domain/riders/README.md) and the delivered
+ * bills that name them (`bill.takeout.riderId`, paid ones too, which bring no cash).
+ */
+function riderCashOf(shift: Shift | ClosedShift, bills: readonly Bill[], nameOf: (staffId: string | null) => string): RiderCashRow[] {
+  const rows = new Map<string, RiderCashRow>();
+  const rowOf = (riderId: string) => {
+    let row = rows.get(riderId);
+    if (!row) rows.set(riderId, (row = { riderId, name: nameOf(riderId), collectedCents: 0, handedInCents: 0, handIns: 0, heldCents: 0, deliveries: 0 }));
+    return row;
+  };
+  for (const [riderId, cash] of Object.entries(shift.totals.riderCash ?? {})) Object.assign(rowOf(riderId), cash);
+  for (const b of bills) {
+    const riderId = riderOf(b);
+    if (b.deleted === 2 || serviceOf(b) !== 'delivery' || !riderId) continue;
+    const row = rowOf(riderId);
+    row.deliveries = (row.deliveries ?? 0) + 1;
+  }
+  return [...rows.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.riderId < b.riderId ? -1 : 1));
 }
 
 /** The paid bills, newest first, with what voids and refunds gave back of each during the shift. */
@@ -148,7 +162,7 @@ export function shiftReportOf(input: ShiftReportInput): ShiftReport {
     memberRechargeCount: 0,
     memberRechargeCents: 0,
     channels: channelsOf(input.bills),
-    riderCash: riderCashOf(shift, input.nameOf),
+    riderCash: riderCashOf(shift, input.bills, input.nameOf),
     byMethod: f.byMethod,
     refundsByMethod: f.refundsByMethod,
     giftQty: f.giftQty,

@@ -21,7 +21,7 @@ type Words = {
   counted: string; difference: string; note: string; bills: string; signature: string; change: string;
   /** Issue 21: delivery beside dine-in and take-away, the order channels, and each rider's cash. */
   delivery: string; byChannel: string; channels: Record<'dineIn' | 'counter' | 'phone' | 'web', string>;
-  riderCash: string; collected: string; handedIn: string; stillHeld: string;
+  riderCash: string; collected: string; handedIn: string; stillHeld: string; deliveries: string;
 };
 
 const WORDS: Record<TicketLanguage, Words> = {
@@ -35,7 +35,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     cash: 'EFECTIVO', float: 'Fondo inicial', cashIn: 'Ingresos', cashOut: 'Salidas', expected: 'Esperado', counted: 'Contado',
     difference: 'Diferencia', note: 'Nota', bills: 'cta.', signature: 'Firma del cajero', change: 'Vuelto entregado',
     delivery: 'Delivery', byChannel: 'POR CANAL', channels: { dineIn: 'En mesa', counter: 'Mostrador', phone: 'Teléfono', web: 'Web' },
-    riderCash: 'EFECTIVO DE REPARTIDORES', collected: 'Cobrado', handedIn: 'Entregado en caja', stillHeld: 'Por entregar',
+    riderCash: 'EFECTIVO DE REPARTIDORES', collected: 'Cobrado', handedIn: 'Entregado en caja', stillHeld: 'Por entregar', deliveries: 'Entregas',
   },
   en: {
     title: 'Z REPORT · SHIFT CLOSE', open: 'PARTIAL · SHIFT OPEN', restaurant: 'Store', register: 'Register', cashier: 'Cashier',
@@ -47,7 +47,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     cash: 'CASH', float: 'Opening float', cashIn: 'Cash in', cashOut: 'Cash out', expected: 'Expected', counted: 'Counted',
     difference: 'Difference', note: 'Note', bills: 'bills', signature: 'Cashier signature', change: 'Change given',
     delivery: 'Delivery', byChannel: 'BY CHANNEL', channels: { dineIn: 'Dine-in', counter: 'Counter', phone: 'Phone', web: 'Web' },
-    riderCash: 'RIDERS\' CASH', collected: 'Collected', handedIn: 'Handed in', stillHeld: 'Still held',
+    riderCash: 'RIDERS\' CASH', collected: 'Collected', handedIn: 'Handed in', stillHeld: 'Still held', deliveries: 'Deliveries',
   },
   zh: {
     title: 'Z 报表 · 交班', open: '中间报表 · 班次未结', restaurant: '门店', register: '收银机', cashier: '收银员',
@@ -59,7 +59,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     cash: '现金', float: '备用金', cashIn: '存入', cashOut: '取出', expected: '应有', counted: '实点',
     difference: '差额', note: '备注', bills: '单', signature: '收银员签字', change: '找零',
     delivery: '外卖配送', byChannel: '按渠道', channels: { dineIn: '堂食', counter: '柜台', phone: '电话', web: '网店' },
-    riderCash: '骑手现金', collected: '已收', handedIn: '已交', stillHeld: '未交',
+    riderCash: '骑手现金', collected: '已收', handedIn: '已交', stillHeld: '未交', deliveries: '送单数',
   },
 };
 
@@ -124,7 +124,7 @@ export function zReportDocument(report: ShiftReport, language: TicketLanguage): 
   }
   for (const rider of r.riderCash ?? []) {
     if (rider === r.riderCash?.[0]) blocks.push(rule(), text(w.riderCash, { bold: true }));
-    blocks.push(text(rider.name || rider.riderId, { bold: true }), row(`  ${w.collected}`, formatSoles(rider.collectedCents)), row(`  ${w.handedIn} (${rider.handIns})`, formatSoles(rider.handedInCents)), row(`  ${w.stillHeld}`, formatSoles(rider.heldCents), true));
+    blocks.push(text(rider.name || rider.riderId, { bold: true }), row(`  ${w.deliveries}`, String(rider.deliveries ?? 0)), row(`  ${w.collected}`, formatSoles(rider.collectedCents)), row(`  ${w.handedIn} (${rider.handIns})`, formatSoles(rider.handedInCents)), row(`  ${w.stillHeld}`, formatSoles(rider.heldCents), true));
   }
   if (r.note) blocks.push(text(`${w.note}: ${r.note}`));
   blocks.push(rule('='), { kind: 'feed', lines: 2 }, text('______________________', { align: 'center' }), text(w.signature, { align: 'center' }));

@@ -87,6 +87,7 @@ export const shiftEn: DeepStrings<typeof shiftEs> = {
       delivery: 'Delivery',
       riderCash: 'Riders\' cash',
       rider: 'Rider',
+      deliveries: 'Deliveries',
       collected: 'Collected',
       handedIn: 'Handed in',
       stillHeld: 'Still held',

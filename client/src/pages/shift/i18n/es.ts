@@ -84,6 +84,7 @@ export const shiftEs = {
       delivery: 'Delivery',
       riderCash: 'Efectivo de repartidores',
       rider: 'Repartidor',
+      deliveries: 'Entregas',
       collected: 'Cobrado',
       handedIn: 'Entregado',
       stillHeld: 'Por entregar',

@@ -87,6 +87,7 @@ export const shiftZh: DeepStrings<typeof shiftEs> = {
       delivery: '外卖配送',
       riderCash: '骑手现金',
       rider: '骑手',
+      deliveries: '送单数',
       collected: '已收',
       handedIn: '已交',
       stillHeld: '未交',

@@ -71,6 +71,7 @@ export function ReportSummary(props: { report: ShiftReport }) {
             <thead>
               <tr>
                 <th>{t('shift.report.rider')}</th>
+                <th>{t('shift.report.deliveries')}</th>
                 <th>{t('shift.report.collected')}</th>
                 <th>{t('shift.report.handedIn')}</th>
                 <th>{t('shift.report.stillHeld')}</th>
@@ -80,6 +81,7 @@ export function ReportSummary(props: { report: ShiftReport }) {
               {(r.riderCash ?? []).map((c) => (
                 <tr key={c.riderId}>
                   <td>{c.name || c.riderId}</td>
+                  <td>{c.deliveries ?? '—'}</td>
                   <td>{formatSoles(c.collectedCents)}</td>
                   <td>{formatSoles(c.handedInCents)}</td>
                   <td className={c.heldCents > 0 ? 'shift-short' : 'shift-even'}>{formatSoles(c.heldCents)}</td>
