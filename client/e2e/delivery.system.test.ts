@@ -270,6 +270,33 @@ describe('delivery, issue 21', () => {
     }
     await page.getByTestId('takeout-search').fill('999 999');
     await page.getByTestId('takeout-empty').waitFor();
+
+    // Hostile input: markup in a web order's address and note is text on the page and in the maps link; an id from the address bar that is no takeout.
+    const hostile = {
+      takeoutId: randomUUID(),
+      orderId: randomUUID(),
+      channelId: 'shop-web',
+      externalId: 'W-<b>',
+      customer: { name: '<img src=x onerror="window.__pwned=1">', phone: '944555666' },
+      delivery: { address: 'Calle <script>window.__pwned=1</script> 5', reference: '"><svg onload=alert(1)>', receiverName: '', receiverPhone: '944555666', contactPhone: '', distanceM: 0, feeCents: 0, changeForCents: 0 },
+      method: 0 as const,
+      type: 'immediate' as const,
+      lines: [{ lineId: randomUUID(), productId: 'p-101', qty: 1, remark: '' }],
+      note: '<iframe src="javascript:alert(1)"></iframe>',
+    };
+    await asHub(env, 'takeout.intake', hostile);
+    await page.getByTestId('takeout-search').fill('');
+    await page.getByTestId(`takeout-${live()[hostile.takeoutId]!.code}`).click();
+    expect(await page.getByTestId('address-text').textContent()).toBe('Calle <script>window.__pwned=1</script> 5');
+    expect(await page.getByTestId('takeout-note').textContent()).toBe('<iframe src="javascript:alert(1)"></iframe>');
+    expect(await page.getByTestId('maps-link').getAttribute('href')).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('Calle <script>window.__pwned=1</script> 5')}`);
+    expect(await page.locator('.takeout-detail script, .takeout-detail iframe, .takeout-detail img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    for (const id of ['__proto__', 'constructor']) {
+      await page.goto(`${env.hub.url}?id=${id}#/pages/take_out/index`);
+      await page.getByTestId('delivery-page').waitFor();
+      expect(await page.locator('.delivery-pick').textContent()).toContain('ya no está entre los abiertos');
+    }
     await page.context().close();
   });
 

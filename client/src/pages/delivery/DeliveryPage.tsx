@@ -1,12 +1,16 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'wouter';
+import { useSnapshot } from 'valtio';
 import { useCanSend } from '../../auth/aliases.ts';
+import { session } from '../../auth/session.ts';
+import { PATHS } from '../../routes.ts';
 import { bodyErrorText } from '../../i18n/keys.ts';
 import { useView } from '../../sync/view.ts';
 import { dayText } from '../../ui/dates.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { addDays, todayOfRestaurant } from '../book/book-api.ts';
+import { RIDER_ROLE } from '../riders/rider-view.ts';
 import type { Takeout } from './contract.ts';
 import { useChannelNames } from './channel-names.ts';
 import { DELIVERY_PATH, NEW_PHONE_ORDER_PATH } from './paths.ts';
@@ -56,6 +60,8 @@ export function DeliveryPage(props: { refundPanel?: (takeout: Takeout) => ReactN
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
   const canCreate = useCanSend('takeout.create');
+  // A rider who opens the delivery section gets the way to their own phone page (their home).
+  const isRider = useSnapshot(session).staff?.roleId === RIDER_ROLE;
   // `?tab=new` (the new-order notice's "Go and check") opens on that tab.
   const [tab, setTab] = useState<Tab>(() => TAB_KEYS.find((k) => k === params.get('tab')) ?? 'all');
   const [query, setQuery] = useState('');
@@ -89,6 +95,11 @@ export function DeliveryPage(props: { refundPanel?: (takeout: Takeout) => ReactN
       <div className="delivery-list-side">
         <header className="delivery-head">
           <h1>{t('delivery.title')}</h1>
+          {isRider && (
+            <Link href={`${PATHS.takeOutRider}?`} className="btn btn-primary" data-testid="my-deliveries">
+              {t('delivery.myDeliveries')}
+            </Link>
+          )}
           {canCreate && (
             <Link href={`${NEW_PHONE_ORDER_PATH}?`} className="btn btn-primary" data-testid="new-phone-order">
               <Icon name="plus" /> {t('delivery.newPhoneOrder')}
