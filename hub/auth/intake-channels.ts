@@ -125,13 +125,18 @@ export class IntakeChannels {
     });
   }
 
-  /** Revokes a channel's key for good; false when there is no such channel. Revoking twice keeps the first time. */
-  revoke(id: string, by: string | null, now: Date): Promise<IntakeChannelView | null> {
+  /**
+   * Revokes a channel's key for good; null when there is no such channel.
+   * Revoking twice keeps the first time (`changed` false for the second,
+   * decided in the queue, so two at once cannot both say they revoked it).
+   */
+  revoke(id: string, by: string | null, now: Date): Promise<{ channel: IntakeChannelView; changed: boolean } | null> {
     return this.change((doc) => {
       const c = own(doc.channels, id);
       if (!c) return null;
-      if (c.revokedAt === null) doc.channels[id] = { ...c, keyHash: '', revokedAt: now.toISOString(), revokedBy: by };
-      return viewOfChannel(doc.channels[id]!);
+      const changed = c.revokedAt === null;
+      if (changed) doc.channels[id] = { ...c, keyHash: '', revokedAt: now.toISOString(), revokedBy: by };
+      return { channel: viewOfChannel(doc.channels[id]!), changed };
     });
   }
 

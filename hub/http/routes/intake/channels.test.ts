@@ -94,10 +94,14 @@ describe('intake channels', () => {
     const long = await raw(t, 'POST', '/api/intake/channels', { cookie: t.cookie, 'content-type': 'application/json' }, JSON.stringify({ name: 'x'.repeat(41) }));
     expect(long.body).toMatchObject({ code: 'INCORRECT_INPUT', message: 'name' });
     const { id } = await makeChannel(t);
-    await raw(t, 'DELETE', `/api/intake/channels/${id}`, { cookie: t.cookie });
+    // Two revokes at once (two owners, a double tap): one revoke, noted once, the first time kept.
+    const both = await Promise.all([0, 1].map(() => raw(t!, 'DELETE', `/api/intake/channels/${id}`, { cookie: t!.cookie })));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect((both[0]!.body.channel as { revokedAt: string }).revokedAt).toBe((both[1]!.body.channel as { revokedAt: string }).revokedAt);
     const activity = await raw(t, 'GET', '/api/activity', { cookie: t.cookie });
     const notes = JSON.stringify(activity.body);
     expect(notes).toContain(`channel:${id}`);
     expect(notes).toContain('intakeKey');
+    expect(notes.split(`channel:${id}`)).toHaveLength(3);
   });
 });

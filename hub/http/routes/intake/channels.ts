@@ -63,8 +63,9 @@ export function intakeChannelRoutes(engine: Engine, channels: IntakeChannels, cl
     const now = clock();
     const revoked = await channels.revoke(id, actor.staffId, now);
     if (!revoked) throw new HttpError('NOT_FOUND', 'channel');
-    await noteSecretChange(engine, actor, now, { what: 'intakeKey', change: 'removed', fields: `channel:${id}` }, log);
-    ctx.body = { ok: true, channel: revoked };
+    // Revoking twice (two owners at once, a double tap) keeps the first time and notes it once.
+    if (revoked.changed) await noteSecretChange(engine, actor, now, { what: 'intakeKey', change: 'removed', fields: `channel:${id}` }, log);
+    ctx.body = { ok: true, channel: revoked.channel };
   });
 
   return router;
