@@ -81,6 +81,13 @@ describe('delivery, issue 21', () => {
     await page.getByTestId('form-fee').fill('5');
     await page.getByTestId('paywith-100').click();
     expect(await page.getByTestId('phone-total').textContent()).toBe('S/ 74.00');
+    // A reload mid-call loses nothing: the dishes, the fields and the note chosen are kept on this device.
+    await page.reload();
+    await page.getByTestId('phone-order-page').waitFor();
+    expect(await page.getByTestId('form-phone').inputValue()).toBe('987 654 321');
+    expect(await page.getByTestId('form-reference').inputValue()).toBe('Puerta verde, frente al parque');
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    expect(await page.getByTestId('phone-total').textContent()).toBe('S/ 74.00');
     await shot(page, 'new-1280-es');
     expect(Object.keys(live())).toHaveLength(0);
     await page.getByTestId('phone-create').click();

@@ -1,17 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { Product, State } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 import { useCanSend } from '../../auth/aliases.ts';
 import { nameIn } from '../../i18n/index.ts';
-import { enqueue } from '../../sync/outbox.ts';
+import { enqueue, outbox } from '../../sync/outbox.ts';
 import { replica } from '../../sync/replica.ts';
 import { useView } from '../../sync/view.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { showToast } from '../../ui/ui-store.ts';
 import { todayOfRestaurant } from '../book/book-api.ts';
-import { addToCart, queueForSending, unqueue, useCart } from '../dinner/cart.ts';
+import { addToCart, queueForSending, unqueue, useCart, type CartLine } from '../dinner/cart.ts';
 import { pickUnitCents } from '../dinner/cart-prices.ts';
 import { CustomDishDialog } from '../dinner/CustomDishDialog.tsx';
 import { MenuPanel } from '../dinner/MenuPanel.tsx';
@@ -22,6 +23,7 @@ import { PhoneCart } from './PhoneCart.tsx';
 import { addCustom, removeCustom, resetDraft, setForm, usePhoneDraft } from './phone-draft-store.ts';
 import { draftErrors, draftMoney, phoneOrderPayload } from './phone-order.ts';
 import { PhoneOrderForm } from './PhoneOrderForm.tsx';
+import { takeoutById } from './takeouts.ts';
 import '../dinner/ordering.css';
 import './delivery.css';
 
@@ -40,12 +42,31 @@ export function NewPhoneOrderPage() {
   return <PhoneOrderScreen state={state} />;
 }
 
+/**
+ * The draft against answers a reload made it miss: once the hub has its takeout, the draft is
+ * done (a new call starts clean); dishes marked as on their way with no create in the outbox any
+ * more (refused while the page was gone) are the cashier's again. The latter only once online:
+ * before that the outbox may still be loading.
+ */
+function useDraftSettled(takeoutId: string, orderId: string, cart: readonly CartLine[]): void {
+  const { state, status } = useSnapshot(replica);
+  const { items } = useSnapshot(outbox);
+  useEffect(() => {
+    if (replica.state && takeoutById(replica.state, takeoutId)) return resetDraft();
+    const queued = cart.filter((c) => c.queued && c.lineId).map((c) => c.lineId!);
+    if (status !== 'online' || queued.length === 0) return;
+    const sending = outbox.items.some((i) => i.command.type === 'takeout.create' && (i.command.payload as { takeoutId?: string }).takeoutId === takeoutId);
+    if (!sending) unqueue(orderId, new Set(queued));
+  }, [state, items, status, takeoutId, orderId, cart]);
+}
+
 function PhoneOrderScreen(props: { state: State }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const { state } = props;
   const draft = usePhoneDraft();
   const cart = useCart(draft.orderId);
+  useDraftSettled(draft.takeoutId, draft.orderId, cart);
   const canTip = useCanSend('order.setTip');
   const canPay = useCanSend('order.settle');
   const [pane, setPane] = useState<'menu' | 'order'>('menu');
