@@ -1,13 +1,15 @@
 import type { CommandPayload, DomainEvent, State, Takeout } from '#protocol';
 import { SALE_NOTE } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
+import { addCustomDish } from '../dine-in/custom-dish.ts';
 import { orderFlowHandlers } from '../dine-in/order-flow.ts';
+import { orderLineHandlers } from '../dine-in/order-lines.ts';
 import { withdrawOrder } from '../kitchen/withdraw.ts';
 import { settle } from '../payment/settle.ts';
 import { getOwn } from '../records.ts';
 import { RIDER_ROLE } from '../riders/handlers.ts';
 import { createTakeout, dueOf, intakeTakeout } from './create.ts';
-import { composeSteps } from './compose.ts';
+import { composeSteps, type Step } from './compose.ts';
 import { canMove, statusAfter, type TakeoutMove } from './status-table.ts';
 
 /** The live takeout a command names, or why not. */
@@ -60,6 +62,24 @@ function settleAtDoor(s: State, t: Takeout, collectedCents: number | undefined, 
 export const takeoutHandlers = {
   'takeout.create': createTakeout,
   'takeout.intake': intakeTakeout,
+
+  /** More dishes on an unpaid takeout still at the restaurant; what the rider collects follows. */
+  'takeout.addLines': (s: State, p: CommandPayload<'takeout.addLines'>, ctx: DecideContext): Decision => {
+    const t = liveTakeout(s, p.takeoutId);
+    if (refused(t)) return t;
+    if (t.paid || t.orderId === null) return refuse('TAKEOUT_PAID');
+    if (!canMove('takeout.addLines', t.status)) return refuse('TAKEOUT_BAD_STATUS', String(t.status));
+    const customLines = p.customLines ?? [];
+    if (p.lines.length + customLines.length === 0) return refuse('TAKEOUT_EMPTY');
+    const orderId = t.orderId;
+    const steps: Step[] = [];
+    if (p.lines.length > 0) steps.push((st) => orderLineHandlers['order.addLines'](st, { orderId, lines: p.lines }, ctx));
+    for (const c of customLines) steps.push((st) => addCustomDish(st, { orderId, lineId: c.lineId, name: c.name, priceCents: c.priceCents, qty: c.qty, unit: c.unit, remark: c.remark, station: c.station ?? '' }));
+    // A channel's order not yet accepted stays out of the kitchen: accepting sends it whole.
+    if (p.send && t.status !== 0 && t.status !== 1) steps.push((st) => orderFlowHandlers['order.send'](st, { orderId }, ctx));
+    steps.push((st) => accept([{ type: 'takeout.readySet', takeout: { ...t, ready: false, collectCents: dueOf(st, orderId) } }]));
+    return composeSteps(s, [], steps, { orderId });
+  },
 
   /** The restaurant takes a channel's order: now the kitchen gets it. */
   'takeout.accept': (s: State, p: CommandPayload<'takeout.accept'>, ctx: DecideContext): Decision => {

@@ -36,6 +36,7 @@ export const SAMPLES: Command[] = [
     note: '<b>timbre roto</b>',
     paidByChannel: true,
   }),
+  command('takeout.addLines', { takeoutId: SAMPLE_TAKEOUT, lines: [{ lineId: uid(2109), productId: P.agua.id, qty: 1, remark: '' }], customLines: [{ lineId: uid(2110), name: 'Cubiertos', priceCents: 0, qty: 1, unit: '', remark: '' }], send: true }),
   command('takeout.accept', { takeoutId: uid(2106) }),
   command('takeout.refuse', { takeoutId: uid(2106), reason: 'Fuera de zona' }),
   command('takeout.cancel', { takeoutId: SAMPLE_TAKEOUT, reason: 'El cliente llamó' }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandPayload, State, Takeout, TakeoutStatus } from '#protocol';
 import { TAKEOUT_STATUS_LIST } from '#protocol';
 import { applyAll } from '../apply.ts';
-import { decideOn, deepFreeze, exec } from '../test-fixtures.ts';
+import { decideOn, deepFreeze, exec, P } from '../test-fixtures.ts';
 import { TAKEOUT_MOVES, type TakeoutMove } from './status-table.ts';
 import { as, counterOrder, phoneDelivery, S, takeoutRestaurant } from './test-takeouts.ts';
 
@@ -12,6 +12,7 @@ import { as, counterOrder, phoneDelivery, S, takeoutRestaurant } from './test-ta
  * refused with TAKEOUT_BAD_STATUS (and nothing recorded) everywhere else.
  */
 const README_TABLE: Record<TakeoutMove, { from: TakeoutStatus[]; to: TakeoutStatus | 'same' }> = {
+  'takeout.addLines': { from: [0, 1, 2, 3, 12], to: 'same' },
   'takeout.accept': { from: [0, 1], to: 2 },
   'takeout.refuse': { from: [0, 1], to: 8 },
   'takeout.cancel': { from: [0, 2, 3, 4, 12], to: 6 },
@@ -40,6 +41,7 @@ function at(move: TakeoutMove, status: TakeoutStatus): { state: State; takeoutId
 
 function send(move: TakeoutMove, s: State, takeoutId: string) {
   const payloads: { [K in TakeoutMove]: CommandPayload<K> } = {
+    'takeout.addLines': { takeoutId, lines: [{ lineId: '00000000-0000-4000-8000-00000000aaaa', productId: P.chicha.id, qty: 1, remark: '' }], send: true },
     'takeout.accept': { takeoutId },
     'takeout.refuse': { takeoutId, reason: 'Fuera de zona' },
     'takeout.cancel': { takeoutId, reason: 'El cliente llamó' },

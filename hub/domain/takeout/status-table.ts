@@ -8,6 +8,8 @@ import type { TakeoutStatus } from '#protocol';
  * TAKEOUT_NOT_PAID): they are about money, not about where the order is.
  */
 export const TAKEOUT_MOVES = {
+  // More dishes while the order is still at the restaurant (a paid one: TAKEOUT_PAID, its bill is made).
+  'takeout.addLines': { from: [0, 1, 2, 3, 12], to: 'same' },
   // A channel's order: the restaurant takes it (then it goes to the kitchen) or refuses it.
   'takeout.accept': { from: [0, 1], to: 2 },
   'takeout.refuse': { from: [0, 1], to: 8 },

@@ -115,3 +115,30 @@ describe('the counter and the channel', () => {
     expect(applyAll(delivery(), step.events).takeouts[D.takeoutId]).toBeUndefined();
   });
 });
+
+describe('takeout.addLines: more dishes before it leaves', () => {
+  const more = { lines: [{ lineId: '00000000-0000-4000-8000-00000000bbbb', productId: 'p-agua', qty: 2, remark: '' }], send: true };
+  it('adds and sends them; what the rider collects follows; ready goes back to false', () => {
+    let s = exec(exec(delivery(), 'takeout.markReady', { takeoutId: D.takeoutId }, as(S.dispatch)).state, 'takeout.addLines', { takeoutId: D.takeoutId, ...more }, as(S.dispatch)).state;
+    const order = s.orders[D.orderId];
+    expect(order?.lines.filter((l) => l.sentBatch === 2)).toHaveLength(1);
+    expect(takeoutOf(s, D.takeoutId)).toMatchObject({ ready: false, collectCents: 3200 + 500 + 2 * 400 });
+    s = exec(s, 'takeout.addLines', { takeoutId: D.takeoutId, lines: [], customLines: [{ lineId: '00000000-0000-4000-8000-00000000cccc', name: 'Cubiertos', priceCents: 0, qty: 1, unit: '', remark: '' }], send: false }, as(S.dispatch)).state;
+    expect(s.orders[D.orderId]?.lines).toHaveLength(4);
+  });
+
+  it('a channel order not yet accepted keeps its dishes out of the kitchen', () => {
+    const s = exec(exec(restaurant, 'takeout.intake', W, as(S.owner)).state, 'takeout.addLines', { takeoutId: W.takeoutId, ...more }, as(S.dispatch)).state;
+    expect(s.orders[W.orderId]?.lines.every((l) => l.sentBatch === null)).toBe(true);
+  });
+
+  it.each([
+    ['paid', () => payAtTill(delivery(), D.takeoutId), 'TAKEOUT_PAID'],
+    ['no dishes', delivery, 'TAKEOUT_EMPTY'],
+    ['a line id already on the order', delivery, 'DUPLICATE_ID'],
+  ] as const)('refused when %s (frozen state unchanged)', (label, build, code) => {
+    const s = deepFreeze(build());
+    const lines = label === 'no dishes' ? [] : label === 'a line id already on the order' ? [{ ...D.lines[0]!, productId: 'p-agua' }] : more.lines;
+    expect(decideOn(s, 'takeout.addLines', { takeoutId: D.takeoutId, lines, send: true }, as(S.dispatch))).toMatchObject({ ok: false, code });
+  });
+});

@@ -191,6 +191,17 @@ const takeoutCommandPayloads = {
     /** The channel took the money (status 1 paid); the bill is still settled at the till (method transfer). */
     paidByChannel: z.boolean().optional(),
   }),
+  /**
+   * More dishes on a takeout not yet paid and not yet on its way (the guest at the counter wants a
+   * drink too; the caller rings back): dine-in's line rules on its order, sent with `send`. The
+   * counter's way to `order.addLines`, whose gate is the tables' (M001).
+   */
+  'takeout.addLines': z.object({
+    takeoutId: idSchema,
+    lines: z.array(takeoutLineSchema).max(100),
+    customLines: z.array(takeoutCustomLineSchema).max(20).optional(),
+    send: z.boolean(),
+  }),
   /** The restaurant takes a submitted order (0/1 → 2): the dishes go to the kitchen. */
   'takeout.accept': takeoutRef,
   /** The restaurant refuses a submitted order (0/1 → 8) with the merchant's reason. */
@@ -256,6 +267,7 @@ export const takeoutProtocol = defineProtocol<TakeoutEvent, TakeoutState>()({
   aliases: {
     'takeout.create': 'M002',
     'takeout.intake': INTERNAL,
+    'takeout.addLines': 'M002',
     'takeout.accept': 'M005',
     'takeout.refuse': 'M005',
     'takeout.cancel': 'cancelOrder',

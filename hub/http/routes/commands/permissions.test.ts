@@ -421,6 +421,8 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'takeout.create': async () =>
     command('takeout.create', { takeoutId: randomUUID(), orderId: randomUUID(), channel: 'counter', type: 'takeaway', method: 1, customer: { name: 'Ana', phone: '' }, invoiceType: 'note', lines: [{ lineId: randomUUID(), productId: 'p-101', qty: 1, remark: '' }], send: false }),
   'takeout.intake': INTERNAL,
+  'takeout.addLines': async () =>
+    command('takeout.addLines', { takeoutId: (await takeoutOrder({ method: 1, paid: false })).takeoutId, lines: [{ lineId: randomUUID(), productId: 'p-101', qty: 1, remark: '' }], send: true }),
   'takeout.accept': async () => command('takeout.accept', { takeoutId: await intakeOrder() }),
   'takeout.refuse': async () => command('takeout.refuse', { takeoutId: await intakeOrder(), reason: 'Cerrado' }),
   'takeout.cancel': async () => command('takeout.cancel', { takeoutId: (await takeoutOrder({ method: 1, paid: false })).takeoutId, reason: 'El cliente llamó' }),
@@ -430,6 +432,7 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'takeout.delivered': async () => command('takeout.delivered', { takeoutId: await deliveryAt('pickedUp') }),
   'takeout.handOver': async () => command('takeout.handOver', { takeoutId: (await takeoutOrder({ method: 1, paid: true })).takeoutId }),
   'takeout.close': async () => command('takeout.close', { takeoutId: await deliveryAt('delivered') }),
+  'takeout.reprint': async () => command('takeout.reprint', { takeoutId: await deliveryAt('assigned'), what: 'slip' }),
 };
 
 beforeAll(async () => {
