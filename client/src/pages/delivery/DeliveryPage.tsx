@@ -133,7 +133,7 @@ export function DeliveryPage(props: { refundPanel?: (takeout: Takeout) => ReactN
             {query.trim() ? t('delivery.noMatch') : tab === 'history' ? t('delivery.history.empty') : t(`delivery.empty.${tab in LIVE_TABS ? tab : 'all'}`)}
           </p>
         ) : (
-          <TakeoutList state={state} list={shown} selectedId={selectedId} now={now} onOpen={open} />
+          <TakeoutList state={state} list={shown} selectedId={selectedId} now={now} channelNames={channelNames} onOpen={open} />
         )}
         {tab === 'history' && history.loading && <p className="hint">{t('delivery.loading')}</p>}
         {tab === 'history' && history.more && !history.loading && (

@@ -50,7 +50,7 @@ function totalOf(state: State, t: Takeout): number | null {
  * and how long ago it came in, who and where, the amount (to collect or paid),
  * the rider, and "ready" once the kitchen is done. A tap opens the detail.
  */
-export function TakeoutList(props: { state: State; list: readonly Takeout[]; selectedId: string; now: number; onOpen: (id: string) => void }) {
+export function TakeoutList(props: { state: State; list: readonly Takeout[]; selectedId: string; now: number; channelNames: Readonly<Record<string, string>>; onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation();
   return (
     <ul className="takeout-list" data-testid="takeout-list">
@@ -70,6 +70,8 @@ export function TakeoutList(props: { state: State; list: readonly Takeout[]; sel
                   {tk.expectedAt ? t('delivery.list.for', { time: clockOf(tk.expectedAt, i18n.language) }) : t('delivery.list.asap')}
                   {' · '}
                   {ENDED.has(tk.status) ? t('delivery.list.orderedAt', { time: clockOf(tk.createdAt, i18n.language) }) : t('delivery.list.ago', { minutes: minutesBetween(tk.createdAt, props.now) })}
+                  {/* A web order names its shop: the till answers it on that channel. */}
+                  {tk.channel.startsWith('web:') && ` · ${channelText(t, tk.channel, props.channelNames)}`}
                 </span>
                 <span className="takeout-amount">{total !== null ? formatSoles(total) : ''}</span>
               </span>
