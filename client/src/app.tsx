@@ -11,7 +11,7 @@ import { ExportsPage, FloorPage } from './lazy-pages.tsx';
 import { BillDetailPage, BillsPage } from './lazy-pages.tsx';
 import { CollectPage } from './lazy-pages.tsx';
 import { AccountPage } from './lazy-pages.tsx';
-import { DeliveryPage, NewPhoneOrderPage } from './lazy-pages.tsx';
+import { AddDishesPage, DeliveryPage, NewPhoneOrderPage } from './lazy-pages.tsx';
 import { KitchenReadySignal } from './lazy-pages.tsx';
 import { IntakePage, NewTakeoutNotice } from './lazy-pages.tsx';
 import { RiderPage, RidersPage } from './lazy-pages.tsx';
@@ -125,6 +125,7 @@ function SignedInPages() {
             <Route path={PATHS.riders} component={RidersPage} />
             <Route path={PATHS.takeOut} component={DeliveryPage} />
             <Route path={PATHS.takeOutNew} component={NewPhoneOrderPage} />
+            <Route path={PATHS.takeOutAdd} component={AddDishesPage} />
             {PLANNED_ROUTES.map((p) => (
               <Route key={p} path={p} component={NotAvailable} />
             ))}

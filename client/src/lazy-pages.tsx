@@ -46,6 +46,7 @@ export const CollectPage = page(() => import('./pages/collect/CollectPage.tsx'),
 export const BookPage = page(() => import('./pages/book/BookPage.tsx'), (m) => m.BookPage);
 export const DeliveryPage = page(() => import('./pages/delivery/DeliveryPage.tsx'), (m) => m.DeliveryPage);
 export const NewPhoneOrderPage = page(() => import('./pages/delivery/NewPhoneOrderPage.tsx'), (m) => m.NewPhoneOrderPage);
+export const AddDishesPage = page(() => import('./pages/delivery/AddDishesPage.tsx'), (m) => m.AddDishesPage);
 export const RiderPage = page(() => import('./pages/riders/RiderPage.tsx'), (m) => m.RiderPage);
 export const RidersPage = page(() => import('./pages/riders/RidersPage.tsx'), (m) => m.RidersPage);
 export const ExpirePage = page(() => import('./pages/misc/ExpirePage.tsx'), (m) => m.ExpirePage);

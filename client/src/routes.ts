@@ -64,6 +64,8 @@ export const PATHS = {
   takeOut: '/pages/take_out/index',
   /** Not in SPEC.md: a new order taken on the phone (M005, under the delivery section). */
   takeOutNew: '/pages/take_out/new',
+  /** Not in SPEC.md: more dishes on an unpaid takeout (`?id=`; M005 section, `takeout.addLines` is M002's). */
+  takeOutAdd: '/pages/take_out/add',
 } as const;
 
 export type NavEntry = {

@@ -57,9 +57,16 @@ export function withdrawnRecord(s: State, order: Order, reason: string, ctx: Dec
 export function withdrawOrder(s: State, p: CommandPayload<'order.withdraw'>, ctx: DecideContext): Decision {
   const order = liveOrder(s, p.orderId);
   if (refused(order)) return order;
-  if (!p.reason) return refuse('REASON_REQUIRED', 'reason');
+  // A take-away or delivery order is cancelled as a takeout (takeout.cancel withdraws it through withdrawn() and files the takeout).
+  if (order.takeoutId !== undefined) return refuse('TAKEOUT_ORDER');
+  return withdrawn(s, order, p.reason, ctx);
+}
+
+/** The withdrawal of an open order (`order.withdraw`, and a takeout's cancel or refusal). */
+export function withdrawn(s: State, order: Order, reason: string, ctx: DecideContext): Decision {
+  if (!reason) return refuse('REASON_REQUIRED', 'reason');
   const unsent = order.lines.filter((l) => l.sentBatch === null && l.stockTaken && l.productId !== null);
   const back = [...totalsByProduct(unsent.map((l) => ({ productId: l.productId ?? '', qty: l.qty })))].flatMap(([id, qty]) => putBackStockEvents(s, id, qty));
   // The kitchen's ORDER VOID ticket names the waiter who opened the order, not who withdrew it (hub/domain/printing/README.md).
-  return accept([{ type: 'order.withdrawn', bill: withdrawnRecord(s, order, p.reason, ctx), openedBy: order.openedBy }, ...back], { orderId: order.id });
+  return accept([{ type: 'order.withdrawn', bill: withdrawnRecord(s, order, reason, ctx), openedBy: order.openedBy }, ...back], { orderId: order.id });
 }

@@ -23,6 +23,8 @@ export const hangUpHandlers = {
   'order.hangUp': (s: State, p: CommandPayload<'order.hangUp'>, ctx: DecideContext): Decision => {
     const order = getOwn(s.orders, p.orderId);
     if (!order) return refuse('ORDER_NOT_OPEN', 'orderId');
+    // A takeout's order stays with its takeout (hanging it up would leave the takeout without one).
+    if (order.takeoutId !== undefined) return refuse('TAKEOUT_ORDER');
     if (order.status === 'prebilled') return refuse('ORDER_PREBILLED');
     if (order.lines.some((l) => l.sentBatch !== null)) return refuse('ORDER_IN_KITCHEN');
     if (getOwn(s.parked, p.parkedId)) return refuse('DUPLICATE_ID', 'parkedId');

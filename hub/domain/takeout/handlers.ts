@@ -4,7 +4,7 @@ import { accept, refuse, type DecideContext, type Decision } from '../decision.t
 import { addCustomDish } from '../dine-in/custom-dish.ts';
 import { orderFlowHandlers } from '../dine-in/order-flow.ts';
 import { orderLineHandlers } from '../dine-in/order-lines.ts';
-import { withdrawOrder } from '../kitchen/withdraw.ts';
+import { withdrawn } from '../kitchen/withdraw.ts';
 import { settle } from '../payment/settle.ts';
 import { getOwn } from '../records.ts';
 import { RIDER_ROLE } from '../riders/handlers.ts';
@@ -43,9 +43,10 @@ function moved(s: State, t: Takeout, move: TakeoutMove, change: Partial<Takeout>
 function ended(s: State, t: Takeout, move: TakeoutMove, ctx: DecideContext, reason: string): Decision {
   const change: Partial<Takeout> = { closedAt: ctx.now, orderId: null, collectCents: 0, ...(reason ? { cancelReason: reason } : {}) };
   const filed: Takeout = { ...t, status: statusAfter(move, t.status), ...change };
-  if (t.orderId === null || !getOwn(s.orders, t.orderId)) return accept([{ type: 'takeout.filed', takeout: filed }]);
-  const orderId = t.orderId;
-  return composeSteps(s, [], [(st) => withdrawOrder(st, { orderId, reason }, ctx), () => accept([{ type: 'takeout.filed', takeout: filed }])]);
+  const order = t.orderId === null ? undefined : getOwn(s.orders, t.orderId);
+  if (!order) return accept([{ type: 'takeout.filed', takeout: filed }]);
+  const withdrawal = withdrawn(s, order, reason, ctx);
+  return withdrawal.ok ? accept([...withdrawal.events, { type: 'takeout.filed', takeout: filed }]) : withdrawal;
 }
 
 /** A delivery not paid before: settled at the door in cash the rider holds until the hand-in (hub/domain/riders). */

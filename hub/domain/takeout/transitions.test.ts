@@ -142,3 +142,13 @@ describe('takeout.addLines: more dishes before it leaves', () => {
     expect(decideOn(s, 'takeout.addLines', { takeoutId: D.takeoutId, lines, send: true }, as(S.dispatch))).toMatchObject({ ok: false, code });
   });
 });
+
+describe('a table’s commands on a takeout’s order', () => {
+  it.each([
+    ['withdrawn as a table’s order', 'order.withdraw', { orderId: D.orderId, reason: 'x' }],
+    ['hung up', 'order.hangUp', { orderId: D.orderId, parkedId: 'p-1', label: '', lines: [] }],
+  ] as const)('refused when %s: the takeout would be left without its order (frozen state unchanged)', (_label, type, payload) => {
+    const s = deepFreeze(type === 'order.hangUp' ? exec(restaurant, 'takeout.create', { ...D, send: false }, as(S.dispatch)).state : delivery());
+    expect(decideOn(s, type, payload as never, as(S.owner))).toMatchObject({ ok: false, code: 'TAKEOUT_ORDER' });
+  });
+});

@@ -296,5 +296,7 @@ export const takeoutProtocol = defineProtocol<TakeoutEvent, TakeoutState>()({
     DELIVERY_ADDRESS_REQUIRED: 400,
     // The channel sent this order already (message: the first takeout's id).
     INTAKE_DUPLICATE: 409,
+    // A table's command (withdraw, hang up) on a takeout's order: the takeout's own commands do that.
+    TAKEOUT_ORDER: 409,
   },
 });

@@ -207,6 +207,7 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     PHONE_INVALID: 'The mobile number must have 9 digits starting with 9 (with or without +51)',
     DELIVERY_ADDRESS_REQUIRED: 'A delivery needs an address',
     INTAKE_DUPLICATE: 'That channel order was already received',
+    TAKEOUT_ORDER: 'This is a take-away or delivery order: cancel it from its own screen',
     DEBT_NOT_FOUND: 'This account is no longer open (paid, written off or unknown)',
     DEBT_OVERPAID: 'The payment is more than what is owed; only cash can give change',
   },

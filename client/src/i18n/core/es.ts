@@ -206,6 +206,7 @@ export const coreEs = {
     PHONE_INVALID: 'El celular debe tener 9 dígitos y empezar con 9 (con o sin +51)',
     DELIVERY_ADDRESS_REQUIRED: 'Para un delivery indique la dirección',
     INTAKE_DUPLICATE: 'Ese pedido del canal ya se recibió',
+    TAKEOUT_ORDER: 'Es un pedido para llevar o delivery: anúlelo desde su pantalla',
     DEBT_NOT_FOUND: 'Esta cuenta ya no está pendiente (cobrada, condonada o inexistente)',
     DEBT_OVERPAID: 'El pago supera lo que se debe; solo el efectivo puede dar vuelto',
   } satisfies Record<ErrorCode, string>,

@@ -207,6 +207,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     PHONE_INVALID: '手机号须为以 9 开头的 9 位数字（可带 +51）',
     DELIVERY_ADDRESS_REQUIRED: '外送订单需要填写地址',
     INTAKE_DUPLICATE: '该渠道订单已接收过',
+    TAKEOUT_ORDER: '这是外带或外送订单：请在其页面中取消',
     DEBT_NOT_FOUND: '该挂账已不再未结（已收款、已核销或不存在）',
     DEBT_OVERPAID: '付款超过欠款；只有现金可以找零',
   },

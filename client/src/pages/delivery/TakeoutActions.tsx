@@ -11,7 +11,7 @@ import type { Takeout } from './contract.ts';
 import { DeliveredDialog } from './DeliveredDialog.tsx';
 import { RiderPicker } from './RiderPicker.tsx';
 import { actionsFor, needsSending, type TakeoutAction } from './takeout-view.ts';
-import { TAKEOUT_PAY_PATH } from './paths.ts';
+import { ADD_DISHES_PATH, TAKEOUT_PAY_PATH } from './paths.ts';
 
 type Asking = null | 'refuse' | 'cancel' | 'assignRider' | 'delivered';
 
@@ -23,6 +23,7 @@ function useAllowed(): Record<TakeoutAction | 'send', boolean> {
     assignRider: useCanSend('takeout.assignRider'),
     markReady: useCanSend('takeout.markReady'),
     pay: useCanSend('order.settle'),
+    addDishes: useCanSend('takeout.addLines'),
     pickedUp: useCanSend('takeout.pickedUp'),
     delivered: useCanSend('takeout.delivered'),
     handOver: useCanSend('takeout.handOver'),
@@ -69,6 +70,8 @@ export function TakeoutActions(props: { state: State; takeout: Takeout }) {
         return void enqueue('takeout.handOver', ref).then(done(t('delivery.done.handedOver')));
       case 'close':
         return void enqueue('takeout.close', ref).then(done(t('delivery.done.closed')));
+      case 'addDishes':
+        return navigate(`${ADD_DISHES_PATH}?id=${encodeURIComponent(tk.id)}`);
       case 'pay':
         return tk.orderId ? navigate(`${TAKEOUT_PAY_PATH}?orderId=${encodeURIComponent(tk.orderId)}`) : undefined;
       case 'refuse':

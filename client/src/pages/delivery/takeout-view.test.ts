@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TAKEOUT_STATUS as S, type Takeout, type TakeoutStatus } from './contract.ts';
-import { actionsFor, changeToBringCents, needsSending, matchesSearch, phoneDigits, riderLastStep, sortLive, tabCounts, type TakeoutAction } from './takeout-view.ts';
+import { actionsFor, canAddDishes, changeToBringCents, needsSending, matchesSearch, phoneDigits, riderLastStep, sortLive, tabCounts, type TakeoutAction } from './takeout-view.ts';
 
 /** A delivery takeout with every field at a plain value; `over` changes what a case is about. */
 function takeout(over: Partial<Takeout> = {}): Takeout {
@@ -100,13 +100,13 @@ describe('actions by status', () => {
   const cases: [string, Partial<Takeout>, TakeoutAction[]][] = [
     ['a web order waiting', { status: S.submitted, channel: 'web:shop' }, ['accept', 'refuse']],
     ['a web order paid by the channel', { status: S.paid, paid: true }, ['accept', 'refuse']],
-    ['a delivery received, unpaid', { status: S.received }, ['assignRider', 'pay', 'markReady', 'reprintKitchen', 'cancel']],
-    ['a delivery to be paid, ready', { status: S.toBePaid, ready: true }, ['assignRider', 'pay', 'reprintKitchen', 'cancel']],
+    ['a delivery received, unpaid', { status: S.received }, ['assignRider', 'pay', 'markReady', 'addDishes', 'reprintKitchen', 'cancel']],
+    ['a delivery to be paid, ready', { status: S.toBePaid, ready: true }, ['assignRider', 'pay', 'addDishes', 'reprintKitchen', 'cancel']],
     ['a delivery received, paid', { status: S.received, paid: true }, ['assignRider', 'markReady', 'reprintKitchen']],
     ['a pickup paid', { status: S.received, method: 1, paid: true, delivery: null }, ['handOver', 'markReady', 'reprintKitchen']],
-    ['a pickup to be paid', { status: S.toBePaid, method: 1, delivery: null }, ['pay', 'markReady', 'reprintKitchen', 'cancel']],
-    ['with its rider', { status: S.riderReceived, riderId: 'r-1' }, ['pickedUp', 'assignRider', 'pay', 'markReady', 'reprintKitchen', 'reprintSlip', 'cancel']],
-    ['with its rider, ready', { status: S.riderReceived, riderId: 'r-1', ready: true }, ['pickedUp', 'assignRider', 'pay', 'reprintKitchen', 'reprintSlip', 'cancel']],
+    ['a pickup to be paid', { status: S.toBePaid, method: 1, delivery: null }, ['pay', 'markReady', 'addDishes', 'reprintKitchen', 'cancel']],
+    ['with its rider', { status: S.riderReceived, riderId: 'r-1' }, ['pickedUp', 'assignRider', 'pay', 'markReady', 'addDishes', 'reprintKitchen', 'reprintSlip', 'cancel']],
+    ['with its rider, ready', { status: S.riderReceived, riderId: 'r-1', ready: true }, ['pickedUp', 'assignRider', 'pay', 'addDishes', 'reprintKitchen', 'reprintSlip', 'cancel']],
     ['on its way', { status: S.pickedUp, riderId: 'r-1' }, ['delivered', 'pay', 'reprintKitchen', 'reprintSlip', 'cancel']],
     ['on its way, paid', { status: S.pickedUp, riderId: 'r-1', paid: true }, ['delivered', 'reprintKitchen', 'reprintSlip']],
     ['delivered', { status: S.delivered, riderId: 'r-1' }, ['close']],
@@ -157,5 +157,20 @@ describe('"send to the kitchen"', () => {
     ['delivered', { status: S.delivered }, [{ id: 'l', sentBatch: null }], false],
   ])('%s', (_, over, lines, offered) => {
     expect(needsSending(takeout(over), order(lines))).toBe(offered);
+  });
+});
+
+describe('adding dishes (takeout.addLines: unpaid, 0, 1, 2, 3, 12)', () => {
+  it.each<[string, Partial<Takeout>, boolean]>([
+    ['received, unpaid', { status: S.received }, true],
+    ['a web order waiting', { status: S.submitted }, true],
+    ['with its rider', { status: S.riderReceived }, true],
+    ['to be paid', { status: S.toBePaid }, true],
+    ['paid', { status: S.received, paid: true }, false],
+    ['on its way', { status: S.pickedUp }, false],
+    ['delivered', { status: S.delivered }, false],
+    ['no open order', { status: S.received, orderId: null }, false],
+  ])('%s', (_, over, can) => {
+    expect(canAddDishes(takeout(over))).toBe(can);
   });
 });

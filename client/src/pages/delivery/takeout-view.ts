@@ -98,7 +98,7 @@ export function sortLive<T extends Pick<Takeout, 'status' | 'expectedAt' | 'crea
 }
 
 /** What a person can do with a takeout, by its status (the hub's table decides; hub/domain/takeout/README.md). */
-export type TakeoutAction = 'accept' | 'refuse' | 'assignRider' | 'markReady' | 'pay' | 'pickedUp' | 'delivered' | 'handOver' | 'close' | 'cancel' | 'reprintKitchen' | 'reprintSlip';
+export type TakeoutAction = 'accept' | 'refuse' | 'assignRider' | 'markReady' | 'pay' | 'addDishes' | 'pickedUp' | 'delivered' | 'handOver' | 'close' | 'cancel' | 'reprintKitchen' | 'reprintSlip';
 
 const LIVE_ORDER: readonly TakeoutStatus[] = [S.received, S.toBePaid, S.riderReceived, S.pickedUp];
 
@@ -139,6 +139,8 @@ export function actionsFor(t: Pick<Takeout, 'status' | 'method' | 'paid' | 'read
     default:
       return [];
   }
+  // The guest calls back for one more drink: while unpaid and still at the restaurant.
+  if (canAddDishes(t) && t.status !== S.pickedUp) out.push('addDishes');
   out.push('reprintKitchen');
   if (delivery && t.riderId) out.push('reprintSlip');
   if (!t.paid && LIVE_ORDER.includes(t.status)) out.push('cancel');
@@ -157,6 +159,11 @@ export function isFeeLine(orderId: string, lineId: string): boolean {
 export function needsSending(t: Pick<Takeout, 'status'>, order: { id: string; lines: readonly { id: string; sentBatch: number | null }[] } | undefined): boolean {
   if (!order || !(LIVE_ORDER as readonly number[]).includes(t.status)) return false;
   return order.lines.some((l) => l.sentBatch === null && !isFeeLine(order.id, l.id));
+}
+
+/** Whether dishes may still be added (the hub's `takeout.addLines`: unpaid, statuses 0, 1, 2, 3, 12). */
+export function canAddDishes(t: Pick<Takeout, 'status' | 'paid' | 'orderId'>): boolean {
+  return !t.paid && t.orderId !== null && ([S.submitted, S.paid, S.received, S.riderReceived, S.toBePaid] as readonly TakeoutStatus[]).includes(t.status);
 }
 
 /** The rider's steps, newest last: what the till shows as "the rider's last status". */
