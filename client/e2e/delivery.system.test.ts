@@ -192,6 +192,16 @@ describe('delivery, issue 21', () => {
     // Accepted: its dishes reach the kitchen now.
     expect(env.hub.engine.state.orders[a.orderId!]!.lines.find((l) => l.productId === 'p-202')!.sentBatch).not.toBeNull();
 
+    // The guest calls back for a drink: added to the unpaid order and sent to the kitchen.
+    await page.getByTestId('takeout-addDishes').click();
+    await page.getByTestId('add-dishes-page').waitFor();
+    await page.getByTestId('product-403').click();
+    await shot(page, 'add-dishes-1280-es');
+    await page.getByTestId('add-dishes').click();
+    await page.getByTestId('takeout-detail').waitFor();
+    await expect.poll(() => env.hub.engine.state.orders[a.orderId!]!.lines.find((l) => l.productId === 'p-403')?.sentBatch ?? null).not.toBeNull();
+    await expect.poll(() => page.getByTestId('takeout-total').textContent()).toBe('S/ 39.00');
+
     // Refused with a preset reason: it leaves the live state, and the history says why.
     const b = live()[second.takeoutId]!;
     await page.getByTestId('tab-new').click();
@@ -205,7 +215,7 @@ describe('delivery, issue 21', () => {
     await page.getByTestId(`takeout-${b.code}`).click();
     await expect.poll(() => page.getByTestId('takeout-reason').textContent()).toBe('Rechazado: Fuera de la zona de reparto');
 
-    // The accepted one: a rider without a phone; the till marks picked up and delivered, the rider collects S/ 34.
+    // The accepted one: a rider without a phone; the till marks picked up and delivered, the rider collects S/ 39.
     await page.getByTestId('tab-all').click();
     await page.getByTestId(`takeout-${a.code}`).click();
     await page.getByTestId('takeout-assignRider').click();
@@ -213,7 +223,7 @@ describe('delivery, issue 21', () => {
     await page.getByTestId('takeout-pickedUp').click();
     await expect.poll(() => live()[first.takeoutId]?.status).toBe(4);
     await page.getByTestId('takeout-delivered').click();
-    expect(await page.getByTestId('delivered-amount').inputValue()).toBe('34.00');
+    expect(await page.getByTestId('delivered-amount').inputValue()).toBe('39.00');
     await shot(page, 'delivered-dialog-1280-es');
     await page.getByTestId('delivered-confirm').click();
     await expect.poll(() => live()[first.takeoutId]?.status).toBe(7);
