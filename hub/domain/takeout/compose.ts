@@ -20,8 +20,3 @@ export function composeSteps(state: State, first: readonly DomainEvent[], steps:
   }
   return accept(events, result);
 }
-
-/** The state after a decision's events (for a rule that must read what its own steps made). */
-export function stateAfter(state: State, events: readonly DomainEvent[]): State {
-  return events.reduce(apply, state);
-}

@@ -10,7 +10,7 @@ import { aliasesOf, isClaimed } from '../permissions.ts';
 import { orderTotals } from '../money.ts';
 import { getOwn } from '../records.ts';
 import { nextCodes } from './codes.ts';
-import { composeSteps, stateAfter, type Step } from './compose.ts';
+import { composeSteps, type Step } from './compose.ts';
 
 /** The name of the delivery fee's line: a custom dish with no kitchen station, so every total, document and report holds it. */
 export const DELIVERY_FEE_NAME = 'Delivery';
@@ -136,13 +136,17 @@ function makeTakeout(s: State, n: NewTakeout, ctx: DecideContext): Decision {
   }
   if (n.tipCents > 0) steps.push((st) => adjustmentHandlers['order.setTip'](st, { orderId, tipCents: n.tipCents }));
   if (n.send) steps.push((st) => orderFlowHandlers['order.send'](st, { orderId }, ctx));
+  // What the rider collects at the door is the order's total once its lines are in (the record's first event carries it).
+  let collectCents = 0;
+  steps.push((st) => {
+    collectCents = dueOf(st, orderId);
+    return accept([]);
+  });
   const first: DomainEvent[] = [{ type: 'takeout.created', takeout, order }];
   const made = composeSteps(s, first, steps, { orderId, orderNo: order.no, takeoutCode: codes.code, pickupCode: codes.pickupCode });
   if (!made.ok) return made;
-  // What the rider collects at the door is the order's total once its lines are in (the record's first event carries it).
   const [, ...rest] = made.events;
-  const created: DomainEvent = { type: 'takeout.created', takeout: { ...takeout, collectCents: dueOf(stateAfter(s, made.events), orderId) }, order };
-  return accept([created, ...rest], made.result);
+  return accept([{ type: 'takeout.created', takeout: { ...takeout, collectCents }, order }, ...rest], made.result);
 }
 
 /** What is due on a takeout's open order now (0 once settled). */
