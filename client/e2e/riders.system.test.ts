@@ -79,6 +79,9 @@ describe('riders, issue 21', () => {
       await page.goto(`${env.hub.url}#/pages/shift/index`);
       await page.getByTestId(`rider-cash-${RIDER.id}`).waitFor();
       await expect.poll(() => page.getByTestId('shift-rider-cash').textContent()).toContain((held / 100).toFixed(2));
+      await page.getByTestId('shift-report-riders').waitFor();
+      // Nothing wider than the screen: a phone never scrolls sideways (a fifth column once did).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options.viewport.width);
       await shot(page, `shift-${name}`);
       await page.context().close();
     }
@@ -100,6 +103,11 @@ describe('riders, issue 21', () => {
     expect(expectedByMethod(env.hub.engine.state.openShift!).cash).toBe(before + held - 1000);
     expect(env.hub.engine.state.openShift!.totals.riderCash?.[RIDER.id]).toMatchObject({ collectedCents: held, handedInCents: held - 1000, handIns: 1, heldCents: 1000 });
     await expect.poll(() => page.getByTestId(`rider-cash-${RIDER.id}`).textContent()).toContain('S/ 10.00');
+    // Closing now: the count says the riders still hold S/ 10.00 (it goes to the next shift unless received).
+    await page.getByTestId('shift-close').click();
+    await expect.poll(() => page.getByTestId('shift-close-riders').textContent()).toContain('S/ 10.00');
+    await shot(page, 'close-warning-360-es');
+    await page.getByRole('button', { name: 'Cancelar' }).click();
     await page.context().close();
   });
 });

@@ -18,6 +18,7 @@ import { fetchClosedShifts } from './shift-api.ts';
 import { ShiftReportView } from './report/ShiftReportView.tsx';
 import { ShiftFigures } from './ShiftFigures.tsx';
 import { HandInCard } from '../riders/HandInCard.tsx';
+import { ridersHoldingCash } from '../riders/rider-view.ts';
 import { nameOf } from './shift-view.ts';
 import './shift.css';
 
@@ -143,7 +144,7 @@ export function ShiftPage() {
         </>
       )}
       {moving && shift && <CashMoveDialog direction={moving} onClose={() => setMoving(null)} onSave={(cents, reason) => move(moving, cents, reason)} />}
-      {closing && shift && <CloseShiftDialog shift={shift} onClose={() => setClosing(false)} onConfirm={close} />}
+      {closing && shift && <CloseShiftDialog shift={shift} ridersHoldCents={ridersHoldingCash(state).reduce((n, r) => n + r.heldCents, 0)} onClose={() => setClosing(false)} onConfirm={close} />}
     </div>
   );
 }

@@ -71,7 +71,6 @@ export function ReportSummary(props: { report: ShiftReport }) {
             <thead>
               <tr>
                 <th>{t('shift.report.rider')}</th>
-                <th>{t('shift.report.deliveries')}</th>
                 <th>{t('shift.report.collected')}</th>
                 <th>{t('shift.report.handedIn')}</th>
                 <th>{t('shift.report.stillHeld')}</th>
@@ -80,8 +79,11 @@ export function ReportSummary(props: { report: ShiftReport }) {
             <tbody>
               {(r.riderCash ?? []).map((c) => (
                 <tr key={c.riderId}>
-                  <td>{c.name || c.riderId}</td>
-                  <td>{c.deliveries ?? '—'}</td>
+                  {/* The deliveries in the name's cell: a fifth column overflowed a 360 px phone. */}
+                  <td>
+                    {c.name || c.riderId}
+                    {c.deliveries !== undefined && <small>{t('shift.report.deliveriesCount', { count: c.deliveries })}</small>}
+                  </td>
                   <td>{formatSoles(c.collectedCents)}</td>
                   <td>{formatSoles(c.handedInCents)}</td>
                   <td className={c.heldCents > 0 ? 'shift-short' : 'shift-even'}>{formatSoles(c.heldCents)}</td>
