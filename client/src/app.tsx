@@ -15,6 +15,7 @@ import { AddDishesPage, DeliveryPage, NewPhoneOrderPage } from './lazy-pages.tsx
 import { KitchenReadySignal } from './lazy-pages.tsx';
 import { IntakePage, NewTakeoutNotice } from './lazy-pages.tsx';
 import { RiderPage, RidersPage } from './lazy-pages.tsx';
+import { CounterOrderPage, CounterOrdersPage, CounterPayPage, PickupBoardPage } from './lazy-pages.tsx';
 import { useAliases } from './auth/aliases.ts';
 import { LoginPage } from './pages/login/LoginPage.tsx';
 import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
@@ -46,6 +47,12 @@ export function App() {
             {/* SPEC.md: no left window, and no sign-in needed. */}
             <Route path={PATHS.expire} component={ExpirePage} />
             <Route path={PATHS.download} component={DownloadPage} />
+            {/* The pickup board: a screen at the counter, signed in (M002), without the left window. */}
+            <Route path={PATHS.counterBoard}>
+              <RouteGate>
+                <PickupBoardPage />
+              </RouteGate>
+            </Route>
             <Route>
               <SignedInPages />
             </Route>
@@ -125,6 +132,9 @@ function SignedInPages() {
             <Route path={PATHS.riders} component={RidersPage} />
             <Route path={PATHS.takeOut} component={DeliveryPage} />
             <Route path={PATHS.takeOutNew} component={NewPhoneOrderPage} />
+            <Route path={PATHS.counter} component={CounterOrderPage} />
+            <Route path={PATHS.counterOrders} component={CounterOrdersPage} />
+            <Route path={PATHS.counterPay} component={CounterPayPage} />
             <Route path={PATHS.takeOutAdd} component={AddDishesPage} />
             {PLANNED_ROUTES.map((p) => (
               <Route key={p} path={p} component={NotAvailable} />

@@ -49,6 +49,11 @@ export const NewPhoneOrderPage = page(() => import('./pages/delivery/NewPhoneOrd
 export const AddDishesPage = page(() => import('./pages/delivery/AddDishesPage.tsx'), (m) => m.AddDishesPage);
 export const RiderPage = page(() => import('./pages/riders/RiderPage.tsx'), (m) => m.RiderPage);
 export const RidersPage = page(() => import('./pages/riders/RidersPage.tsx'), (m) => m.RidersPage);
+/** Take-away at the counter (SPEC.md M002): ordering, today's orders, payment, and the pickup board. */
+export const CounterOrderPage = page(() => import('./pages/counter/CounterOrderPage.tsx'), (m) => m.CounterOrderPage);
+export const CounterOrdersPage = page(() => import('./pages/counter/CounterOrdersPage.tsx'), (m) => m.CounterOrdersPage);
+export const CounterPayPage = page(() => import('./pages/counter/CounterPayPage.tsx'), (m) => m.CounterPayPage);
+export const PickupBoardPage = page(() => import('./pages/counter/PickupBoardPage.tsx'), (m) => m.PickupBoardPage);
 export const ExpirePage = page(() => import('./pages/misc/ExpirePage.tsx'), (m) => m.ExpirePage);
 export const DownloadPage = page(() => import('./pages/misc/DownloadPage.tsx'), (m) => m.DownloadPage);
 

@@ -60,6 +60,14 @@ export const PATHS = {
   riders: '/pages/staff/riders',
   /** Not in SPEC.md (issue 21): the intake API's channels (web shops), their keys and how to call it (owner, manager: `settings`). */
   intake: '/pages/intake/index',
+  /** SPEC.md M002: take-away at the counter, the fast ordering screen (client/src/pages/counter). */
+  counter: '/pages/oder_food/index',
+  /** SPEC.md M002: today's counter orders: preparing, ready, to be paid; mark ready, take payment, hand over. */
+  counterOrders: '/pages/oder_food/order',
+  /** SPEC.md M002: the payment of a counter order (`?orderId=`), the dine-in payment screen. */
+  counterPay: '/pages/oder_food/oderfood_pay',
+  /** Not in SPEC.md (issue 21): the pickup board for a screen at the counter, no left window. */
+  counterBoard: '/pages/oder_food/board',
   /** SPEC.md M005: take-away and delivery orders by status, their detail and actions (client/src/pages/delivery). */
   takeOut: '/pages/take_out/index',
   /** Not in SPEC.md: a new order taken on the phone (M005, under the delivery section). */
@@ -82,7 +90,7 @@ const hasKitchenScreen = (state: State) => Object.values(state.printers ?? {}).s
 export const NAV: readonly NavEntry[] = [
   { key: 'tables', path: PATHS.tables, alias: 'M001' },
   { key: 'kitchen', path: PATHS.kitchenDisplay, alias: 'M001', shownWhen: hasKitchenScreen },
-  { key: 'takeaway', path: '/pages/oder_food/index', alias: 'M002' },
+  { key: 'takeaway', path: PATHS.counter, alias: 'M002' },
   { key: 'bills', path: PATHS.bills, alias: 'M003' },
   { key: 'members', path: '/pages/member/index', alias: 'M004' },
   { key: 'delivery', path: PATHS.takeOut, alias: 'M005' },
@@ -103,10 +111,8 @@ export const NAV: readonly NavEntry[] = [
 
 /** Every other route of SPEC.md that exists but is not built yet: shown as "not available yet". */
 export const PLANNED_ROUTES: readonly string[] = [
-  '/pages/oder_food/order',
-  '/pages/oder_food/oderfood_pay',
   ...['details', 'details_coupon', 'coupon_merchant', 'details_merchant', 'recharge', 'recharge_merchant', 'consume', 'consume_merchant'].map(
     (p) => `/pages/member/${p}`,
   ),
-  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'floor' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'intake' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report' && n.key !== 'delivery').map((n) => n.path),
+  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'takeaway' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'floor' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'intake' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report' && n.key !== 'delivery').map((n) => n.path),
 ];

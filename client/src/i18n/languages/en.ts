@@ -10,6 +10,7 @@ import { loginEn } from '../../pages/login/i18n/en.ts';
 import { miscEn } from '../../pages/misc/i18n/en.ts';
 import { bookEn } from '../../pages/book/i18n/en.ts';
 import { deliveryEn } from '../../pages/delivery/i18n/en.ts';
+import { counterEn } from '../../pages/counter/i18n/en.ts';
 import { shiftEn } from '../../pages/shift/i18n/en.ts';
 import { tallyEn } from '../../pages/tally/i18n/en.ts';
 import { accountEn } from '../../pages/bill/account/i18n/en.ts';
@@ -51,6 +52,7 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   misc: miscEn,
   book: bookEn,
   delivery: deliveryEn,
+  counter: counterEn,
   shift: shiftEn,
   tally: tallyEn,
   account: accountEn,

@@ -1,5 +1,6 @@
 import { bookEs } from '../../pages/book/i18n/es.ts';
 import { deliveryEs } from '../../pages/delivery/i18n/es.ts';
+import { counterEs } from '../../pages/counter/i18n/es.ts';
 import { shiftEs } from '../../pages/shift/i18n/es.ts';
 import { tallyEs } from '../../pages/tally/i18n/es.ts';
 import { accountEs } from '../../pages/bill/account/i18n/es.ts';
@@ -39,6 +40,7 @@ export const ES_PAGE_FEATURES = {
   fiscal: fiscalEs,
   book: bookEs,
   delivery: deliveryEs,
+  counter: counterEs,
   shift: shiftEs,
   tally: tallyEs,
   account: accountEs,

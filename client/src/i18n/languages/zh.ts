@@ -10,6 +10,7 @@ import { loginZh } from '../../pages/login/i18n/zh.ts';
 import { miscZh } from '../../pages/misc/i18n/zh.ts';
 import { bookZh } from '../../pages/book/i18n/zh.ts';
 import { deliveryZh } from '../../pages/delivery/i18n/zh.ts';
+import { counterZh } from '../../pages/counter/i18n/zh.ts';
 import { shiftZh } from '../../pages/shift/i18n/zh.ts';
 import { tallyZh } from '../../pages/tally/i18n/zh.ts';
 import { accountZh } from '../../pages/bill/account/i18n/zh.ts';
@@ -51,6 +52,7 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   misc: miscZh,
   book: bookZh,
   delivery: deliveryZh,
+  counter: counterZh,
   shift: shiftZh,
   tally: tallyZh,
   account: accountZh,

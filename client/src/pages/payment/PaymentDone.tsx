@@ -24,7 +24,7 @@ export function issuedLabels(outcome: Outcome, kindName: (k: DocKind) => string,
 }
 
 /** "Payment success" (SPEC.md section 8): the document issued with its number, the bill number and the change to hand over. */
-export function PaymentDone(props: { outcome: Outcome }) {
+export function PaymentDone(props: { outcome: Outcome; doneTo?: string }) {
   const { t } = useTranslation();
   const { outcome } = props;
   const change = outcome.kind === 'paid' ? (outcome.result.changeCents ?? 0) : outcome.changeCents;
@@ -47,7 +47,7 @@ export function PaymentDone(props: { outcome: Outcome }) {
       <p className="change-big">
         {t('pay.change')}: <b data-testid="pay-change">{formatSoles(change)}</b>
       </p>
-      <Link href={PATHS.tables} className="btn btn-primary" data-testid="pay-done-ok">
+      <Link href={props.doneTo ?? PATHS.tables} className="btn btn-primary" data-testid="pay-done-ok">
         {t('pay.done')}
       </Link>
     </div>

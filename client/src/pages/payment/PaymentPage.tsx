@@ -28,6 +28,12 @@ import { DepositExcessChoice, excessUnanswered, type ExcessChoice } from '../boo
 import './payment.css';
 
 /**
+ * Where a page that reuses this screen for an order without a table (a counter
+ * take-away, issue 21) goes back to, goes when done, and what the title says.
+ */
+export type PaymentPageProps = { backTo?: string; doneTo?: string; title?: string; defaultDoc?: SaleDocument['kind'] };
+
+/**
  * `/pages/dining_table/payment`: the one payment screen of a table's bill
  * (issue 18 item 11; SPEC.md's separate settlement route opens it too). The
  * bill with its payment tabs, the split and the pre-bill on one side; on the
@@ -36,7 +42,7 @@ import './payment.css';
  * "settle" or "settle and print" with SPEC's confirm prompt, in one command:
  * the bill is paid whole or not at all.
  */
-export function PaymentPage() {
+export function PaymentPage(props: PaymentPageProps = {}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
@@ -51,13 +57,13 @@ export function PaymentPage() {
   // A reservation deposit larger than the bill: the excess given back or kept (issue 18 item 6).
   const [excess, setExcess] = useState<ExcessChoice | null>(null);
 
-  if (outcome) return <PaymentDone outcome={outcome} />;
+  if (outcome) return <PaymentDone outcome={outcome} doneTo={props.doneTo} />;
   // Ids from the address bar are looked up as own entries only (?orderId=__proto__ is simply no order).
   const order = state ? getOwn(state.orders, params.get('orderId') ?? '') : undefined;
   if (!state || !order) return <NoOpenOrder />;
   const table = getOwn(state.tables, order.tableId);
   const totals = orderTotals(order, groupMinimumCents(state.tables, order));
-  const doc = chosenDoc ?? { kind: defaultDocumentKind(state.settings, Boolean(state.fiscal)), docId: '', name: '' };
+  const doc = chosenDoc ?? { kind: props.defaultDoc ?? defaultDocumentKind(state.settings, Boolean(state.fiscal)), docId: '', name: '' };
   const now = new Date().toISOString();
   const rate = rateForToday(state.exchangeRate, now);
   // A split bill: each part paid and documented on its own (split-till.ts, issue 18 items 12 and 17).
@@ -95,10 +101,10 @@ export function PaymentPage() {
   return (
     <div className="pay-page">
       <header className="dinner-head">
-        <button className="btn btn-ghost btn-icon" aria-label={t('pay.back')} onClick={() => navigate(`${PATHS.dinner}?tableId=${encodeURIComponent(order.tableId)}`)}>
+        <button className="btn btn-ghost btn-icon" aria-label={t('pay.back')} onClick={() => navigate(props.backTo ?? `${PATHS.dinner}?tableId=${encodeURIComponent(order.tableId)}`)}>
           <Icon name="arrowLeft" />
         </button>
-        <h1>{t('pay.title', { table: table?.name ?? '' })}</h1>
+        <h1>{props.title ?? t('pay.title', { table: table?.name ?? '' })}</h1>
       </header>
       <div className="pay-columns">
         <div className="pay-bill-side">
