@@ -151,6 +151,8 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
     fiscalDigest: async (document) => digestOfUnsigned(buildFiscalXml((await outboxRef?.store.filed(document)) ?? document)),
     // A Z report prints with its shift's bills read from the archive (hub/http/routes/shifts/report.ts).
     shiftReport: (ref) => loadShiftReport(engine, ref, clock()),
+    // A paid delivery's slip prints with its bill's dishes, read from the archive (hub/jobs/printing/delivery-slip-lines.ts).
+    closedBill: (ref) => engine.closedBill(ref.id, ref.day),
     // An unclaimed hub prints its claim code on the receipt printer it finds (hub/jobs/printing/first-printer.ts).
     firstPrinters: { listUsb: listUsbPrinters, setupPrinter: opts.setupPrinter ?? null },
   });

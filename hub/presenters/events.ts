@@ -121,6 +121,7 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'printer.testRequested': nobody,
   'printer.setupSlipRequested': nobody,
   'print.reprintRequested': nobody,
+  'takeout.reprintRequested': nobody,
   'reservation.created': holdersOf('M001'),
   'reservation.statusSet': holdersOf('M001'),
   'reservation.arrived': holdersOf('M001'),

@@ -90,7 +90,7 @@ export const printerStatusSchema = z.discriminatedUnion('state', [
 export type PrinterStatus = z.infer<typeof printerStatusSchema>;
 
 /** What a printout is for (the print history and the kitchen display tell them apart). */
-export const PRINT_PURPOSES = ['kitchen', 'prebill', 'receipt', 'test', 'setupSlip', 'shiftReport'] as const;
+export const PRINT_PURPOSES = ['kitchen', 'prebill', 'receipt', 'test', 'setupSlip', 'shiftReport', 'deliverySlip'] as const;
 export type PrintPurpose = (typeof PRINT_PURPOSES)[number];
 
 /** Which kitchen action a ticket carries (SPEC.md section 4's actions; `new`: dishes just sent). */
@@ -122,12 +122,48 @@ export const kitchenTicketSchema = z.object({
    * item 18): this one's place among them, printed "(2/3)". Absent when the send fits one ticket.
    */
   part: z.object({ index: z.int().min(1), of: z.int().min(2) }).optional(),
+  /**
+   * A take-away or delivery order (issue 21): printed large as "PARA LLEVAR 042" or "DELIVERY 042"
+   * in place of the table (hub/domain/printing/documents/takeout-mark.ts). Absent for a table's order.
+   */
+  takeout: z.object({ method: z.union([z.literal(0), z.literal(1)]), pickupCode: z.string().max(8), code: z.string().max(16) }).optional(),
   lines: z
     // remark: the presets in the target's language and the free text (hub/domain/kitchen/remarks.ts): up to 10 presets and 140 characters.
     .array(z.object({ lineId: idSchema, name: z.string().max(140), qty: z.int().min(0).max(999), remark: z.string().max(400), held: z.boolean() }))
     .max(200),
 });
 export type KitchenTicket = z.infer<typeof kitchenTicketSchema>;
+
+/**
+ * A delivery slip's content as data (issue 21, hub/domain/printing/documents/delivery-slip.ts): what
+ * the rider needs at the door. Dish names are in the job's printer's language. A paid takeout's order
+ * is already a bill in the archive when the rider is assigned: then `lines` is empty and `bill` names
+ * it, and the print runner adds its dishes when it prints (hub/jobs/printing/delivery-slip-lines.ts).
+ */
+export const deliverySlipSchema = z.object({
+  takeoutId: idSchema,
+  code: z.string().max(16),
+  pickupCode: z.string().max(8),
+  /** When the rider was assigned (hub time). */
+  at: z.iso.datetime({ offset: true }),
+  expectedAt: z.iso.datetime({ offset: true }).nullable(),
+  rider: z.string().max(80),
+  customer: z.string().max(80),
+  address: z.string().max(200),
+  reference: z.string().max(200),
+  receiverName: z.string().max(80),
+  receiverPhone: z.string().max(20),
+  contactPhone: z.string().max(20),
+  note: z.string().max(500),
+  lines: z.array(z.object({ name: z.string().max(140), qty: z.int().min(0).max(999), cents: z.int() })).max(200),
+  totalCents: z.int().min(0),
+  /** What the rider collects at the door (0: paid). */
+  collectCents: z.int().min(0),
+  /** The note the guest pays with (0: none): the rider brings its change. */
+  changeForCents: z.int().min(0),
+  bill: z.object({ id: idSchema, day: calendarDaySchema }).nullable(),
+});
+export type DeliverySlip = z.infer<typeof deliverySlipSchema>;
 
 /** The `print` job's payload: the document as captured when the job was created, for one printer. */
 export const printJobSchema = z.object({
@@ -152,6 +188,8 @@ export const printJobSchema = z.object({
    * breakdowns of the shift's bills, read from the archive, when it prints (hub/domain/shift/README.md).
    */
   shift: z.object({ id: idSchema, day: calendarDaySchema }).optional(),
+  /** A delivery slip (purpose `deliverySlip`): its content, so the runner can add a paid order's dishes. */
+  slip: deliverySlipSchema.optional(),
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
 

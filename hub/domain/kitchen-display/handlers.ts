@@ -1,6 +1,7 @@
 import type { CommandPayload, KdsTicket, State } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { getOwn, hasOwn } from '../records.ts';
+import { takeoutReadyOnBump } from './takeout-ready.ts';
 import { bumpedOf, ticketIndex } from './ticket-index.ts';
 
 /** The station's last bumped ticket still kept, if any: the end of its bump list (ticket-index.ts), never a walk of the tickets. */
@@ -29,7 +30,8 @@ export const kitchenDisplayHandlers = {
     if (!ticket) return refuse('NOT_FOUND', 'ticketId');
     // Two cooks tapping the same card: the second learns it is already gone.
     if (ticket.bumpNo !== 0) return refuse('KDS_ALREADY_BUMPED');
-    return accept([{ type: 'kds.bumped', ticketId: ticket.id, at: ctx.now, by: ctx.actor.staffId }]);
+    // The last open card of a take-away's order also marks the takeout ready (takeout-ready.ts).
+    return accept([{ type: 'kds.bumped', ticketId: ticket.id, at: ctx.now, by: ctx.actor.staffId }, ...takeoutReadyOnBump(s, ticket)]);
   },
 
   'kds.recall': (s: State, p: CommandPayload<'kds.recall'>, ctx: DecideContext): Decision => {

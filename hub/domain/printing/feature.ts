@@ -4,6 +4,7 @@ import type { DomainFeature } from '../feature.ts';
 import { withOwn, withoutOwn } from '../records.ts';
 import { removePrinter, savePrinter, testPrint } from './printer-rules.ts';
 import { reportStatus, reprint, setupSlip } from './print-rules.ts';
+import { reprintTakeout } from './takeout-print.ts';
 
 /** A state unchanged: the `*Requested` events only cause print jobs (./reactions.ts). */
 const unchanged = (s: State): State => s;
@@ -23,6 +24,7 @@ export const printingFeature = {
     'printer.setupSlip': setupSlip,
     'print.reprint': reprint,
     'printer.reportStatus': reportStatus,
+    'takeout.reprint': reprintTakeout,
   },
   appliers: {
     'printer.saved': (s: State, e: EventOf<'printer.saved'>): State => ({ ...s, printers: withOwn(s.printers, e.printer.id, e.printer) }),
@@ -38,6 +40,7 @@ export const printingFeature = {
     'printer.testRequested': unchanged,
     'printer.setupSlipRequested': unchanged,
     'print.reprintRequested': unchanged,
+    'takeout.reprintRequested': unchanged,
   },
   initialState: () => ({ printers: { [VIRTUAL_PRINTER_ID]: { ...VIRTUAL_PRINTER, stations: [] } }, printerStatus: {} }),
   migrations: [],

@@ -6,7 +6,7 @@ import { kitchenTicketDocument } from './documents/kitchen-ticket.ts';
 import { kitchenRoute } from './routing.ts';
 
 /** The order a ticket is about, as the kitchen reads it at the top of the paper. */
-export type TicketHeader = { orderId: string; orderNo: number; table: string; waiter: string; people: number };
+export type TicketHeader = { orderId: string; orderNo: number; table: string; waiter: string; people: number; takeout?: KitchenTicket['takeout'] };
 
 /** One dish on a ticket: the order line and how many portions this ticket is about. */
 export type TicketItem = { line: OrderLine; qty: number };
@@ -30,7 +30,19 @@ export function headerOf(state: State, order: Order, sentBy?: string | null): Ti
     table: getOwn(state.tables, order.tableId)?.name ?? '',
     waiter: staffName(state, sentBy ?? order.openedBy),
     people: order.people,
+    ...takeoutOfOrder(state, order),
   };
+}
+
+/**
+ * A take-away or delivery order's mark for its tickets (issue 21): its method and pickup code,
+ * read by the order's own key. A replica without the takeouts slice (a role that does not see
+ * them) prints the table's header, as before.
+ */
+function takeoutOfOrder(state: State, order: Order): { takeout?: NonNullable<KitchenTicket['takeout']> } {
+  if (order.takeoutId === undefined || !state.takeouts) return {};
+  const t = getOwn(state.takeouts, order.takeoutId);
+  return t ? { takeout: { method: t.method, pickupCode: t.pickupCode, code: t.code } } : {};
 }
 
 /** The station's name as the menu settings give it ('' for a line without one). */
@@ -85,6 +97,15 @@ export function ticketParts<T extends { name: string; remark: string; held: bool
 }
 
 /**
+ * The id of a delivery's fee line (hub/domain/takeout/create.ts: a custom dish without a station,
+ * so totals and documents hold it). A dish without a station goes to every kitchen printer, but
+ * nobody cooks a fee: it never reaches a ticket (issue 21).
+ */
+export function deliveryFeeLineId(orderId: string): string {
+  return `${orderId}:fee`;
+}
+
+/**
  * The kitchen ticket jobs of one action: for each station among the items,
  * one `print` job per printer or screen that station routes to (or the
  * kitchen fallback, marked, when nothing prints it: routing.ts), holding only
@@ -93,7 +114,8 @@ export function ticketParts<T extends { name: string; remark: string; held: bool
  */
 export function kitchenJobs(state: State, header: TicketHeader, items: readonly TicketItem[], action: TicketAction): JobSpec[] {
   const jobs: JobSpec[] = [];
-  for (const [station, group] of byStation(items.filter((i) => i.qty > 0))) {
+  const feeLine = deliveryFeeLineId(header.orderId);
+  for (const [station, group] of byStation(items.filter((i) => i.qty > 0 && i.line.id !== feeLine))) {
     const route = kitchenRoute(state, station);
     for (const target of route.targets) {
       const lines = group.map(({ line, qty }) => ({ lineId: line.id, name: dishName(line, target.language).slice(0, 140), qty, remark: remarkText(line, target.language).slice(0, 400), held: line.held }));

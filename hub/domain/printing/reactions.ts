@@ -6,6 +6,7 @@ import { billableQty, orderTotals } from '../money.ts';
 import { documentBills } from '../payment/split-parts.ts';
 import { getOwn } from '../records.ts';
 import { groupMinimumCents } from '../table-ops/group-minimum.ts';
+import { TAKEOUT_PRINT_REACTORS } from './takeout-print.ts';
 import { correctionSlipDocument } from './documents/correction-slip.ts';
 import { receiptFiscalOf } from './documents/fiscal-receipt.ts';
 import { prebillDocument } from './documents/prebill.ts';
@@ -112,6 +113,8 @@ function zReportJob(shift: ClosedShift, s: State, printer: Printer): Extract<Job
 
 /** The printing reactors, by event type. */
 export const PRINTING_REACTORS: Reactors = {
+  // Take-away and delivery: the rider's slip and reprints by takeout (issue 21).
+  ...TAKEOUT_PRINT_REACTORS,
   // Only the lines of this send: a second send prints only what is new.
   // The ticket names who sent these dishes: the one the kitchen calls about them (README "waiter on a ticket").
   'order.sent': (e, s, now) => orderTickets(s, e.orderId, (o) => sentItems(o, e.lineIds), { marker: 'new', reason: '', at: now }, e.sentBy),

@@ -10,5 +10,6 @@ export const SAMPLES: Command[] = [
   command('printer.testPrint', { printerId: 'virtual' }),
   command('printer.setupSlip', {}),
   command('print.reprint', { jobId: 'no-such-job' }),
+  command('takeout.reprint', { takeoutId: 'no-such-takeout', what: 'slip' }),
   command('printer.reportStatus', { printerId: 'virtual', status: { state: 'needsPerson', reason: 'PAPER_OUT' } }),
 ];

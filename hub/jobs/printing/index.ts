@@ -31,6 +31,8 @@ export type PrintingOptions = {
   fiscalDigest?: PrintRunnerDeps['fiscalDigest'];
   /** A shift's full report, to complete a Z report as it prints (print-runner.ts). */
   shiftReport?: PrintRunnerDeps['shiftReport'];
+  /** A closed bill from the archive, for a paid delivery's slip (delivery-slip-lines.ts). */
+  closedBill?: PrintRunnerDeps['closedBill'];
   /** Where an unclaimed hub looks for a receipt printer for its setup slip (first-printer.ts); none: it does not look. */
   firstPrinters?: FirstPrinterSources;
 };
@@ -76,6 +78,7 @@ export function createPrinting(opts: PrintingOptions): Printing {
     onProblem: (printerId, reason) => monitor?.noteProblem(printerId, reason).catch((err: unknown) => opts.log?.(`printers: status of ${printerId} not recorded: ${String(err)}`)),
     ...(opts.fiscalDigest ? { fiscalDigest: opts.fiscalDigest } : {}),
     ...(opts.shiftReport ? { shiftReport: opts.shiftReport } : {}),
+    ...(opts.closedBill ? { closedBill: opts.closedBill } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   };
   let unsubscribe: (() => void) | null = null;

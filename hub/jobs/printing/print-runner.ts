@@ -5,6 +5,7 @@ import { zReportDocument } from '#hub/domain/printing/documents/z-report.ts';
 import type { PrintOutcome } from '../../../hardware/printer.ts';
 import type { EffectMarks, JobOf, JobRunner } from '../runner.ts';
 import type { DriverCache } from './drivers.ts';
+import { completedSlip, type ClosedBillReader } from './delivery-slip-lines.ts';
 import { jobOutcomeOf } from './outcome.ts';
 import { withSlipFacts, type SlipFacts } from './setup-slip.ts';
 
@@ -34,6 +35,8 @@ export type PrintRunnerDeps = {
    * answer: the paper prints as made.
    */
   shiftReport?: (ref: { id: string; day: string }) => Promise<ShiftReport | null>;
+  /** A closed bill from the archive, for the dishes of a paid delivery's slip (delivery-slip-lines.ts). */
+  closedBill?: ClosedBillReader;
   log?: (message: string) => void;
   clock?: () => Date;
 };
@@ -140,7 +143,12 @@ export function printRunner(deps: PrintRunnerDeps): JobRunner<'print'> {
         if (marks && !(await marks.beginWriting())) return MARK_REFUSED;
         return deps.showOnScreen(job);
       }
-      const paper = job.payload.purpose === 'setupSlip' ? withSlipFacts(job.payload.document, deps.slipFacts(), printer.language) : await completedZ(deps, job, printer);
+      const paper =
+        job.payload.purpose === 'setupSlip'
+          ? withSlipFacts(job.payload.document, deps.slipFacts(), printer.language)
+          : job.payload.purpose === 'deliverySlip'
+            ? await completedSlip(job, printer, deps.closedBill, deps.log)
+            : await completedZ(deps, job, printer);
       const document = await sealed(deps, paper, job.payload.fiscal, job.id);
       const driver = deps.drivers.get(printer);
       const gate = writingGate(marks);

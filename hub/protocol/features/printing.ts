@@ -64,6 +64,11 @@ const printingCommandPayloads = {
   'printer.setupSlip': z.object({ printerId: idSchema.optional() }),
   /** Print again the paper of a print job still in the live state, marked REPRINT; on the same printer unless another is named. */
   'print.reprint': z.object({ jobId: idSchema, printerId: idSchema.optional() }),
+  /**
+   * Print again a take-away's kitchen ticket (every dish sent, while its order is open) or a
+   * delivery's slip (made fresh, marked REPRINT), on the printers their rules choose (issue 21).
+   */
+  'takeout.reprint': z.object({ takeoutId: idSchema, what: z.enum(['kitchen', 'slip']) }),
   /** Internal: the hub's status monitor records a printer's status when it changes. */
   'printer.reportStatus': z.object({ printerId: idSchema, status: printerStatusSchema }),
 } as const;
@@ -75,7 +80,8 @@ export type PrintingEvent =
   | { type: 'printer.statusChanged'; printerId: string; status: PrinterStatus; at: string }
   | { type: 'printer.testRequested'; printerId: string }
   | { type: 'printer.setupSlipRequested'; printerId: string }
-  | { type: 'print.reprintRequested'; jobId: string; printerId: string };
+  | { type: 'print.reprintRequested'; jobId: string; printerId: string }
+  | { type: 'takeout.reprintRequested'; takeoutId: string; what: 'kitchen' | 'slip' };
 
 /** The printing slice of the live state. */
 export type PrintingState = {
@@ -94,6 +100,7 @@ export const printingProtocol = defineProtocol<PrintingEvent, PrintingState>()({
     'printer.testPrint': 'settings',
     'printer.setupSlip': 'settings',
     'print.reprint': 'reprint',
+    'takeout.reprint': 'reprint',
     'printer.reportStatus': INTERNAL,
   },
   errors: {

@@ -1,5 +1,6 @@
 import type { KitchenTicket, PrintBlock, PrintDocument, TicketLanguage, TicketMarker } from '#protocol';
 import { limaTime, marker, rule, text } from './format.ts';
+import { takeoutMark } from './takeout-mark.ts';
 
 /** The kitchen ticket's words in each ticket language. */
 const WORDS: Record<TicketLanguage, { table: string; order: string; waiter: string; people: string; held: string; markers: Record<Exclude<TicketMarker, 'new'>, string> }> = {
@@ -57,9 +58,17 @@ export function kitchenTicketDocument(ticket: KitchenTicket, language: TicketLan
   if (ticket.reason) blocks.push(text(ticket.reason, { size: 'tall', bold: true }));
   // One of several tickets of a long send (kitchen-jobs.ts): "(2/3)" beside the table.
   const part = ticket.part ? `  (${ticket.part.index}/${ticket.part.of})` : '';
-  blocks.push(text(`${w.table} ${ticket.table}${part}`, { size: 'large', bold: true }));
-  blocks.push(text(`${w.order} #${ticket.orderNo}   ${limaTime(ticket.at)}`));
-  blocks.push(text(`${w.waiter}: ${ticket.waiter || '-'}   ${w.people}: ${ticket.people}`));
+  if (ticket.takeout) {
+    // A take-away or delivery has no table: its code, white on black, is what the bag is called by (issue 21).
+    blocks.push(marker(takeoutMark(ticket.takeout.method, ticket.takeout.pickupCode, language)));
+    blocks.push(text(`${ticket.takeout.code}${part}`, { size: 'tall', bold: true }));
+    blocks.push(text(`${w.order} #${ticket.orderNo}   ${limaTime(ticket.at)}`));
+    blocks.push(text(`${w.waiter}: ${ticket.waiter || '-'}`));
+  } else {
+    blocks.push(text(`${w.table} ${ticket.table}${part}`, { size: 'large', bold: true }));
+    blocks.push(text(`${w.order} #${ticket.orderNo}   ${limaTime(ticket.at)}`));
+    blocks.push(text(`${w.waiter}: ${ticket.waiter || '-'}   ${w.people}: ${ticket.people}`));
+  }
   blocks.push(rule());
   for (const line of ticket.lines) {
     blocks.push(text(`${line.qty} × ${line.name}`, { size: 'large', bold: true }));

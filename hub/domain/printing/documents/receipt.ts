@@ -2,7 +2,8 @@ import type { Bill, BillPayment, DocKind, PayMethod, PrintBlock, PrintDocument, 
 import { formatSoles } from '../../money.ts';
 import { billBody } from './bill-body.ts';
 import type { ReceiptFiscal } from './fiscal-receipt.ts';
-import { limaDate, limaTime, row, rule, text } from './format.ts';
+import { limaDate, limaTime, marker, row, rule, text } from './format.ts';
+import { takeoutMark } from './takeout-mark.ts';
 
 export type { ReceiptFiscal } from './fiscal-receipt.ts';
 
@@ -161,7 +162,13 @@ export function receiptDocument(input: ReceiptInput, language: TicketLanguage): 
   const blocks: PrintBlock[] = fiscal ? fiscalHead(input, fiscal, w) : plainHead(input, w);
   blocks.push(text(`${w.bill} ${bill.billNo}   ${limaDate(bill.paidAt)} ${limaTime(bill.paidAt)}`));
   if (bill.part) blocks.push(text(`${w.part} ${bill.part.index + 1}/${bill.part.of}`, { bold: true }));
-  blocks.push(text(`${w.table} ${bill.tableName}   ${w.cashier}: ${input.cashier || '-'}`));
+  if (bill.takeout) {
+    // A take-away or delivery (issue 21): the code the counter calls, large, where a table's name would be.
+    blocks.push(marker(takeoutMark(bill.takeout.method, bill.takeout.pickupCode, language)));
+    blocks.push(text(`${bill.takeout.code}   ${w.cashier}: ${input.cashier || '-'}`));
+  } else {
+    blocks.push(text(`${w.table} ${bill.tableName}   ${w.cashier}: ${input.cashier || '-'}`));
+  }
   blocks.push(rule());
   blocks.push(...billBody(bill.lines, bill, language));
   if (fiscal) {

@@ -433,6 +433,7 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'takeout.handOver': async () => command('takeout.handOver', { takeoutId: (await takeoutOrder({ method: 1, paid: true })).takeoutId }),
   'takeout.close': async () => command('takeout.close', { takeoutId: await deliveryAt('delivered') }),
   'takeout.reprint': async () => command('takeout.reprint', { takeoutId: await deliveryAt('assigned'), what: 'slip' }),
+  'takeout.reprint': async () => command('takeout.reprint', { takeoutId: await deliveryAt('assigned'), what: 'slip' }),
 };
 
 beforeAll(async () => {

@@ -139,6 +139,7 @@ export const printersEn: DeepStrings<typeof printersEs> = {
         test: 'Test page',
         setupSlip: 'Connection slip',
         shiftReport: 'Shift report',
+        deliverySlip: 'Delivery slip',
       },
       table: 'table {{table}}',
       bill: 'bill {{billNo}}',

@@ -141,6 +141,7 @@ export const printersEs = {
         test: 'Prueba',
         setupSlip: 'Hoja de conexión',
         shiftReport: 'Cierre de turno',
+        deliverySlip: 'Hoja de reparto',
       } satisfies Record<PrintPurpose, string>,
       table: 'mesa {{table}}',
       bill: 'cuenta {{billNo}}',

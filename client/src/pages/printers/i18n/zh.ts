@@ -139,6 +139,7 @@ export const printersZh: DeepStrings<typeof printersEs> = {
         test: '测试页',
         setupSlip: '连接说明单',
         shiftReport: '交班报表',
+        deliverySlip: '外卖配送单',
       },
       table: '{{table}} 号桌',
       bill: '账单 {{billNo}}',

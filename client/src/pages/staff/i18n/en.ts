@@ -113,7 +113,7 @@ export const staffEn: DeepStrings<typeof staffEs> = {
       shift: { open: 'Opened the till shift', cashMove: 'Recorded cash put in or taken out', close: 'Closed the till shift', printReport: 'Reprinted the Z report' },
       account: { settle: 'Collected a bill on account', writeOff: 'Wrote off a bill on account' },
       rider: { save: 'Edited a rider\'s details', handIn: 'Received a rider\'s cash at the till' },
-      takeout: { create: 'Took a take-away or delivery order', intake: 'Received a web shop order', accept: 'Accepted a web order', refuse: 'Refused a web order', cancel: 'Cancelled a take-away or delivery order', markReady: 'Marked a take-away order ready', assignRider: 'Assigned a rider', pickedUp: 'Picked up a delivery', delivered: 'Delivered an order', handOver: 'Handed an order over at the counter', close: 'Closed a delivery' },
+      takeout: { create: 'Took a take-away or delivery order', intake: 'Received a web shop order', accept: 'Accepted a web order', refuse: 'Refused a web order', cancel: 'Cancelled a take-away or delivery order', markReady: 'Marked a take-away order ready', assignRider: 'Assigned a rider', pickedUp: 'Picked up a delivery', delivered: 'Delivered an order', handOver: 'Handed an order over at the counter', close: 'Closed a delivery', reprint: 'Reprinted an order\'s kitchen ticket or delivery slip' },
       export: { run: 'Asked for the day\'s export for the accountant' },
       tally: { add: 'Recorded an income or expense of the day', remove: 'Removed an entry of the day' },
       area: { save: 'Saved an area', remove: 'Removed an area', reorder: 'Reordered the areas' },

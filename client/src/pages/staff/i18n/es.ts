@@ -112,7 +112,7 @@ export const staffEs = {
       shift: { open: 'Abrió el turno de caja', cashMove: 'Registró una entrada o salida de efectivo', close: 'Cerró el turno de caja', printReport: 'Reimprimió el reporte Z' },
       account: { settle: 'Cobró una cuenta por cobrar', writeOff: 'Castigó una cuenta por cobrar (incobrable)' },
       rider: { save: 'Editó los datos de un repartidor', handIn: 'Recibió en caja el efectivo de un repartidor' },
-      takeout: { create: 'Tomó un pedido para llevar o delivery', intake: 'Recibió un pedido de la tienda web', accept: 'Aceptó un pedido web', refuse: 'Rechazó un pedido web', cancel: 'Anuló un pedido para llevar o delivery', markReady: 'Marcó un pedido para llevar como listo', assignRider: 'Asignó un repartidor', pickedUp: 'Recogió un delivery', delivered: 'Entregó un delivery', handOver: 'Entregó un pedido en mostrador', close: 'Cerró un delivery' },
+      takeout: { create: 'Tomó un pedido para llevar o delivery', intake: 'Recibió un pedido de la tienda web', accept: 'Aceptó un pedido web', refuse: 'Rechazó un pedido web', cancel: 'Anuló un pedido para llevar o delivery', markReady: 'Marcó un pedido para llevar como listo', assignRider: 'Asignó un repartidor', pickedUp: 'Recogió un delivery', delivered: 'Entregó un delivery', handOver: 'Entregó un pedido en mostrador', close: 'Cerró un delivery', reprint: 'Reimprimió el ticket de cocina o la hoja de reparto de un pedido' },
       export: { run: 'Pidió la exportación del día para el contador' },
       tally: { add: 'Registró un ingreso o gasto del día', remove: 'Anuló un movimiento del día' },
       area: { save: 'Guardó un área', remove: 'Eliminó un área', reorder: 'Ordenó las áreas' },

@@ -113,7 +113,7 @@ export const staffZh: DeepStrings<typeof staffEs> = {
       shift: { open: '开始了收银班次', cashMove: '记录了现金存入或取出', close: '结束了收银班次', printReport: '重印了Z报表' },
       account: { settle: '收回了一笔挂账', writeOff: '核销了一笔挂账' },
       rider: { save: '编辑了骑手资料', handIn: '在收银台收取了骑手的现金' },
-      takeout: { create: '接了一个外带或外送订单', intake: '收到一个网店订单', accept: '接受了网店订单', refuse: '拒绝了网店订单', cancel: '取消了外带或外送订单', markReady: '将外带订单标为已备好', assignRider: '指派了骑手', pickedUp: '骑手已取餐', delivered: '已送达订单', handOver: '在柜台交付了订单', close: '关闭了外送订单' },
+      takeout: { create: '接了一个外带或外送订单', intake: '收到一个网店订单', accept: '接受了网店订单', refuse: '拒绝了网店订单', cancel: '取消了外带或外送订单', markReady: '将外带订单标为已备好', assignRider: '指派了骑手', pickedUp: '骑手已取餐', delivered: '已送达订单', handOver: '在柜台交付了订单', close: '关闭了外送订单', reprint: '重印了订单的厨房单或配送单' },
       export: { run: '为会计导出了当天的数据' },
       tally: { add: '记了一笔当日收支', remove: '删除了一笔当日记录' },
       area: { save: '保存了区域', remove: '删除了区域', reorder: '调整了区域顺序' },
