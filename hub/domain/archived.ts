@@ -1,4 +1,4 @@
-import type { Bill, ClosedDebt, ClosedShift, DomainEvent, Reservation, StockMove, TallyEntry, Takeout } from '#protocol';
+import type { Bill, ClosedDebt, ClosedShift, DomainEvent, Refund, Reservation, StockMove, TallyEntry, Takeout } from '#protocol';
 
 /**
  * What an event sends to the day archive (`archive/YYYY-MM-DD.jsonl`), if
@@ -74,4 +74,12 @@ export function accountFiledBy(event: DomainEvent): ClosedDebt | null {
  */
 export function takeoutFiledBy(event: DomainEvent): Takeout | null {
   return event.type === 'takeout.filed' ? event.takeout : null;
+}
+
+/**
+ * The refund an event sends to the refunds' day files (`refunds/YYYY-MM-DD.jsonl`, by the Lima
+ * day it ended): rejected or finished, it leaves the live state (hub/domain/refunds).
+ */
+export function refundFiledBy(event: DomainEvent): Refund | null {
+  return event.type === 'refund.filed' ? event.refund : null;
 }

@@ -12,6 +12,8 @@ import { requeueSummary } from './einvoice/requeue.ts';
 import { summarize } from './einvoice/summary.ts';
 import type { Handler, Handlers } from './feature.ts';
 import { reprintZReport } from './shift/reprint.ts';
+import { applyRefund } from './refunds/apply.ts';
+import { payOutRefund } from './refunds/pay-out.ts';
 
 /**
  * The rules only the hub runs (README.md "Hub-only rules"): what numbers,
@@ -38,6 +40,9 @@ const HUB_HANDLERS: Partial<Handlers> = {
   // A closed bill's receipt again (bills/reprint.ts): the bill comes from the archive, never from a device.
   'bill.reprint': reprintBill,
   'shift.printReport': reprintZReport,
+  // Refunds (refunds/): applied and paid out on a bill the refunds route read from the archive; the payout is its correction.
+  'refund.apply': applyRefund,
+  'refund.payOut': payOutRefund,
   'bill.correct': correctBill, 'einvoice.summarize': summarize, 'einvoice.requeueSummary': requeueSummary, 'fiscal.saveSettings': saveFiscalSettings, 'export.run': requestExport };
 
 /** The hub's own rule for `type`, when it has one. */

@@ -9,6 +9,7 @@ import type { FiledShift, ShiftDays } from '#hub/store/shift-days.ts';
 import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
 import type { AccountDays, FiledDebt } from '#hub/store/account-days.ts';
 import type { FiledTakeout, TakeoutDays } from '#hub/store/takeout-days.ts';
+import type { FiledRefund, RefundDays } from '#hub/store/refund-days.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
 import type { JobFiles } from '#hub/store/job-files.ts';
@@ -82,6 +83,8 @@ export class Engine {
   readonly accountDays: AccountDays;
   /** Ended take-away and delivery orders, per day they ended (written at snapshot time). */
   readonly takeoutDays: TakeoutDays;
+  /** Ended refunds (rejected or finished), per day they ended (written at snapshot time). */
+  readonly refundDays: RefundDays;
   private readonly wal: Wal<LogRecord>;
   private readonly processed: ProcessedIds;
   private readonly buffer: ChangeBuffer;
@@ -104,6 +107,7 @@ export class Engine {
     this.tallyDays = parts.tallyDays;
     this.accountDays = parts.accountDays;
     this.takeoutDays = parts.takeoutDays;
+    this.refundDays = parts.refundDays;
     this.processed = parts.processed;
     this.buffer = parts.buffer;
     this.opts = parts.opts;
@@ -121,6 +125,7 @@ export class Engine {
       tallyDays: parts.tallyDays,
       accountDays: parts.accountDays,
       takeoutDays: parts.takeoutDays,
+      refundDays: parts.refundDays,
       jobFiles: parts.jobFiles,
       every: parts.opts.snapshotEvery,
       coveredSeq: parts.coveredSeq,
@@ -132,6 +137,7 @@ export class Engine {
       unfiledTally: parts.unfiledTally,
       unfiledDebts: parts.unfiledDebts,
       unfiledTakeouts: parts.unfiledTakeouts,
+      unfiledRefunds: parts.unfiledRefunds,
       clock: parts.opts.clock,
       log: parts.opts.log,
       // Records committed while one was written may already call for the next.
@@ -228,6 +234,11 @@ export class Engine {
   /** Ended takeouts not yet in their day files (records since the last snapshot), oldest first. */
   recentFiledTakeouts(): readonly FiledTakeout[] {
     return this.snapshots.recentFiledTakeouts();
+  }
+
+  /** Ended refunds not yet in their day files (records since the last snapshot), oldest first. */
+  recentFiledRefunds(): readonly FiledRefund[] {
+    return this.snapshots.recentFiledRefunds();
   }
 
   /** Bookkeeping entries filed but not yet in their day files (records since the last snapshot), oldest first. */

@@ -1,6 +1,6 @@
 import type { ActivityEntry, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
-import { accountFiledBy, applyAll, archivedBy, dropDamagedRecords, emptyState, legacyJobs, legacyStockMoves, migrate, recordFormat, reservationsFiledBy, shiftFiledBy, stockMovesOf, StoreFormatError, tallyFiledBy, takeoutFiledBy } from '#domain';
+import { accountFiledBy, applyAll, archivedBy, dropDamagedRecords, emptyState, legacyJobs, legacyStockMoves, migrate, recordFormat, reservationsFiledBy, shiftFiledBy, stockMovesOf, StoreFormatError, tallyFiledBy, takeoutFiledBy, refundFiledBy } from '#domain';
 import { Archive, type ArchivedBill } from '#hub/store/archive.ts';
 import { openMeta } from '#hub/store/meta.ts';
 import { readSnapshot, removeSnapshotTemps } from '#hub/store/snapshot.ts';
@@ -11,6 +11,7 @@ import { ShiftDays, type FiledShift } from '#hub/store/shift-days.ts';
 import { TallyDays, type FiledTallyEntry } from '#hub/store/tally-days.ts';
 import { AccountDays, type FiledDebt } from '#hub/store/account-days.ts';
 import { TakeoutDays, type FiledTakeout } from '#hub/store/takeout-days.ts';
+import { RefundDays, type FiledRefund } from '#hub/store/refund-days.ts';
 import { Wal } from '#hub/store/wal.ts';
 import { COMPACT_SLACK, JobFiles } from '#hub/store/job-files.ts';
 import { activityOf } from './activity.ts';
@@ -71,6 +72,8 @@ export type RecoveredStore = {
   unfiledDebts: FiledDebt[];
   takeoutDays: TakeoutDays;
   unfiledTakeouts: FiledTakeout[];
+  refundDays: RefundDays;
+  unfiledRefunds: FiledRefund[];
   /** Ids of damaged records recovery dropped (see dropDamagedRecords); a snapshot without them settles the repair. */
   dropped: string[];
 };
@@ -146,6 +149,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   const unfiledTally: FiledTallyEntry[] = [];
   const unfiledDebts: FiledDebt[] = [];
   const unfiledTakeouts: FiledTakeout[] = [];
+  const unfiledRefunds: FiledRefund[] = [];
   const unlogged: ActivityEntry[] = [];
   const archivedThrough = snap?.archivedThroughSeq ?? 0;
   for (const r of records) {
@@ -172,6 +176,8 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
       if (debt) unfiledDebts.push({ seq: r.seq, debt });
       const takeout = takeoutFiledBy(e);
       if (takeout) unfiledTakeouts.push({ seq: r.seq, takeout });
+      const refund = refundFiledBy(e);
+      if (refund) unfiledRefunds.push({ seq: r.seq, refund });
     }
   }
   const seq = records.at(-1)?.seq ?? base;
@@ -207,6 +213,8 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
     unfiledDebts,
     takeoutDays: new TakeoutDays(opts.dir, opts.utcOffsetMinutes),
     unfiledTakeouts,
+    refundDays: new RefundDays(opts.dir, opts.utcOffsetMinutes),
+    unfiledRefunds,
     dropped: [...new Set([...fromSnapshot.dropped, ...replayed.dropped])],
   };
 }

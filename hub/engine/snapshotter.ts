@@ -1,4 +1,4 @@
-import { accountFiledBy, archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy, takeoutFiledBy } from '#domain';
+import { accountFiledBy, archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy, takeoutFiledBy, refundFiledBy } from '#domain';
 import type { ActivityEntry, State } from '#protocol';
 import type { Archive, ArchivedBill } from '#hub/store/archive.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
@@ -8,6 +8,7 @@ import type { FiledShift, ShiftDays } from '#hub/store/shift-days.ts';
 import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
 import type { AccountDays, FiledDebt } from '#hub/store/account-days.ts';
 import type { FiledTakeout, TakeoutDays } from '#hub/store/takeout-days.ts';
+import type { FiledRefund, RefundDays } from '#hub/store/refund-days.ts';
 import { writeSnapshot } from '#hub/store/snapshot.ts';
 import type { JobFiles } from '#hub/store/job-files.ts';
 import { listProcessedFiles, removeProcessedFiles, writeProcessedFile, type ProcessedFile } from '#hub/store/processed-files.ts';
@@ -32,6 +33,7 @@ export type SnapshotterParts = {
   tallyDays: TallyDays;
   accountDays: AccountDays;
   takeoutDays: TakeoutDays;
+  refundDays: RefundDays;
   /** The job table's files: the jobs changed since the last snapshot go there before the snapshot (job-files.ts). */
   jobFiles?: JobFiles;
   /** Records between snapshots. */
@@ -47,6 +49,7 @@ export type SnapshotterParts = {
   unfiledTally: FiledTallyEntry[];
   unfiledDebts: FiledDebt[];
   unfiledTakeouts: FiledTakeout[];
+  unfiledRefunds: FiledRefund[];
   clock: () => Date;
   log: (message: string) => void;
   /** Called when a snapshot ends (written or failed): another may be due already. */
@@ -78,6 +81,7 @@ export class Snapshotter {
   private unfiledTally: FiledTallyEntry[];
   private unfiledDebts: FiledDebt[];
   private unfiledTakeouts: FiledTakeout[];
+  private unfiledRefunds: FiledRefund[];
   private running: Promise<void> | null = null;
   private covered: number;
   /** The seq from which the next one falls due; a failure moves it on, so a full disk is not hammered. */
@@ -96,6 +100,7 @@ export class Snapshotter {
     this.unfiledTally = parts.unfiledTally;
     this.unfiledDebts = parts.unfiledDebts;
     this.unfiledTakeouts = parts.unfiledTakeouts;
+    this.unfiledRefunds = parts.unfiledRefunds;
     this.covered = parts.coveredSeq;
     this.dueAt = parts.coveredSeq + parts.every;
   }
@@ -127,6 +132,8 @@ export class Snapshotter {
       if (debt) this.unfiledDebts.push({ seq: record.seq, debt });
       const takeout = takeoutFiledBy(e);
       if (takeout) this.unfiledTakeouts.push({ seq: record.seq, takeout });
+      const refund = refundFiledBy(e);
+      if (refund) this.unfiledRefunds.push({ seq: record.seq, refund });
     }
     this.unlogged.push(activityOf(record, before));
   }
@@ -164,6 +171,11 @@ export class Snapshotter {
   /** Ended takeouts not yet in their day files, oldest first. */
   recentFiledTakeouts(): readonly FiledTakeout[] {
     return this.unfiledTakeouts;
+  }
+
+  /** Ended refunds not yet in their day files, oldest first. */
+  recentFiledRefunds(): readonly FiledRefund[] {
+    return this.unfiledRefunds;
   }
 
   /** The activity not yet in the day files, oldest first. */
@@ -224,6 +236,7 @@ export class Snapshotter {
     await p.tallyDays.append(this.unfiledTally.filter((e) => e.seq <= seq));
     await p.accountDays.append(this.unfiledDebts.filter((e) => e.seq <= seq));
     await p.takeoutDays.append(this.unfiledTakeouts.filter((e) => e.seq <= seq));
+    await p.refundDays.append(this.unfiledRefunds.filter((e) => e.seq <= seq));
     // The command ids added since the last snapshot, in a file of their own (processed-files.ts).
     const processedFiles = (this.processedFiles ??= await listProcessedFiles(p.dir));
     if (capture.processed.entries.length > 0) processedFiles.push(await writeProcessedFile(p.dir, capture.processed.entries));
@@ -245,6 +258,7 @@ export class Snapshotter {
     this.unfiledTally = this.unfiledTally.filter((e) => e.seq > seq);
     this.unfiledDebts = this.unfiledDebts.filter((e) => e.seq > seq);
     this.unfiledTakeouts = this.unfiledTakeouts.filter((e) => e.seq > seq);
+    this.unfiledRefunds = this.unfiledRefunds.filter((e) => e.seq > seq);
     this.covered = Math.max(this.covered, seq);
     this.dueAt = seq + p.every;
     await p.wal.dropSegmentsBefore(seq + 1);

@@ -164,6 +164,11 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'takeout.delivered': presentTakeoutEvent,
   'takeout.paid': presentTakeoutEvent,
   'takeout.filed': presentTakeoutEvent,
+  // Refunds: the same people as the `refunds` slice (slices.ts).
+  'refund.applied': holdersOf('refund', 'payment', 'M005', 'M003'),
+  'refund.accepted': holdersOf('refund', 'payment', 'M005', 'M003'),
+  'refund.paidOut': holdersOf('refund', 'payment', 'M005', 'M003'),
+  'refund.filed': holdersOf('refund', 'payment', 'M005', 'M003'),
   // A reprint changes no state and carries the whole bill: it stays on the hub (the print job it made goes as any job).
   'bill.reprinted': () => null,
   // The credit note's document (several KB) stays on the hub: devices get the correction and its note's number.

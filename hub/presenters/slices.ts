@@ -128,6 +128,11 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   // device; the appliers change them only in a state that has them (a device's optimistic code is replaced by the hub's).
   takeoutCounters: () => undefined as unknown as State['takeoutCounters'],
   takeoutIntakeKeys: () => undefined as unknown as State['takeoutIntakeKeys'],
+  // Open refunds (hub/domain/refunds; the guest's contact phone among them): to those who decide and pay them
+  // (refund), take payment, work delivery (M005, whose order detail shows them) or read bills (M003).
+  refunds: holdersOf('refunds', 'refund', 'payment', 'M005', 'M003'),
+  refundOfBill: holdersOf('refundOfBill', 'refund', 'payment', 'M005', 'M003'),
+  refundNo: everyone,
 };
 
 /** The state as this viewer may see it: each slice through its rule, slices without one left out. */

@@ -42,6 +42,7 @@ export * from './features/tally.ts';
 export * from './features/account.ts';
 export * from './features/riders.ts';
 export * from './features/takeout.ts';
+export * from './features/refunds.ts';
 export * from './reports.ts';
 export * from './shift-report.ts';
 export * from './features/einvoice.ts';

@@ -1,4 +1,4 @@
-import type { Bill, BillCorrection, CommandPayload, CorrectionRequest, DomainEvent, FiscalDocument, OrderLine, State } from '#protocol';
+import type { Bill, BillCorrection, CommandPayload, CorrectionRequest, DomainEvent, FiscalDocument, OrderLine, PayMethod, State } from '#protocol';
 import { isSafeId } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { correctedPart, creditNoteOf, refundedPortions, refundValue, type Portions } from '../einvoice/credit-note.ts';
@@ -7,6 +7,7 @@ import { summaryQueued } from '../einvoice/summary-queue.ts';
 import { chargedQty } from '../money.ts';
 import { fiscalNumbersOf } from '../payment/split-parts.ts';
 import { getOwn } from '../records.ts';
+import { expectedByMethod } from '../shift/totals.ts';
 
 /** The portions a refund asks for, added to those earlier refunds gave back; a refusal when one is not there to give. */
 function refundedAfter(bill: Bill, before: Portions, request: CorrectionRequest): Map<string, number> | 'REFUND_LINES_REQUIRED' | 'REFUND_TOO_LARGE' {
@@ -47,19 +48,28 @@ export function correctBill(s: State, p: CommandPayload<'bill.correct'>, ctx: De
   const before = refundedPortions(past.corrections);
   const earlier = past.corrections.reduce((n, c) => n + c.amountCents, 0);
   let after: Map<string, number> | 'void' = 'void';
-  if (request.kind === 'refund') {
+  const byAmount = request.kind === 'refund' && request.amountCents !== undefined;
+  if (byAmount) {
+    // A credit note lists the items it gives back: an amount alone is for a sale note (issue 21's refunds).
+    if (bill.fiscal) return refuse('REFUND_AMOUNT_NEEDS_LINES');
+    after = before;
+  } else if (request.kind === 'refund') {
     const asked = refundedAfter(bill, before, request);
     if (typeof asked === 'string') return refuse(asked, 'lines');
     after = asked;
   }
-  const amountCents = after === 'void' ? bill.totalCents - earlier : refundValue(bill, after).value - refundValue(bill, before).value;
+  const amountCents = after === 'void' ? bill.totalCents - earlier : byAmount ? (request.amountCents ?? 0) : refundValue(bill, after).value - refundValue(bill, before).value;
+  // Never past the bill's total, whatever mix of amounts and portions came before.
+  if (amountCents > bill.totalCents - earlier) return refuse('REFUND_TOO_LARGE', 'amountCents');
+  const drawer = cashShort(s, request.method, amountCents);
+  if (drawer !== null) return refuse('REFUND_EXCEEDS_DRAWER', String(drawer));
   const correction: BillCorrection = {
     // Derived, never random: deciding again gives the same id (the rules do not see the command id).
     id: `${bill.id}-${past.corrections.length + 1}`,
     billId: bill.id,
     billNo: bill.billNo,
     kind: request.kind,
-    lines: after === 'void' ? remainingPortions(bill, before) : request.lines.map((l) => ({ lineId: l.lineId, qty: l.qty })),
+    lines: after === 'void' ? remainingPortions(bill, before) : byAmount ? [] : request.lines.map((l) => ({ lineId: l.lineId, qty: l.qty })),
     amountCents,
     reason: request.reason,
     method: request.method,
@@ -88,6 +98,18 @@ export function correctBill(s: State, p: CommandPayload<'bill.correct'>, ctx: De
     ...(queued ? [queued] : []),
   ];
   return accept(events, { billNo: bill.billNo, totalCents: amountCents });
+}
+
+/**
+ * What the open shift's drawer holds when cash going back would take more than that (the bills
+ * page could once give back more cash than the drawer had: issue 21 closes it for every correction),
+ * else null. With no shift open no drawer is being counted, and a correction belongs to no shift (as
+ * before); the refunds feature asks for an open shift before any cash payout.
+ */
+export function cashShort(s: State, method: PayMethod, amountCents: number): number | null {
+  if (method !== 'cash' || !s.openShift) return null;
+  const holds = expectedByMethod(s.openShift).cash ?? 0;
+  return amountCents > holds ? holds : null;
 }
 
 /** The parts of a bill the rules read, each of its type, under an id that may key a record. */

@@ -21,6 +21,7 @@ import { reportRoutes } from './reports/reports.ts';
 import { reportExportRoutes } from './report-export/report-export.ts';
 import { reservationRoutes } from './reservations/reservations.ts';
 import { takeoutRoutes } from './takeouts/takeouts.ts';
+import { refundRoutes } from './refunds/refunds.ts';
 import { shiftPrintRoutes } from './shifts/print.ts';
 import { shiftRoutes } from './shifts/shifts.ts';
 import { tallyRoutes } from './tally/tally.ts';
@@ -52,6 +53,8 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     reservationRoutes(deps.engine),
     // Take-away and delivery: the live orders, and a day's ended ones from their day files.
     takeoutRoutes(deps.engine),
+    // Refunds: a guest's application and its payout (the bill from the archive), open ones and a day's ended ones.
+    refundRoutes(deps.engine, deps.documents),
     // Jobs (not in the live state): the job board, pages of jobs, one job whole with its document.
     jobRoutes(deps.engine),
     // Printing: a printer's history, a virtual printer's paper, the USB printers present.

@@ -30,6 +30,11 @@ export const correctionRequestSchema = z.object({
   kind: z.enum(CORRECTION_KINDS),
   /** Refund: the portions given back per bill line; ignored for a void. */
   lines: z.array(z.object({ lineId: idSchema, qty: z.int().min(1).max(999) })).max(200),
+  /**
+   * Refund of an amount rather than portions (issue 21's refunds: no lines, a sale note only, as a
+   * credit note on a boleta or factura lists the items). Absent: portions or a void, as before.
+   */
+  amountCents: z.int().min(1).max(100_000_000_000).optional(),
   reason: z.string().trim().min(1).max(140),
   /** How the money goes back (cash leaves the drawer; a card refund is done on the card terminal). */
   method: z.enum(PAY_METHODS),

@@ -210,5 +210,13 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     TAKEOUT_ORDER: 'This is a take-away or delivery order: cancel it from its own screen',
     DEBT_NOT_FOUND: 'This account is no longer open (paid, written off or unknown)',
     DEBT_OVERPAID: 'The payment is more than what is owed; only cash can give change',
+    REFUND_NOT_FOUND: 'Refund not found',
+    REFUND_BAD_STATUS: 'The refund is no longer in that status (someone changed it first)',
+    REFUND_OPEN: 'This bill already has a refund in progress',
+    REFUND_NOTHING_LEFT: 'Nothing is left to refund on this bill',
+    REFUND_AMOUNT_NEEDS_LINES: 'With a boleta or factura, pick the dishes given back (the credit note lists them)',
+    REFUND_AMOUNT_REQUIRED: 'Enter the amount to refund',
+    REFUND_OPERATION_REQUIRED: 'Enter the operation number of the transfer',
+    REFUND_EXCEEDS_DRAWER: 'The drawer does not hold that much cash',
   },
 };

@@ -209,5 +209,13 @@ export const coreEs = {
     TAKEOUT_ORDER: 'Es un pedido para llevar o delivery: anúlelo desde su pantalla',
     DEBT_NOT_FOUND: 'Esta cuenta ya no está pendiente (cobrada, condonada o inexistente)',
     DEBT_OVERPAID: 'El pago supera lo que se debe; solo el efectivo puede dar vuelto',
+    REFUND_NOT_FOUND: 'No se encontró la devolución',
+    REFUND_BAD_STATUS: 'La devolución ya no está en ese estado (alguien la cambió antes)',
+    REFUND_OPEN: 'Esta cuenta ya tiene una devolución en curso',
+    REFUND_NOTHING_LEFT: 'No queda nada por devolver de esta cuenta',
+    REFUND_AMOUNT_NEEDS_LINES: 'Con boleta o factura, elige los platos que se devuelven (la nota de crédito los lista)',
+    REFUND_AMOUNT_REQUIRED: 'Ingresa el monto a devolver',
+    REFUND_OPERATION_REQUIRED: 'Ingresa el número de operación de la transferencia',
+    REFUND_EXCEEDS_DRAWER: 'La caja no tiene tanto efectivo',
   } satisfies Record<ErrorCode, string>,
 } as const;

@@ -210,5 +210,13 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     TAKEOUT_ORDER: '这是外带或外送订单：请在其页面中取消',
     DEBT_NOT_FOUND: '该挂账已不再未结（已收款、已核销或不存在）',
     DEBT_OVERPAID: '付款超过欠款；只有现金可以找零',
+    REFUND_NOT_FOUND: '找不到该退款',
+    REFUND_BAD_STATUS: '退款已不在该状态（已被他人更改）',
+    REFUND_OPEN: '此账单已有进行中的退款',
+    REFUND_NOTHING_LEFT: '此账单已无可退金额',
+    REFUND_AMOUNT_NEEDS_LINES: '有 boleta 或 factura 时，请选择退回的菜品（贷记单会列出）',
+    REFUND_AMOUNT_REQUIRED: '请输入退款金额',
+    REFUND_OPERATION_REQUIRED: '请输入转账的操作编号',
+    REFUND_EXCEEDS_DRAWER: '钱箱里没有这么多现金',
   },
 };

@@ -94,7 +94,7 @@ describe('the list', () => {
     const v = await fetch(new URL(`/api/bills/${target.id}/corrections`, t.url), {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: t.cookie },
-      body: JSON.stringify({ id: randomUUID(), day: D2, request: { kind: 'void', lines: [], reason: 'Cliente se retiró', method: 'cash' } }),
+      body: JSON.stringify({ id: randomUUID(), day: D2, request: { kind: 'void', lines: [], reason: 'Cliente se retiró', method: 'visa' } }),
     });
     expect(v.status).toBe(200);
     expect(rowsOf(await list(`${range}&record=deleted`))).toMatchObject([{ id: target.id, record: 'deleted', refundedCents: target.totalCents }]);

@@ -184,6 +184,31 @@ async function intakeOrder(): Promise<string> {
   return takeoutId;
 }
 
+/**
+ * A refund (hub/domain/refunds) of a sale note settled now, applied as the refunds route does
+ * (internal `refund.apply` with the bill read from the engine), then moved to `status`. Returns its id.
+ */
+async function refundAt(status: 1 | 2 | 5): Promise<string> {
+  const { orderId } = await orderWithLine(true);
+  await asOwner('order.settle', { orderId, payments: [{ method: 'cash', amountCents: 100_000 }], document: { kind: 'note', docId: '', name: '' }, print: false });
+  const day = new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
+  const bill = await t.hub.engine.closedBill(orderId, day);
+  if (!bill) throw new Error('setup: no bill');
+  const refundId = randomUUID();
+  const hub = { staffId: null, deviceId: 'hub' };
+  const request = { kind: 'full' as const, lines: [], reason: 'Plato frío', contactPhone: '' };
+  const applied = await t.hub.engine.submit(hubCommand('refund.apply', { refundId, bill, billDay: day, request }, 'hub', new Date()), hub);
+  if (!applied.ok) throw new Error(applied.code);
+  if (status >= 2) await asOwner('refund.accept', { refundId });
+  if (status === 5) {
+    // In cash from the drawer (a transfer would leave the shift's count of transfers below zero for the shift samples' close).
+    await withOpenShift();
+    const paid = await t.hub.engine.submit(hubCommand('refund.payOut', { refundId, bill, method: 'cash', operationNo: '' }, 'hub', new Date()), hub);
+    if (!paid.ok) throw new Error(paid.code);
+  }
+  return refundId;
+}
+
 type Sample = () => Promise<Command>;
 
 /**
@@ -433,7 +458,12 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'takeout.handOver': async () => command('takeout.handOver', { takeoutId: (await takeoutOrder({ method: 1, paid: true })).takeoutId }),
   'takeout.close': async () => command('takeout.close', { takeoutId: await deliveryAt('delivered') }),
   'takeout.reprint': async () => command('takeout.reprint', { takeoutId: await deliveryAt('assigned'), what: 'slip' }),
-  'takeout.reprint': async () => command('takeout.reprint', { takeoutId: await deliveryAt('assigned'), what: 'slip' }),
+  // Refunds: applying and paying out read the bill from the archive (the refunds route hands them in).
+  'refund.apply': INTERNAL,
+  'refund.payOut': INTERNAL,
+  'refund.accept': async () => command('refund.accept', { refundId: await refundAt(1) }),
+  'refund.reject': async () => command('refund.reject', { refundId: await refundAt(2), reason: 'Ya se consumió' }),
+  'refund.finish': async () => command('refund.finish', { refundId: await refundAt(5) }),
 };
 
 beforeAll(async () => {
