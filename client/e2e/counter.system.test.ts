@@ -33,6 +33,15 @@ async function signedIn(options: typeof PHONE | typeof TILL, language = 'es_US')
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `counter-${name}.png`) });
 const live = () => Object.values(env.hub.engine.state.takeouts);
 
+const COUNTER = { id: 'staff-counter-maria', code: '8', name: 'María Chávez', pin: '8888' };
+
+async function counterOnStaff(): Promise<void> {
+  if (env.hub.engine.state.staff[COUNTER.id]) return;
+  await asHub(env, 'staff.save', { id: COUNTER.id, name: COUNTER.name, code: COUNTER.code, roleId: 'counter' });
+  await env.hub.auth.storePin(COUNTER.id, COUNTER.pin);
+  await asHub(env, 'staff.noteCredentials', { staffId: COUNTER.id, hasPin: true, hasPassword: false });
+}
+
 describe('counter take-away, issue 21', () => {
   it('a counter order paid with Yape and picked up from the board', async () => {
     if (!env.hub.engine.state.openShift) await asHub(env, 'shift.open', { id: randomUUID(), floatCents: 10_000 });
@@ -151,5 +160,31 @@ describe('counter take-away, issue 21', () => {
     await till.getByTestId(`board-code-${created.pickupCode}`).waitFor();
     await shot(till, 'board-1280-zh');
     await till.context().close();
+  });
+
+  it('the counter role (M002 + payment) on a phone: markup in a name stays text, ?orderId=__proto__ is no order', async () => {
+    await counterOnStaff();
+    const context = await env.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await signInOnPage(page, env.hub.url, COUNTER.code, COUNTER.pin);
+    await page.goto(`${env.hub.url}?orderId=__proto__#/pages/oder_food/oderfood_pay`);
+    await page.getByTestId('counter-no-order').waitFor();
+    await page.goto(`${env.hub.url}#/pages/oder_food/index`);
+    await page.getByTestId('counter-page').waitFor();
+    await page.getByTestId('product-403').click();
+    await page.getByTestId('pane-order').click();
+    await page.getByTestId('form-name').fill('<img src=x onerror=alert(1)>');
+    await page.getByTestId('pay-later').click();
+    const before = live().length;
+    await page.getByTestId('counter-create').click();
+    await expect.poll(() => live().length).toBe(before + 1);
+    const created = live().find((t) => t.customer.name.startsWith('<img'))!;
+    expect(created.createdBy).toBe(COUNTER.id);
+    await page.goto(`${env.hub.url}#/pages/oder_food/order`);
+    const card = page.getByTestId(`counter-card-${created.pickupCode}`);
+    await expect.poll(() => card.locator('.card-meta').textContent()).toContain('<img src=x onerror=alert(1)>');
+    expect(await card.locator('img').count()).toBe(0);
+    await shot(page, 'orders-counter-role-360-es');
+    await context.close();
   });
 });

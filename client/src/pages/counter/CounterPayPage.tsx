@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { getOwn } from '#hub/domain/records.ts';
 import { useView } from '../../sync/view.ts';
 import { PaymentPage } from '../payment/PaymentPage.tsx';
@@ -24,6 +24,16 @@ export function CounterPayPage() {
       doneTo={COUNTER_ORDERS_PATH}
       title={takeout ? `${t('counter.title')} ${takeout.pickupCode}` : undefined}
       defaultDoc={takeout?.invoiceType}
+      // No such open order (paid on another till, a stale link, ?orderId=__proto__): back to the
+      // counter's orders, not to the tables a counter role cannot open.
+      notOpen={
+        <div className="empty" data-testid="counter-no-order">
+          <p>{t('counter.notOpen')}</p>
+          <Link href={COUNTER_ORDERS_PATH} className="btn btn-primary">
+            {t('counter.orders')}
+          </Link>
+        </div>
+      }
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import type { PaymentInput, SaleDocument } from '#protocol';
@@ -31,7 +31,7 @@ import './payment.css';
  * Where a page that reuses this screen for an order without a table (a counter
  * take-away, issue 21) goes back to, goes when done, and what the title says.
  */
-export type PaymentPageProps = { backTo?: string; doneTo?: string; title?: string; defaultDoc?: SaleDocument['kind'] };
+export type PaymentPageProps = { backTo?: string; doneTo?: string; title?: string; defaultDoc?: SaleDocument['kind']; notOpen?: ReactNode };
 
 /**
  * `/pages/dining_table/payment`: the one payment screen of a table's bill
@@ -60,7 +60,7 @@ export function PaymentPage(props: PaymentPageProps = {}) {
   if (outcome) return <PaymentDone outcome={outcome} doneTo={props.doneTo} />;
   // Ids from the address bar are looked up as own entries only (?orderId=__proto__ is simply no order).
   const order = state ? getOwn(state.orders, params.get('orderId') ?? '') : undefined;
-  if (!state || !order) return <NoOpenOrder />;
+  if (!state || !order) return props.notOpen ?? <NoOpenOrder />;
   const table = getOwn(state.tables, order.tableId);
   const totals = orderTotals(order, groupMinimumCents(state.tables, order));
   const doc = chosenDoc ?? { kind: props.defaultDoc ?? defaultDocumentKind(state.settings, Boolean(state.fiscal)), docId: '', name: '' };

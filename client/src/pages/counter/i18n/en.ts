@@ -55,5 +55,6 @@ export const counterEn: DeepStrings<typeof counterEs> = {
     speech: 'Order {{code}}, ready for pickup',
     speak: 'Call codes aloud',
     openBoard: 'Open board',
+    notOpen: 'This order is no longer open: it may have been paid at another till.',
   },
 };

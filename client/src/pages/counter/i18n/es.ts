@@ -52,5 +52,6 @@ export const counterEs = {
     speech: 'Pedido {{code}}, listo para recoger',
     speak: 'Anunciar en voz alta',
     openBoard: 'Abrir pantalla',
+    notOpen: 'Este pedido ya no está abierto: puede que se haya cobrado en otra caja.',
   },
 } as const;

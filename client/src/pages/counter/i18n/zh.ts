@@ -55,5 +55,6 @@ export const counterZh: DeepStrings<typeof counterEs> = {
     speech: '{{code}} 号，请取餐',
     speak: '语音叫号',
     openBoard: '打开取餐屏',
+    notOpen: '该订单已不在进行中：可能已在其他收银台付款。',
   },
 };
