@@ -58,6 +58,13 @@ describe('takeout.create: a take-away at the counter', () => {
     expect(t).toMatchObject({ method: 0, channel: 'phone', collectCents: P.ceviche.priceCents + 500, delivery: { address: 'Av. Larco 123, Miraflores' } });
   });
 
+  it('the order every device holds (a waiter’s too) carries no phone: it stays on the takeout', () => {
+    const s = exec(restaurant, 'takeout.create', phoneDelivery(1), as(S.dispatch)).state;
+    expect(takeoutOf(s, phoneDelivery(1).takeoutId).customer.phone).not.toBe('');
+    expect(s.orders[phoneDelivery(1).orderId]?.customer).toMatchObject({ name: takeoutOf(s, phoneDelivery(1).takeoutId).customer.name, phone: '' });
+    expect(JSON.stringify(s.orders)).not.toContain(takeoutOf(s, phoneDelivery(1).takeoutId).customer.phone);
+  });
+
   it('custom dishes, a lunch box and a tip go on the order', () => {
     const p = counterOrder(1, { customLines: [{ lineId: '00000000-0000-4000-8000-000000009001', name: 'Papa extra', priceCents: 300, qty: 1, unit: 'porción', remark: '' }], lunchBox: { mode: 'perOrder', priceCents: 100 }, tipCents: 200 });
     const s = exec(restaurant, 'takeout.create', p, as(S.counter)).state;

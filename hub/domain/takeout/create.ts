@@ -110,7 +110,8 @@ function makeTakeout(s: State, n: NewTakeout, ctx: DecideContext): Decision {
     no: s.counters.orderNo + 1,
     tableId: '',
     people: 1,
-    customer: { name: n.customer.name, gender: 0, phone: n.customer.phone, reason: '', remarks: n.note.slice(0, 140) },
+    // Every device holds the orders (a waiter's too): the guest's phone stays on the takeout, which only M005/payment see whole.
+    customer: { name: n.customer.name, gender: 0, phone: '', reason: '', remarks: n.note.slice(0, 140) },
     openedAt: ctx.now,
     openedBy: ctx.actor.staffId,
     lines: [],
