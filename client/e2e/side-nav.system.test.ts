@@ -36,10 +36,10 @@ describe('the left window', () => {
     it(`at 1280x800 (${stored}): a "more" button while entries are hidden; every entry reachable; not-yet sections last`, async () => {
       const page = await ownerOn({ viewport: { width: 1280, height: 800 } }, stored);
       const keys = await entryKeys(page);
-      // Not built yet (takeaway, members, delivery): after every working section.
-      expect(keys.slice(-3)).toEqual(['nav-takeaway', 'nav-members', 'nav-delivery']);
-      for (const key of ['nav-takeaway', 'nav-members', 'nav-delivery']) expect(await page.getByTestId(key).locator('.nav-soon').count()).toBe(1);
-      expect(await page.getByTestId('nav-tables').locator('.nav-soon').count()).toBe(0);
+      // Not built yet (members): after every working section; take-away and delivery work (issue 21).
+      expect(keys.slice(-1)).toEqual(['nav-members']);
+      expect(await page.getByTestId('nav-members').locator('.nav-soon').count()).toBe(1);
+      for (const key of ['nav-tables', 'nav-takeaway', 'nav-delivery']) expect(await page.getByTestId(key).locator('.nav-soon').count()).toBe(0);
       await page.getByTestId('nav-more').waitFor();
       await page.screenshot({ path: path.join(SHOTS, `sidenav-1280x800-${stored.slice(0, 2)}.png`) });
       // Tapping "more" until it goes: the last entry is then in view and clickable, and nothing asks for more.
