@@ -29,10 +29,12 @@ export type BoardSource = {
 
 const MAX_TITLE = 80;
 
-/** What a print job is about, as data (the table's name, the bill's number, the Z report's day), never a translated word. */
+/** What a print job is about, as data (the table's name or a takeout's code, the bill's number, the Z report's day), never a translated word. */
 function printTitle(job: Extract<Job, { kind: 'print' }>): string {
   const p = job.payload;
-  if (p.ticket) return p.ticket.table;
+  // A take-away's ticket has no table: its order code (T-0042), as its delivery slip (issue 21).
+  if (p.ticket) return p.ticket.takeout?.code ?? p.ticket.table;
+  if (p.slip) return p.slip.code;
   if (p.billNo !== undefined) return String(p.billNo);
   if (p.shift) return p.shift.day;
   return '';

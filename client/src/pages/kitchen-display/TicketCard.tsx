@@ -3,8 +3,8 @@ import type { KdsTicket } from '#protocol';
 import { elapsedMinutes, lateness } from './kds-view.ts';
 
 /**
- * One ticket as the cook reads it from a step away: table and elapsed time
- * on top, the action's mark (HOLD, FIRE, EXPEDITE, RETURN, CANCEL with its
+ * One ticket as the cook reads it from a step away: table (a take-away's or
+ * delivery's pickup code, white on black) and elapsed time on top, the action's mark (HOLD, FIRE, EXPEDITE, RETURN, CANCEL with its
  * reason, CHANGE, REPRINT), then each dish large, held ones marked, and a
  * big Done button at the bottom.
  */
@@ -16,13 +16,20 @@ export function TicketCard(props: { ticket: KdsTicket; now: number; onBump: () =
   return (
     <li className={`kds-card kds-${lateness(minutes)}`} data-testid={`kds-ticket-${kds.id}`}>
       <div className="kds-card-head">
-        <span className="kds-table">{k.table}</span>
+        {k.takeout ? (
+          <span className="kds-table kds-takeout" data-testid="kds-takeout">
+            {t(k.takeout.method === 0 ? 'kds.delivery' : 'kds.takeaway', { code: k.takeout.pickupCode })}
+          </span>
+        ) : (
+          <span className="kds-table">{k.table}</span>
+        )}
         <span className="kds-elapsed" data-testid="kds-elapsed">
           {t('kds.minutes', { count: minutes })}
         </span>
       </div>
       <div className="kds-meta">
-        {t('kds.order', { no: k.orderNo })} · {k.waiter} · {t('kds.people', { count: k.people })}
+        {t('kds.order', { no: k.orderNo })} · {k.waiter}
+        {k.takeout ? ` · ${k.takeout.code}` : ` · ${t('kds.people', { count: k.people })}`}
       </div>
       {(k.marker !== 'new' || kds.reprint) && (
         <div className="kds-marks">

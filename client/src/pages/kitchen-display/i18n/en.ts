@@ -14,6 +14,8 @@ export const kitchenDisplayEn: DeepStrings<typeof kitchenDisplayEs> = {
     recall: 'Recall last',
     bump: 'Done',
     order: 'Order {{no}}',
+    takeaway: 'TAKE-AWAY {{code}}',
+    delivery: 'DELIVERY {{code}}',
     people_one: '{{count}} guest',
     people_other: '{{count}} guests',
     minutes: '{{count}} min',

@@ -13,6 +13,9 @@ export const kitchenDisplayEs = {
     recall: 'Recuperar último',
     bump: 'Listo',
     order: 'Pedido {{no}}',
+    // A take-away or delivery order has no table: its pickup code, as on the paper ticket.
+    takeaway: 'PARA LLEVAR {{code}}',
+    delivery: 'DELIVERY {{code}}',
     people_one: '{{count}} persona',
     people_other: '{{count}} personas',
     minutes: '{{count}} min',

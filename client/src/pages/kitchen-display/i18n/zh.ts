@@ -14,6 +14,8 @@ export const kitchenDisplayZh: DeepStrings<typeof kitchenDisplayEs> = {
     recall: '召回上一单',
     bump: '完成',
     order: '单号 {{no}}',
+    takeaway: '外带 {{code}}',
+    delivery: '外卖 {{code}}',
     people_one: '{{count}} 人',
     people_other: '{{count}} 人',
     minutes: '{{count}} 分钟',
