@@ -36,6 +36,12 @@ function orderTickets(state: State, orderId: string, items: (order: Order) => Ti
   return order ? kitchenJobs(state, headerOf(state, order, sentBy), items(order), action) : [];
 }
 
+/** A cancelled take-away's ORDER VOID ticket names it by its pickup code, when its withdrawn bill carries its takeout (issue 21). */
+function voidedTakeout(bill: Bill): { takeout?: { method: 0 | 1; pickupCode: string; code: string } } {
+  const t = bill.takeout;
+  return t ? { takeout: { method: t.method, pickupCode: t.pickupCode, code: t.code } } : {};
+}
+
 /** A drawer kick on the receipt printer with a drawer, or nothing when there is none. */
 function drawerKick(state: State, reason: string): JobSpec[] {
   const printer = drawerPrinter(state);
@@ -131,7 +137,7 @@ export const PRINTING_REACTORS: Reactors = {
   'order.withdrawn': (e, s, now) => {
     const { bill } = e;
     // The waiter who opened the order (the bill's operator is whoever withdrew it, often the owner).
-    const header = { orderId: bill.id, orderNo: bill.orderNo, table: bill.tableName, waiter: staffName(s, e.openedBy ?? null), people: bill.people };
+    const header = { orderId: bill.id, orderNo: bill.orderNo, table: bill.tableName, waiter: staffName(s, e.openedBy ?? null), people: bill.people, ...voidedTakeout(bill) };
     const items = bill.lines.filter((l) => l.sentBatch !== null).map((line) => ({ line, qty: billableQty(line) }));
     return kitchenJobs(s, header, items, { marker: 'withdraw', reason: bill.withdrawReason ?? '', at: now });
   },
