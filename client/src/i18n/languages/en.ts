@@ -17,6 +17,7 @@ import { accountEn } from '../../pages/bill/account/i18n/en.ts';
 import { billsEn } from '../../pages/bill/i18n/en.ts';
 import { collectEn } from '../../pages/collect/i18n/en.ts';
 import { ridersEn } from '../../pages/riders/i18n/en.ts';
+import { refundsEn } from '../../pages/refunds/i18n/en.ts';
 import { exportMailEn } from '../../pages/exports/i18n/mail-en.ts';
 import { exportsEn } from '../../pages/exports/i18n/en.ts';
 import { intakeEn } from '../../pages/intake/i18n/en.ts';
@@ -59,6 +60,7 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   bills: billsEn,
   collect: collectEn,
   riders: ridersEn,
+  refunds: refundsEn,
   exportMail: exportMailEn,
   exports: exportsEn,
   intake: intakeEn,

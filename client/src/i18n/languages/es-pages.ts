@@ -7,6 +7,7 @@ import { accountEs } from '../../pages/bill/account/i18n/es.ts';
 import { billsEs } from '../../pages/bill/i18n/es.ts';
 import { collectEs } from '../../pages/collect/i18n/es.ts';
 import { ridersEs } from '../../pages/riders/i18n/es.ts';
+import { refundsEs } from '../../pages/refunds/i18n/es.ts';
 import { exportMailEs } from '../../pages/exports/i18n/mail-es.ts';
 import { exportsEs } from '../../pages/exports/i18n/es.ts';
 import { intakeEs } from '../../pages/intake/i18n/es.ts';
@@ -47,6 +48,7 @@ export const ES_PAGE_FEATURES = {
   bills: billsEs,
   collect: collectEs,
   riders: ridersEs,
+  refunds: refundsEs,
   exportMail: exportMailEs,
   exports: exportsEs,
   intake: intakeEs,

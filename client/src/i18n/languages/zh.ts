@@ -17,6 +17,7 @@ import { accountZh } from '../../pages/bill/account/i18n/zh.ts';
 import { billsZh } from '../../pages/bill/i18n/zh.ts';
 import { collectZh } from '../../pages/collect/i18n/zh.ts';
 import { ridersZh } from '../../pages/riders/i18n/zh.ts';
+import { refundsZh } from '../../pages/refunds/i18n/zh.ts';
 import { exportMailZh } from '../../pages/exports/i18n/mail-zh.ts';
 import { exportsZh } from '../../pages/exports/i18n/zh.ts';
 import { intakeZh } from '../../pages/intake/i18n/zh.ts';
@@ -59,6 +60,7 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   bills: billsZh,
   collect: collectZh,
   riders: ridersZh,
+  refunds: refundsZh,
   exportMail: exportMailZh,
   exports: exportsZh,
   intake: intakeZh,

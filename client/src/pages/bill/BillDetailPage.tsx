@@ -12,6 +12,7 @@ import { CorrectionDialog } from '../fiscal/documents/CorrectionDialog.tsx';
 import { BillAmounts, BillCorrectionsList, BillDocument, BillLines } from './BillSections.tsx';
 import { staffNameOf } from './BillList.tsx';
 import { fetchBillDetail, postReprint } from './bills-api.ts';
+import { RefundPanel } from '../refunds/index.ts';
 import './bill.css';
 
 /**
@@ -110,6 +111,8 @@ export function BillDetailPage() {
       <BillAmounts bill={bill} />
       <BillDocument bill={bill} document={reply.document} canOpen={aliases.has('settings')} />
       <BillCorrectionsList corrections={corrections} state={state} time={time} />
+      {/* A guest's refund (issue 21): applied, accepted or rejected, paid out as this bill's correction, finished. */}
+      {!withdrawn && <RefundPanel billId={bill.id} day={day} bill={bill} corrections={corrections} onChanged={() => setReload((n) => n + 1)} />}
       {correcting && (
         <CorrectionDialog
           meta={{ billId: bill.id, day, label }}
