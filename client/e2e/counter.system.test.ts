@@ -149,6 +149,9 @@ describe('counter take-away, issue 21', () => {
     await page.goto(`${env.hub.url}#/pages/oder_food/board`);
     await page.getByTestId(`board-code-${created.pickupCode}`).waitFor();
     await shot(page, 'board-360-zh');
+    // The board has no left window; its discreet back arrow leads to the counter's orders.
+    await page.getByTestId('board-back').click();
+    await page.getByTestId('counter-orders').waitFor();
     await page.context().close();
 
     const till = await signedIn(TILL, 'zh_CN');

@@ -1,9 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Icon } from '../../ui/icons.tsx';
 import { useView } from '../../sync/view.ts';
 import { boardColumns } from './counter-takeouts.ts';
+import { COUNTER_ORDERS_PATH } from './paths.ts';
 import { canSpeak, speak, spokenCode, speechLang } from './speech.ts';
 import './counter.css';
+
+/** Past this many codes in a column the type shrinks, so a busy evening's codes all stay on the screen. */
+const MANY = 9;
 
 /**
  * `/pages/oder_food/board` (issue 21, not in SPEC.md): the pickup board for a
@@ -37,7 +43,7 @@ export function PickupBoardPage() {
 
   return (
     <div className="pickup-board" data-testid="pickup-board">
-      <section className="board-col board-preparing" data-testid="board-preparing">
+      <section className={`board-col board-preparing${columns.preparing.length > MANY ? ' many' : ''}`} data-testid="board-preparing">
         <h1>{t('counter.boardPreparing')}</h1>
         <ul>
           {columns.preparing.map((x) => (
@@ -47,7 +53,7 @@ export function PickupBoardPage() {
           ))}
         </ul>
       </section>
-      <section className="board-col board-ready" data-testid="board-ready">
+      <section className={`board-col board-ready${columns.ready.length > MANY ? ' many' : ''}`} data-testid="board-ready">
         <h1>{t('counter.boardReady')}</h1>
         <ul>
           {columns.ready.map((x) => (
@@ -57,6 +63,10 @@ export function PickupBoardPage() {
           ))}
         </ul>
       </section>
+      {/* Discreet, for a till that opened the board by mistake: the board itself has no left window. */}
+      <Link href={COUNTER_ORDERS_PATH} className="board-back" aria-label={t('counter.orders')} data-testid="board-back">
+        <Icon name="arrowLeft" />
+      </Link>
       {canSpeak() && (
         <button className={`board-voice${voice ? ' on' : ''}`} aria-pressed={voice} onClick={() => setVoice(!voice)} data-testid="board-voice">
           {t('counter.speak')}
