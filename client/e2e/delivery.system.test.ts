@@ -263,6 +263,53 @@ describe('delivery, issue 21', () => {
     await page.context().close();
   });
 
+  it('a phone order paid at the till before it leaves, its kitchen ticket and slip reprinted', async () => {
+    await riderOnStaff();
+    if (!env.hub.engine.state.openShift) await asHub(env, 'shift.open', { id: randomUUID(), floatCents: 10_000 });
+    const ids = { takeoutId: randomUUID(), orderId: randomUUID() };
+    await asCashier('takeout.create', {
+      ...ids,
+      channel: 'phone',
+      type: 'immediate',
+      method: 0,
+      customer: { name: 'Jorge Salas', phone: '977888999' },
+      delivery: { address: 'Av. Pardo 500, Miraflores', reference: '', receiverName: 'Jorge Salas', receiverPhone: '977888999', contactPhone: '', distanceM: 1500, feeCents: 500, changeForCents: 0 },
+      invoiceType: 'note',
+      lines: [{ lineId: randomUUID(), productId: 'p-201', qty: 1, remark: '' }],
+      send: true,
+    });
+    const tk = live()[ids.takeoutId]!;
+    const page = await signedIn(cashier, TILL);
+    await page.goto(`${env.hub.url}?id=${tk.id}#/pages/take_out/index`);
+    await page.getByTestId('delivery-page').waitFor();
+    await page.getByTestId('takeout-detail').waitFor();
+    // The kitchen ticket again: the hub prints it, the toast says it went.
+    await page.getByTestId('takeout-reprintKitchen').click();
+    await page.locator('.toast').filter({ hasText: 'Enviado a la impresora' }).waitFor();
+
+    // Paid by Yape before it leaves: the payment screen names the order, and "Listo" comes back to it.
+    await page.getByTestId('takeout-pay').click();
+    await expect.poll(() => page.locator('.pay-page h1').textContent()).toContain(tk.code);
+    await page.getByTestId('cash-exact').click();
+    await page.getByTestId('settle').click();
+    await page.getByTestId('settle-confirm').click();
+    await page.getByTestId('pay-done').waitFor();
+    await page.getByTestId('pay-done-ok').click();
+    await page.getByTestId('takeout-detail').waitFor();
+    await expect.poll(() => page.getByTestId('takeout-paid').textContent()).toBe('Pagado');
+    expect(live()[tk.id]).toMatchObject({ paid: true, orderId: null, collectCents: 0 });
+    // The dishes and money now come from the stored bill.
+    await expect.poll(() => page.getByTestId('bill-total').textContent()).toBe('S/ 43.00');
+
+    // The rider takes it with nothing to collect; the slip can be printed again.
+    await page.getByTestId('takeout-assignRider').click();
+    await page.getByTestId(`rider-${RIDER.id}`).click();
+    await page.getByTestId('takeout-reprintSlip').click();
+    await page.locator('.toast').filter({ hasText: 'Enviado a la impresora' }).waitFor();
+    await shot(page, 'paid-1280-es');
+    await page.context().close();
+  });
+
   it('the search finds an order by pickup code, phone or name', async () => {
     const orderId = randomUUID();
     const takeoutId = randomUUID();

@@ -11,7 +11,7 @@ import { ExportsPage, FloorPage } from './lazy-pages.tsx';
 import { BillDetailPage, BillsPage } from './lazy-pages.tsx';
 import { CollectPage } from './lazy-pages.tsx';
 import { AccountPage } from './lazy-pages.tsx';
-import { AddDishesPage, DeliveryPage, NewPhoneOrderPage } from './lazy-pages.tsx';
+import { AddDishesPage, DeliveryPage, NewPhoneOrderPage, TakeoutPayPage } from './lazy-pages.tsx';
 import { KitchenReadySignal } from './lazy-pages.tsx';
 import { IntakePage, NewTakeoutNotice } from './lazy-pages.tsx';
 import { RiderPage, RidersPage } from './lazy-pages.tsx';
@@ -136,6 +136,7 @@ function SignedInPages() {
             <Route path={PATHS.counterOrders} component={CounterOrdersPage} />
             <Route path={PATHS.counterPay} component={CounterPayPage} />
             <Route path={PATHS.takeOutAdd} component={AddDishesPage} />
+            <Route path={PATHS.takeOutPay} component={TakeoutPayPage} />
             {PLANNED_ROUTES.map((p) => (
               <Route key={p} path={p} component={NotAvailable} />
             ))}

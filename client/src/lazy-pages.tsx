@@ -47,6 +47,7 @@ export const BookPage = page(() => import('./pages/book/BookPage.tsx'), (m) => m
 export const DeliveryPage = page(() => import('./pages/delivery/DeliveryPage.tsx'), (m) => m.DeliveryPage);
 export const NewPhoneOrderPage = page(() => import('./pages/delivery/NewPhoneOrderPage.tsx'), (m) => m.NewPhoneOrderPage);
 export const AddDishesPage = page(() => import('./pages/delivery/AddDishesPage.tsx'), (m) => m.AddDishesPage);
+export const TakeoutPayPage = page(() => import('./pages/delivery/TakeoutPayPage.tsx'), (m) => m.TakeoutPayPage);
 export const RiderPage = page(() => import('./pages/riders/RiderPage.tsx'), (m) => m.RiderPage);
 export const RidersPage = page(() => import('./pages/riders/RidersPage.tsx'), (m) => m.RidersPage);
 /** Take-away at the counter (SPEC.md M002): ordering, today's orders, payment, and the pickup board. */

@@ -74,6 +74,8 @@ export const PATHS = {
   takeOutNew: '/pages/take_out/new',
   /** Not in SPEC.md: more dishes on an unpaid takeout (`?id=`; M005 section, `takeout.addLines` is M002's). */
   takeOutAdd: '/pages/take_out/add',
+  /** Not in SPEC.md: a takeout's payment (`?orderId=`), the dine-in payment screen, back to the delivery order. */
+  takeOutPay: '/pages/take_out/pay',
 } as const;
 
 export type NavEntry = {

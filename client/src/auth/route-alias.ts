@@ -7,6 +7,8 @@ const INNER: readonly { path: string; alias: Alias }[] = [
   { path: PATHS.payment, alias: 'payment' },
   { path: PATHS.settlement, alias: 'payment' },
   { path: PATHS.book, alias: 'M001' },
+  // A takeout's payment screen is the cashier's, though it sits under the delivery section (M005).
+  { path: PATHS.takeOutPay, alias: 'payment' },
 ];
 
 /** The sign-in pages and setup: open to anyone, shown without the left window. */

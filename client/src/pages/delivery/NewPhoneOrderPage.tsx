@@ -116,7 +116,7 @@ function PhoneOrderScreen(props: { state: State }) {
       resetDraft();
       showToast(t('delivery.done.created'));
       // Paid now: straight to the payment screen; else the new order's detail (its code, the rider to assign).
-      navigate(payLater || !canPay ? `${DELIVERY_PATH}?id=${encodeURIComponent(ids.takeoutId)}` : `${TAKEOUT_PAY_PATH}?orderId=${encodeURIComponent(ids.orderId)}`);
+      navigate(payLater || !canPay ? `${DELIVERY_PATH}?id=${encodeURIComponent(ids.takeoutId)}` : `${TAKEOUT_PAY_PATH}?orderId=${encodeURIComponent(ids.orderId)}&id=${encodeURIComponent(ids.takeoutId)}`);
     });
   };
 

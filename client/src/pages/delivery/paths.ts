@@ -9,5 +9,5 @@ export const NEW_PHONE_ORDER_PATH: string = PATHS.takeOutNew;
 /** More dishes on an unpaid takeout (`?id=`; not in SPEC.md, under the delivery section). */
 export const ADD_DISHES_PATH: string = PATHS.takeOutAdd;
 
-/** Where a takeout's order is paid: the payment screen by order id (a takeout has no table). */
-export const TAKEOUT_PAY_PATH: string = PATHS.payment;
+/** Where a takeout's order is paid: the payment screen by order id (`TakeoutPayPage`: titled with the code, back to the detail). */
+export const TAKEOUT_PAY_PATH: string = PATHS.takeOutPay;

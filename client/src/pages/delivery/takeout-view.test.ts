@@ -102,19 +102,19 @@ describe('actions by status', () => {
     ['a web order paid by the channel', { status: S.paid, paid: true }, ['accept', 'refuse']],
     ['a delivery received, unpaid', { status: S.received }, ['assignRider', 'pay', 'markReady', 'addDishes', 'reprintKitchen', 'cancel']],
     ['a delivery to be paid, ready', { status: S.toBePaid, ready: true }, ['assignRider', 'pay', 'addDishes', 'reprintKitchen', 'cancel']],
-    ['a delivery received, paid', { status: S.received, paid: true }, ['assignRider', 'markReady', 'reprintKitchen']],
-    ['a pickup paid', { status: S.received, method: 1, paid: true, delivery: null }, ['handOver', 'markReady', 'reprintKitchen']],
+    ['a delivery received, paid', { status: S.received, paid: true }, ['assignRider', 'markReady']],
+    ['a pickup paid', { status: S.received, method: 1, paid: true, delivery: null }, ['handOver', 'markReady']],
     ['a pickup to be paid', { status: S.toBePaid, method: 1, delivery: null }, ['pay', 'markReady', 'addDishes', 'reprintKitchen', 'cancel']],
     ['with its rider', { status: S.riderReceived, riderId: 'r-1' }, ['pickedUp', 'assignRider', 'pay', 'markReady', 'addDishes', 'reprintKitchen', 'reprintSlip', 'cancel']],
     ['with its rider, ready', { status: S.riderReceived, riderId: 'r-1', ready: true }, ['pickedUp', 'assignRider', 'pay', 'addDishes', 'reprintKitchen', 'reprintSlip', 'cancel']],
     ['on its way', { status: S.pickedUp, riderId: 'r-1' }, ['delivered', 'pay', 'reprintKitchen', 'reprintSlip', 'cancel']],
-    ['on its way, paid', { status: S.pickedUp, riderId: 'r-1', paid: true }, ['delivered', 'reprintKitchen', 'reprintSlip']],
+    ['on its way, paid', { status: S.pickedUp, riderId: 'r-1', paid: true }, ['delivered', 'reprintSlip']],
     ['delivered', { status: S.delivered, riderId: 'r-1' }, ['close']],
     ['done', { status: S.done }, ['close']],
     ['closed', { status: S.closed }, []],
     ['cancelled', { status: S.cancelled }, []],
     ['refused', { status: S.refused }, []],
-    ['settled: no open order to pay', { status: S.toBePaid, orderId: null }, ['assignRider', 'markReady', 'reprintKitchen', 'cancel']],
+    ['no open order (a paid one is a bill)', { status: S.toBePaid, orderId: null }, ['assignRider', 'markReady', 'cancel']],
   ];
   it.each(cases)('%s', (_, over, actions) => {
     expect(actionsFor(takeout(over))).toEqual(actions);

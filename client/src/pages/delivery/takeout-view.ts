@@ -141,7 +141,8 @@ export function actionsFor(t: Pick<Takeout, 'status' | 'method' | 'paid' | 'read
   }
   // The guest calls back for one more drink: while unpaid and still at the restaurant.
   if (canAddDishes(t) && t.status !== S.pickedUp) out.push('addDishes');
-  out.push('reprintKitchen');
+  // The kitchen ticket again while the order is open (paid, it is a bill: the printer's history reprints it).
+  if (!t.paid && t.orderId) out.push('reprintKitchen');
   if (delivery && t.riderId) out.push('reprintSlip');
   if (!t.paid && LIVE_ORDER.includes(t.status)) out.push('cancel');
   return out;

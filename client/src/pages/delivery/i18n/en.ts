@@ -5,6 +5,7 @@ import type { deliveryEs } from './es.ts';
 export const deliveryEn: DeepStrings<typeof deliveryEs> = {
   delivery: {
     title: 'Delivery orders',
+    payTitle: 'Payment · {{code}} (pickup {{pickup}})',
     myDeliveries: 'My deliveries',
     newPhoneOrder: 'Phone order',
     search: 'Code, pickup code, phone or name',

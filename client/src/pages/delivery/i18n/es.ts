@@ -2,6 +2,7 @@
 export const deliveryEs = {
   delivery: {
     title: 'Pedidos delivery',
+    payTitle: 'Cobro · {{code}} (recojo {{pickup}})',
     myDeliveries: 'Mis entregas',
     newPhoneOrder: 'Pedido por teléfono',
     search: 'Código, recojo, celular o nombre',

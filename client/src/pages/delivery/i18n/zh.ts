@@ -5,6 +5,7 @@ import type { deliveryEs } from './es.ts';
 export const deliveryZh: DeepStrings<typeof deliveryEs> = {
   delivery: {
     title: '外卖订单',
+    payTitle: '收款 · {{code}}（取餐码 {{pickup}}）',
     myDeliveries: '我的配送',
     newPhoneOrder: '电话订单',
     search: '搜索：订单号、取餐码、电话或姓名',
