@@ -165,6 +165,35 @@ describe('counter take-away, issue 21', () => {
     await till.context().close();
   });
 
+  it('a busy evening: fourteen codes preparing and ready all stay on the board of a till screen', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      const takeoutId = randomUUID();
+      await asHub(env, 'takeout.create', {
+        takeoutId,
+        orderId: randomUUID(),
+        channel: 'counter',
+        type: 'takeaway',
+        method: 1,
+        customer: { name: '', phone: '' },
+        invoiceType: 'note',
+        lines: [{ lineId: randomUUID(), productId: 'p-403', qty: 1, remark: '' }],
+        send: true,
+      });
+      if (i % 2 === 0) await asHub(env, 'takeout.markReady', { takeoutId });
+      made.push(env.hub.engine.state.takeouts[takeoutId]!.pickupCode);
+    }
+    const board = await signedIn(TILL);
+    await board.goto(`${env.hub.url}#/pages/oder_food/board`);
+    for (const code of made) {
+      const box = await board.getByTestId(`board-code-${code}`).boundingBox();
+      expect(box, code).not.toBeNull();
+      expect(box!.y + box!.height, code).toBeLessThanOrEqual(800);
+    }
+    await shot(board, 'board-busy-1280-es');
+    await board.context().close();
+  });
+
   it('the counter role (M002 + payment) on a phone: markup in a name stays text, ?orderId=__proto__ is no order', async () => {
     await counterOnStaff();
     const context = await env.browser.newContext(PHONE);
