@@ -9,7 +9,7 @@ import { useView } from '../../sync/view.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { counterTab, counterTakeouts, type CounterTab } from './counter-takeouts.ts';
 import { COUNTER_BOARD_PATH, COUNTER_NEW_PATH, counterPayPath } from './paths.ts';
-import { speak, spokenCode, speechLang } from './speech.ts';
+import { canSpeak, speak, spokenCode, speechLang } from './speech.ts';
 import './counter.css';
 
 const TABS: readonly CounterTab[] = ['preparing', 'ready', 'toBePaid'];
@@ -90,7 +90,7 @@ function CounterCard(props: { state: State; takeout: Takeout }) {
             {t('counter.takePayment')}
           </Link>
         )}
-        {x.ready && (
+        {x.ready && canSpeak() && (
           <button className="btn btn-ghost" onClick={() => speak(`${t('counter.speech', { code: spokenCode(x.pickupCode) })}`, speechLang(i18n.language))} data-testid={`call-${x.pickupCode}`}>
             {t('counter.call')}
           </button>
