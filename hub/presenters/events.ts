@@ -1,6 +1,7 @@
 import type { Change, DomainEvent, EventOf, EventType } from '#protocol';
 import { managesGoods, managesStaff, publicSettings, seesHostNames, seesRiders, seesRoles, withoutTimes } from './slices.ts';
 import { withoutAmounts, withoutAmountsFor } from './amounts.ts';
+import { presentSettled, seesRider } from './riders.ts';
 import { presentTakeoutEvent } from './takeouts.ts';
 import { holds, type Viewer } from './viewer.ts';
 
@@ -52,7 +53,8 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'order.prebilled': everyone,
   'order.prebillCancelled': everyone,
   // Closes an open order every device shows; the bill is that order's, already on each device.
-  'order.settled': everyone,
+  // Everyone's (the orders slice is); a rider's phone gets other riders' door cash without its holder (riders.ts).
+  'order.settled': presentSettled,
   'table.cleared': everyone,
   // Kitchen actions change orders every device shows (hub/domain/kitchen).
   'order.linesHeld': everyone,
@@ -149,8 +151,9 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'account.paid': holdersOf('M003', 'payment', 'M006'),
   'account.writtenOff': holdersOf('M003', 'payment', 'M006'),
   // The same people as the `riders` slice (slices.ts).
-  'rider.saved': (e, viewer) => (seesRiders(viewer) ? e : null),
-  'rider.handedIn': (e, viewer) => (seesRiders(viewer) ? e : null),
+  // A rider-only role gets only what moves their own profile (riders.ts).
+  'rider.saved': (e, viewer) => (seesRiders(viewer) && seesRider(viewer, e.rider.staffId) ? e : null),
+  'rider.handedIn': (e, viewer) => (seesRiders(viewer) && seesRider(viewer, e.handIn.riderId) ? e : null),
   // Take-away and delivery (takeouts.ts); the order inside `takeout.created` goes as the `orders` slice does (everyone).
   // Who may not see the takeout still gets its order (the `orders` slice is everyone's), as a table's order opening.
   'takeout.created': (e, viewer) => {

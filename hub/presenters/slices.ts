@@ -2,6 +2,7 @@ import type { Product, Role, Settings, Staff, State } from '#protocol';
 import { emptyState } from '#domain';
 import { setOwn } from '#hub/domain/records.ts';
 import { withoutAmounts, withoutAmountsFor } from './amounts.ts';
+import { presentRiders } from './riders.ts';
 import { presentTakeouts } from './takeouts.ts';
 import { holds, type Viewer } from './viewer.ts';
 
@@ -120,8 +121,9 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   accounts: (value, viewer) => (holds(viewer, 'M003', 'payment', 'M006') ? value : (undefined as unknown as State['accounts'])),
   // Riders' profiles, deliveries and cash held (hub/domain/riders): to riders and delivery (M005), the till that takes
   // their cash (payment), the drawer's shift (M006) and who edits them (staff). Left out (not emptied) for everyone else,
-  // as `accounts`: `order.settled` moves a rider's cash only in a replica that has the slice.
-  riders: (value, viewer) => (seesRiders(viewer) ? value : (undefined as unknown as State['riders'])),
+  // as `accounts`: `order.settled` moves a rider's cash only in a replica that has the slice. A rider-only role gets
+  // their own profile alone (riders.ts): other riders' phones and cash held are the dispatcher's.
+  riders: (value, viewer) => (seesRiders(viewer) ? presentRiders(value, viewer) : (undefined as unknown as State['riders'])),
   // Take-away and delivery (takeouts.ts): M002, M005 and payment; personal data to M005/payment; a rider only theirs.
   takeouts: presentTakeouts,
   // The day's code counters and the intake index: the hub's alone (it numbers and deduplicates), left out for every

@@ -15,7 +15,7 @@ const RIDER_ROLE = 'rider';
 
 export const seesTakeouts = (viewer: Viewer) => holds(viewer, 'M002', 'M005', 'payment');
 const seesPersonalData = (viewer: Viewer) => holds(viewer, 'M005', 'payment');
-const isRiderOnly = (viewer: Viewer) => viewer.roleId === RIDER_ROLE;
+export const isRiderOnly = (viewer: Viewer) => viewer.roleId === RIDER_ROLE;
 
 /** Whether a rider may see this takeout: theirs, or a delivery the restaurant took that has no rider yet. */
 export function riderMaySee(t: Takeout, riderId: string | null): boolean {
