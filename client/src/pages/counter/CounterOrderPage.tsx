@@ -9,13 +9,12 @@ import { enqueue } from '../../sync/outbox.ts';
 import { replica } from '../../sync/replica.ts';
 import { useView } from '../../sync/view.ts';
 import { showToast } from '../../ui/ui-store.ts';
-import { todayOfRestaurant } from '../book/book-api.ts';
 import { addToCart, queueForSending, unqueue, useCart } from '../dinner/cart.ts';
 import { pickUnitCents } from '../dinner/cart-prices.ts';
 import { MenuPanel } from '../dinner/MenuPanel.tsx';
 import { refusalText } from '../dinner/refusal.ts';
 import { SpecPicker } from '../dinner/SpecPicker.tsx';
-import { counterErrors, counterPayload, lunchBoxCents } from './counter-order.ts';
+import { counterErrors, counterPayload, limaDate, lunchBoxCents } from './counter-order.ts';
 import { CounterCart } from './CounterCart.tsx';
 import { resetCounterDraft, setCounterForm, useCounterDraft } from './counter-draft-store.ts';
 import { CounterForm } from './CounterForm.tsx';
@@ -55,8 +54,9 @@ function CounterScreen(props: { state: State }) {
   const portions = cart.reduce((n, c) => n + c.qty, 0);
   const boxCents = lunchBoxCents(form, portions);
   const totalCents = goodsCents + boxCents;
-  const day = todayOfRestaurant();
-  const errors = counterErrors(form, cart.length, day, new Date());
+  const now = new Date();
+  const day = limaDate(now);
+  const errors = counterErrors(form, cart.length, day, now);
 
   const picked = (p: Product, specId: string | null = null) => {
     addToCart(draft.orderId, p.id, specId);

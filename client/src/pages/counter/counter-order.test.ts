@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterErrors, counterPayload, EMPTY_COUNTER_DRAFT, lunchBoxCents, type CounterDraft } from './counter-order.ts';
+import { counterErrors, counterPayload, EMPTY_COUNTER_DRAFT, limaDate, lunchBoxCents, type CounterDraft } from './counter-order.ts';
 
 const DAY = '2026-11-28';
 const NOON = new Date('2026-11-28T12:00:00-05:00');
@@ -25,6 +25,13 @@ describe('counter order draft', () => {
     ['lunch boxes at S/ 1', { lunchBox: 'perOrder' as const, lunchBoxPrice: '1' }, 1, {}],
   ])('%s', (_, d, lines, expected) => {
     expect(counterErrors(draft(d), lines, DAY, NOON)).toEqual(expected);
+  });
+
+  it('a pickup time is on the Lima calendar day: after midnight it is today, not the business day still open', () => {
+    expect(limaDate(new Date('2026-11-29T05:30:00Z'))).toBe('2026-11-29'); // 00:30 in Lima
+    expect(limaDate(new Date('2026-11-29T04:30:00Z'))).toBe('2026-11-28'); // 23:30 in Lima
+    const tenPastMidnight = new Date('2026-11-29T00:10:00-05:00');
+    expect(counterErrors(draft({ type: 'reservation', pickupTime: '00:40' }), 1, limaDate(tenPastMidnight), tenPastMidnight)).toEqual({});
   });
 
   it('lunch boxes per portion count portions, per order one', () => {

@@ -51,7 +51,15 @@ export function lunchBoxCents(d: CounterDraft, portions: number): number {
   return box.mode === 'perItem' ? box.priceCents * portions : box.priceCents;
 }
 
-/** The draft's errors (empty when it can be sent); `day` is the restaurant's business day, `now` the clock. */
+/**
+ * The Lima calendar date of `now`, the day a pickup time typed at the counter is on: the next
+ * hours, even after midnight while the business day (closing hour) is still yesterday's.
+ */
+export function limaDate(now: Date): string {
+  return now.toLocaleDateString('en-CA', { timeZone: 'America/Lima' });
+}
+
+/** The draft's errors (empty when it can be sent); `day` is the Lima date the pickup time is on (`limaDate`), `now` the clock. */
 export function counterErrors(d: CounterDraft, cartLines: number, day: string, now: Date): CounterErrors {
   const e: CounterErrors = {};
   if (cartLines === 0) e.cart = 'cartEmpty';
