@@ -10,6 +10,7 @@ import { getOwn } from '../records.ts';
 import { RIDER_ROLE } from '../riders/handlers.ts';
 import { createTakeout, dueOf, intakeTakeout } from './create.ts';
 import { composeSteps, type Step } from './compose.ts';
+import { takeoutRefOf, withTakeoutRef } from './paid.ts';
 import { canMove, statusAfter, type TakeoutMove } from './status-table.ts';
 
 /** The live takeout a command names, or why not. */
@@ -46,7 +47,11 @@ function ended(s: State, t: Takeout, move: TakeoutMove, ctx: DecideContext, reas
   const order = t.orderId === null ? undefined : getOwn(s.orders, t.orderId);
   if (!order) return accept([{ type: 'takeout.filed', takeout: filed }]);
   const withdrawal = withdrawn(s, order, reason, ctx);
-  return withdrawal.ok ? accept([...withdrawal.events, { type: 'takeout.filed', takeout: filed }]) : withdrawal;
+  if (!withdrawal.ok) return withdrawal;
+  // The withdrawn bill names its takeout: the kitchen's ORDER VOID ticket says which bag (PARA LLEVAR 042), the archive its channel.
+  const ref = takeoutRefOf(t);
+  const events = withdrawal.events.map((e): DomainEvent => (e.type === 'order.withdrawn' ? { ...e, bill: withTakeoutRef(e.bill, ref) } : e));
+  return accept([...events, { type: 'takeout.filed', takeout: filed }]);
 }
 
 /** A delivery not paid before: settled at the door in cash the rider holds until the hand-in (hub/domain/riders). */

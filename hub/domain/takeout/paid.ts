@@ -1,4 +1,4 @@
-import type { Bill, BillTakeout, DomainEvent, Order, State } from '#protocol';
+import type { Bill, BillTakeout, DomainEvent, Order, State, Takeout } from '#protocol';
 import { businessDayOf } from '../business-day.ts';
 import type { DecideContext } from '../decision.ts';
 import { getOwn } from '../records.ts';
@@ -15,10 +15,15 @@ export function takeoutPaidOf(s: State, order: Order, billId: string, ctx: Decid
   const t = s.takeouts ? getOwn(s.takeouts, order.takeoutId) : undefined;
   if (!t) return null;
   const day = businessDayOf(ctx.now, 0);
-  const ref: BillTakeout = { id: t.id, code: t.code, pickupCode: t.pickupCode, channel: t.channel, method: t.method, riderId: t.riderId };
+  const ref = takeoutRefOf(t);
   // A paid order is no longer "to be paid" (12 → 2); its open order became the bill.
   const takeout = { ...t, status: t.status === 12 ? (2 as const) : t.status, paid: true, paidAt: ctx.now, billId, billDay: day, orderId: null, collectCents: 0 };
   return { ref, events: [{ type: 'takeout.paid', takeout, billId, day, at: ctx.now }] };
+}
+
+/** What a bill keeps of its takeout (settled, or withdrawn when the takeout is cancelled or refused). */
+export function takeoutRefOf(t: Takeout): BillTakeout {
+  return { id: t.id, code: t.code, pickupCode: t.pickupCode, channel: t.channel, method: t.method, riderId: t.riderId };
 }
 
 /** The bill with its takeout reference. */

@@ -104,6 +104,8 @@ describe('the counter and the channel', () => {
     const step = exec(s, 'takeout.refuse', { takeoutId: W.takeoutId, reason: 'Fuera de zona' }, as(S.dispatch));
     const withdrawn = step.events.find((e) => e.type === 'order.withdrawn') as { bill: Bill } | undefined;
     expect(withdrawn?.bill).toMatchObject({ deleted: 2, withdrawReason: 'Fuera de zona', totalCents: 0 });
+    // The ORDER VOID ticket and the archive name the takeout, not an empty table.
+    expect(withdrawn?.bill.takeout).toMatchObject({ id: W.takeoutId, channel: 'web:web-shop', method: takeoutOf(s, W.takeoutId)?.method });
     expect(step.events.at(-1)).toMatchObject({ type: 'takeout.filed', takeout: { status: 8, cancelReason: 'Fuera de zona', orderId: null } });
     expect(step.state.orders[W.orderId]).toBeUndefined();
     expect(step.state.takeoutIntakeKeys['web-shop:W-3']).toBeUndefined();
