@@ -298,8 +298,9 @@ describe('delivery, issue 21', () => {
     await page.getByTestId('takeout-detail').waitFor();
     await expect.poll(() => page.getByTestId('takeout-paid').textContent()).toBe('Pagado');
     expect(live()[tk.id]).toMatchObject({ paid: true, orderId: null, collectCents: 0 });
-    // The dishes and money now come from the stored bill.
+    // The dishes and money now come from the stored bill; the refunds room's panel sits under them.
     await expect.poll(() => page.getByTestId('bill-total').textContent()).toBe('S/ 43.00');
+    await page.getByTestId('refund-panel').waitFor();
 
     // The rider takes it with nothing to collect; the slip can be printed again.
     await page.getByTestId('takeout-assignRider').click();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -52,9 +52,9 @@ function useHistory(day: string, active: boolean): [History, () => void] {
  * status tabs, live, with a search by code, pickup code, phone or name; a
  * day's closed, cancelled and refused orders under "history"; the detail with
  * its actions beside the list on a till, instead of it on a phone; and the
- * way to a new phone order. `refundPanel` is handed in by the refunds room.
+ * way to a new phone order.
  */
-export function DeliveryPage(props: { refundPanel?: (takeout: Takeout) => ReactNode }) {
+export function DeliveryPage() {
   const { t, i18n } = useTranslation();
   const { state } = useView();
   const [params] = useSearchParams();
@@ -144,7 +144,7 @@ export function DeliveryPage(props: { refundPanel?: (takeout: Takeout) => ReactN
       </div>
       <div className="delivery-detail-side">
         {selected ? (
-          <TakeoutDetail state={state} takeout={selected} now={now} channelNames={channelNames} onBack={close} readOnly={!selectedLive} refundPanel={props.refundPanel?.(selected)} />
+          <TakeoutDetail state={state} takeout={selected} now={now} channelNames={channelNames} onBack={close} readOnly={!selectedLive} />
         ) : (
           <p className="empty delivery-pick">{selectedId ? t('delivery.gone') : t('delivery.pick')}</p>
         )}

@@ -6,6 +6,7 @@ import { getOwn } from '#hub/domain/records.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { AddressMap } from './AddressMap.tsx';
 import { TAKEOUT_STATUS, type Takeout } from './contract.ts';
+import { RefundPanel } from '../refunds/index.ts';
 import { RiderAvatar } from '../riders/RiderAvatar.tsx';
 import { profileOf } from '../riders/rider-view.ts';
 import '../riders/riders.css';
@@ -38,10 +39,10 @@ function Fact(props: { label: string; children: ReactNode; testId?: string }) {
  * One takeout: who ordered and where it goes (address, reference, phones, the
  * map or the link), the times SPEC lists (merchant receive, rider receive,
  * service) with the others the hub keeps, the rider and what they did last,
- * the dishes and the money, and the actions of its status. `refundPanel` is
- * the refunds room's panel, shown once the order is paid.
+ * the dishes and the money, and the actions of its status; once paid, the
+ * refunds room's panel.
  */
-export function TakeoutDetail(props: { state: State; takeout: Takeout; now: number; channelNames?: Readonly<Record<string, string>>; onBack: () => void; readOnly?: boolean; refundPanel?: ReactNode }) {
+export function TakeoutDetail(props: { state: State; takeout: Takeout; now: number; channelNames?: Readonly<Record<string, string>>; onBack: () => void; readOnly?: boolean }) {
   const { t, i18n } = useTranslation();
   const tk = props.takeout;
   const d = tk.delivery;
@@ -174,7 +175,8 @@ export function TakeoutDetail(props: { state: State; takeout: Takeout; now: numb
         </div>
       </div>
 
-      {tk.paid && props.refundPanel}
+      {/* Full or partial refund of the settled order (the refunds room's panel: SPEC's states, reason, drawer or transfer, credit note). */}
+      {tk.paid && tk.billId && tk.billDay && <RefundPanel billId={tk.billId} day={tk.billDay} />}
     </article>
   );
 }
