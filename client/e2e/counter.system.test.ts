@@ -146,6 +146,12 @@ describe('counter take-away, issue 21', () => {
     await page.getByTestId('column-toBePaid').getByTestId(`counter-card-${created.pickupCode}`).waitFor();
     expect(await page.getByTestId(`handover-${created.pickupCode}`).count()).toBe(0);
     await shot(page, 'orders-360-zh');
+    // Take payment opens the payment screen titled with the code; its back arrow returns here.
+    await page.getByTestId(`pay-${created.pickupCode}`).click();
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain(created.pickupCode);
+    await shot(page, 'pay-360-zh');
+    await page.locator('.pay-page .dinner-head button').first().click();
+    await page.getByTestId('counter-orders').waitFor();
     await page.goto(`${env.hub.url}#/pages/oder_food/board`);
     await page.getByTestId(`board-code-${created.pickupCode}`).waitFor();
     await shot(page, 'board-360-zh');
