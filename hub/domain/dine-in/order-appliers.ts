@@ -3,6 +3,7 @@ import { TABLE_STATUS } from '#protocol';
 import { getOwn, NO_IDS, withChanges, withOwn, withoutOwn } from '../records.ts';
 import { withDebtOf } from '../account/debts.ts';
 import { withRiderCashOf } from '../riders/cash.ts';
+import { withTakeoutDue } from '../takeout/due.ts';
 import { foldIntoShift, withBill } from '../shift/totals.ts';
 import { completeLines, completeOrder } from './migration-5.ts';
 import { statusForOrder } from './table-status.ts';
@@ -21,7 +22,8 @@ export function putOrder(s: State, order: Order): State {
     if (table && (table.orderId !== order.id || table.status !== status)) changed.push([table.id, { ...table, orderId: order.id, status }]);
   }
   // One copy of the tables for the whole group, not one per table.
-  return { ...s, tables: withChanges(s.tables, changed, NO_IDS), orders: withOwn(s.orders, order.id, order) };
+  // A takeout's order: what the rider collects follows it (takeout/due.ts).
+  return withTakeoutDue({ ...s, tables: withChanges(s.tables, changed, NO_IDS), orders: withOwn(s.orders, order.id, order) }, order);
 }
 
 function withOrder(s: State, orderId: string, change: (o: Order) => Order): State {

@@ -2,6 +2,7 @@ import type { EventOf, OrderLine, State, Table } from '#protocol';
 import { TABLE_STATUS } from '#protocol';
 import { billableQty } from '../money.ts';
 import { getOwn, NO_IDS, withChanges, withOwn, withoutOwn } from '../records.ts';
+import { withTakeoutDue } from '../takeout/due.ts';
 import { withPresets } from './remarks.ts';
 
 /** The state with some lines of one order changed (table status never changes by these). */
@@ -9,7 +10,9 @@ function withLines(s: State, orderId: string, lineIds: readonly string[], change
   const order = getOwn(s.orders, orderId);
   if (!order) return s;
   const ids = new Set(lineIds);
-  return { ...s, orders: withOwn(s.orders, order.id, { ...order, lines: order.lines.map((l) => (ids.has(l.id) ? change(l) : l)) }) };
+  const changed = { ...order, lines: order.lines.map((l) => (ids.has(l.id) ? change(l) : l)) };
+  // A takeout's order: what the rider collects follows it (takeout/due.ts).
+  return withTakeoutDue({ ...s, orders: withOwn(s.orders, order.id, changed) }, changed);
 }
 
 /** Folds the kitchen actions' events into dine-in's orders. */

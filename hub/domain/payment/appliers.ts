@@ -1,9 +1,13 @@
 import type { EventOf, Order, State } from '#protocol';
 import { getOwn, withOwn } from '../records.ts';
+import { withTakeoutDue } from '../takeout/due.ts';
 
 function withOrder(s: State, orderId: string, change: (o: Order) => Order): State {
   const order = getOwn(s.orders, orderId);
-  return order ? { ...s, orders: withOwn(s.orders, order.id, change(order)) } : s;
+  if (!order) return s;
+  const changed = change(order);
+  // A takeout's order: what the rider collects follows it (takeout/due.ts).
+  return withTakeoutDue({ ...s, orders: withOwn(s.orders, order.id, changed) }, changed);
 }
 
 /** Folds the payment tabs' events (none of them moves a table's status). */
