@@ -4,7 +4,7 @@ import { SAMPLE_FISCAL } from '#hub/domain/einvoice/samples.ts';
 import { expectedByMethod } from '#hub/domain/shift/totals.ts';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import type { CommandPayload, CommandType, RefundPage, RefundRequest } from '#protocol';
-import { command, getJson, NO_CUSTOMER, postCommand, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
+import { command, connectDevice, getJson, NO_CUSTOMER, postCommand, sendCommand, signedIn, startTestHub, whenConnected, type TestHub } from '#hub/testing/test-hub.ts';
 import type { RefundReply } from './schema.ts';
 
 /**
@@ -17,6 +17,8 @@ let t: TestHub;
 let waiter = '';
 let n = 0;
 const today = () => new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
+const DEMO_OWNER_CODE = DEMO_STAFF[0]!.code;
+const DEMO_OWNER_PIN = DEMO_STAFF[0]!.pin;
 const FULL: RefundRequest = { kind: 'full', lines: [], reason: 'Pedido equivocado', contactPhone: '987654321' };
 
 async function asOwner<K extends CommandType>(type: K, payload: CommandPayload<K>) {
@@ -105,6 +107,23 @@ describe('a refund accepted and paid out', () => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect([a.body, b.body].find((x) => !x.ok)).toMatchObject({ code: 'REFUND_BAD_STATUS' });
     expect(t.hub.engine.state.billCorrections[billId]?.corrections).toHaveLength(1);
+  });
+
+  it('two tills accepting the same refund at once over their sockets: exactly one wins', async () => {
+    const { refundId } = await applied('note');
+    const second = await signedIn(t.url, DEMO_OWNER_CODE, DEMO_OWNER_PIN, 'till-2');
+    const a = connectDevice(t.url, { deviceId: 'till-1' });
+    const b = connectDevice(t.url, { deviceId: 'till-2', cookie: second });
+    try {
+      await Promise.all([whenConnected(a), whenConnected(b)]);
+      const replies = await Promise.all([sendCommand(a, command('refund.accept', { refundId })), sendCommand(b, command('refund.accept', { refundId }))]);
+      expect(replies.filter((r) => r.ok)).toHaveLength(1);
+      expect(replies.find((r) => !r.ok)).toMatchObject({ ok: false, code: 'REFUND_BAD_STATUS' });
+      expect(t.hub.engine.state.refunds[refundId]?.status).toBe(2);
+    } finally {
+      a.close();
+      b.close();
+    }
   });
 
   it('the same application resent (a lost answer) is recorded once', async () => {
