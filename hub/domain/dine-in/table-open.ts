@@ -9,13 +9,16 @@ export function openTable(s: State, p: CommandPayload<'table.open'>, ctx: Decide
   if (!table) return refuse('NOT_FOUND', 'tableId');
   if (table.status !== TABLE_STATUS.free && table.status !== TABLE_STATUS.reserved) return refuse('TABLE_NOT_FREE');
   if (getOwn(s.orders, p.orderId)) return refuse('DUPLICATE_ID', 'orderId');
-  const order: Order = {
-    id: p.orderId,
+  const order = newOrder(s, { id: p.orderId, tableId: table.id, people: p.people, customer: p.customer }, ctx);
+  return accept([{ type: 'table.opened', order }], { orderId: order.id, orderNo: order.no });
+}
+
+/** A new empty order, numbered next (a table's, or a takeout's with `tableId: ''`). */
+export function newOrder(s: State, o: Pick<Order, 'id' | 'tableId' | 'people' | 'customer'>, ctx: DecideContext): Order {
+  return {
+    ...o,
     // Order numbers come from the hub only, never from a device.
     no: s.counters.orderNo + 1,
-    tableId: table.id,
-    people: p.people,
-    customer: p.customer,
     openedAt: ctx.now,
     openedBy: ctx.actor.staffId,
     lines: [],
@@ -27,5 +30,4 @@ export function openTable(s: State, p: CommandPayload<'table.open'>, ctx: Decide
     ...UNADJUSTED_ORDER,
     mergedTableIds: [],
   };
-  return accept([{ type: 'table.opened', order }], { orderId: order.id, orderNo: order.no });
 }

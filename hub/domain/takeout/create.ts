@@ -1,8 +1,9 @@
 import type { CommandPayload, DeliveryDetails, DomainEvent, Order, State, Takeout, TakeoutChannel } from '#protocol';
-import { TAKEOUT_PHONE, UNADJUSTED_ORDER } from '#protocol';
+import { TAKEOUT_PHONE } from '#protocol';
 import { businessDayOf, closingHourOf } from '../business-day.ts';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { addCustomDish } from '../dine-in/custom-dish.ts';
+import { newOrder } from '../dine-in/table-open.ts';
 import { orderFlowHandlers } from '../dine-in/order-flow.ts';
 import { orderLineHandlers } from '../dine-in/order-lines.ts';
 import { adjustmentHandlers } from '../payment/adjustments.ts';
@@ -106,22 +107,8 @@ function makeTakeout(s: State, n: NewTakeout, ctx: DecideContext): Decision {
     collectCents: 0,
   };
   const order: Order = {
-    id: n.orderId,
-    no: s.counters.orderNo + 1,
-    tableId: '',
-    people: 1,
     // Every device holds the orders (a waiter's too): the guest's phone stays on the takeout, which only M005/payment see whole.
-    customer: { name: n.customer.name, gender: 0, phone: '', reason: '', remarks: n.note.slice(0, 140) },
-    openedAt: ctx.now,
-    openedBy: ctx.actor.staffId,
-    lines: [],
-    status: 'open',
-    prebilledAt: null,
-    batches: 0,
-    depositCents: 0,
-    reservationId: null,
-    ...UNADJUSTED_ORDER,
-    mergedTableIds: [],
+    ...newOrder(s, { id: n.orderId, tableId: '', people: 1, customer: { name: n.customer.name, gender: 0, phone: '', reason: '', remarks: n.note.slice(0, 140) } }, ctx),
     takeoutId: n.takeoutId,
   };
   const orderId = n.orderId;
