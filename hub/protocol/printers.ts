@@ -126,7 +126,15 @@ export const kitchenTicketSchema = z.object({
    * A take-away or delivery order (issue 21): printed large as "PARA LLEVAR 042" or "DELIVERY 042"
    * in place of the table (hub/domain/printing/documents/takeout-mark.ts). Absent for a table's order.
    */
-  takeout: z.object({ method: z.union([z.literal(0), z.literal(1)]), pickupCode: z.string().max(8), code: z.string().max(16) }).optional(),
+  takeout: z
+    .object({
+      method: z.union([z.literal(0), z.literal(1)]),
+      pickupCode: z.string().max(8),
+      code: z.string().max(16),
+      /** When the guest comes for it or it must be delivered (a reservation or a set time): the kitchen plans by it. Absent: as soon as possible. */
+      expectedAt: z.iso.datetime({ offset: true }).optional(),
+    })
+    .optional(),
   lines: z
     // remark: the presets in the target's language and the free text (hub/domain/kitchen/remarks.ts): up to 10 presets and 140 characters.
     .array(z.object({ lineId: idSchema, name: z.string().max(140), qty: z.int().min(0).max(999), remark: z.string().max(400), held: z.boolean() }))

@@ -42,7 +42,7 @@ export function headerOf(state: State, order: Order, sentBy?: string | null): Ti
 function takeoutOfOrder(state: State, order: Order): { takeout?: NonNullable<KitchenTicket['takeout']> } {
   if (order.takeoutId === undefined || !state.takeouts) return {};
   const t = getOwn(state.takeouts, order.takeoutId);
-  return t ? { takeout: { method: t.method, pickupCode: t.pickupCode, code: t.code } } : {};
+  return t ? { takeout: { method: t.method, pickupCode: t.pickupCode, code: t.code, ...(t.expectedAt ? { expectedAt: t.expectedAt } : {}) } } : {};
 }
 
 /** The station's name as the menu settings give it ('' for a line without one). */

@@ -51,6 +51,19 @@ describe('the kitchen ticket of a takeout names it by its pickup code, in the ki
     expect(paperText(job!)).not.toMatch(/Mesa|Table|桌号/);
   });
 
+  it.each([
+    ['es', 1, 'RECOGER 19:30'],
+    ['en', 0, 'DELIVER BY 19:30'],
+    ['zh', 1, '取餐 19:30'],
+  ] as const)('a takeout booked for a time (%s) tells the kitchen when it is wanted: %s', (language, method, due) => {
+    const base = method === 1 ? counterOrder(1) : phoneDelivery(1);
+    // 19:30 in Lima (UTC-5), later the same day as the fixtures' clock.
+    const payload = { ...base, type: 'reservation' as const, expectedAt: '2025-03-15T00:30:00.000Z' };
+    const [job] = printJobs(create(restaurantWith([cocina(language), caja()]), payload).events, 'kitchen');
+    expect(job?.payload.ticket?.takeout?.expectedAt).toBe('2025-03-15T00:30:00.000Z');
+    expect(paperText(job!)).toContain(due);
+  });
+
   it('the delivery fee (a line without a station) never reaches a kitchen ticket: nobody cooks it', () => {
     const bar = printer('pr-bar', { stations: [ST.bar] });
     const jobs = printJobs(create(restaurantWith([cocina(), bar, caja()]), phoneDelivery(1)).events, 'kitchen');

@@ -30,6 +30,13 @@ const WORDS: Record<TicketLanguage, { table: string; order: string; waiter: stri
   },
 };
 
+/** The time a take-away is wanted by (method 1: picked up) or must reach the guest (method 0: delivered). */
+const DUE: Record<TicketLanguage, Record<0 | 1, string>> = {
+  es: { 0: 'ENTREGAR', 1: 'RECOGER' },
+  en: { 0: 'DELIVER BY', 1: 'PICK-UP' },
+  zh: { 0: '送达', 1: '取餐' },
+};
+
 /** What a fallback ticket says under its station (routing.ts: no printer or screen prints that station). */
 const FALLBACK_NOTE: Record<TicketLanguage, (station: string) => string> = {
   es: (station) => `SIN IMPRESORA: llevar a ${station}`,
@@ -62,6 +69,8 @@ export function kitchenTicketDocument(ticket: KitchenTicket, language: TicketLan
     // A take-away or delivery has no table: its code, white on black, is what the bag is called by (issue 21).
     blocks.push(marker(takeoutMark(ticket.takeout.method, ticket.takeout.pickupCode, language)));
     blocks.push(text(`${ticket.takeout.code}${part}`, { size: 'tall', bold: true }));
+    // A pickup booked for later is sent at once (the counter cannot hold it back): the time tells the kitchen when it is wanted.
+    if (ticket.takeout.expectedAt) blocks.push(text(`${DUE[language][ticket.takeout.method]} ${limaTime(ticket.takeout.expectedAt)}`, { size: 'tall', bold: true, invert: true }));
     blocks.push(text(`${w.order} #${ticket.orderNo}   ${limaTime(ticket.at)}`));
     blocks.push(text(`${w.waiter}: ${ticket.waiter || '-'}`));
   } else {
