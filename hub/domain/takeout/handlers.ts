@@ -26,6 +26,11 @@ function movable(s: State, takeoutId: string, move: TakeoutMove): Takeout | Deci
   return canMove(move, t.status) ? t : refuse('TAKEOUT_BAD_STATUS', String(t.status));
 }
 
+/** Whether a paid takeout's whole bill went back to the guest (voided: a full refund paid out, or a void). */
+function billGivenBack(s: State, t: Takeout): boolean {
+  return t.billId !== null && getOwn(s.billCorrections, t.billId)?.voided === true;
+}
+
 /** Whether the sender is a rider (the rider preset): a rider moves only their own orders, and assigns only themselves. */
 function isRider(s: State, ctx: DecideContext): boolean {
   const staffId = ctx.actor.staffId;
@@ -105,12 +110,16 @@ export const takeoutHandlers = {
     return ended(s, t, 'takeout.refuse', ctx, p.reason);
   },
 
-  /** A paid order (by the till, or by the channel: 1) is undone by a refund, never by a cancel. */
+  /**
+   * A paid order (by the till, or by the channel: 1) is undone by a refund, never by a cancel:
+   * once its whole bill is given back (a full refund paid out voids it), the cancel files it,
+   * so a paid order the guest never took has a way out of the live list.
+   */
   'takeout.cancel': (s: State, p: CommandPayload<'takeout.cancel'>, ctx: DecideContext): Decision => {
     if (!p.reason.trim()) return refuse('REASON_REQUIRED', 'reason');
     const t = liveTakeout(s, p.takeoutId);
     if (refused(t)) return t;
-    if (t.paid || t.status === 1) return refuse('TAKEOUT_PAID');
+    if ((t.paid && !billGivenBack(s, t)) || t.status === 1) return refuse('TAKEOUT_PAID');
     if (!canMove('takeout.cancel', t.status)) return refuse('TAKEOUT_BAD_STATUS', String(t.status));
     return ended(s, t, 'takeout.cancel', ctx, p.reason);
   },

@@ -29,6 +29,20 @@ describe('a delivery from the phone to the door', () => {
     expect(s.takeouts[D.takeoutId]).toBeUndefined();
   });
 
+  it('a paid order the guest never took: cancelled only once its whole bill is given back (a full refund voids it), then filed', () => {
+    const paid = payAtTill(delivery(), D.takeoutId);
+    const billId = takeoutOf(paid, D.takeoutId).billId ?? '';
+    expect(decideOn(deepFreeze(paid), 'takeout.cancel', { takeoutId: D.takeoutId, reason: 'No contesta' }, as(S.dispatch))).toMatchObject({ ok: false, code: 'TAKEOUT_PAID' });
+    const correction = { id: 'c-1', billId, billNo: 1, lines: [], amountCents: 3700, reason: 'No contesta', method: 'cash' as const, at: '2025-03-14T18:30:00.000Z', by: S.dispatch };
+    // A partial refund (one dish) leaves the order to be delivered: still a refusal.
+    const partly = applyAll(paid, [{ type: 'bill.corrected', correction: { ...correction, kind: 'refund' } }]);
+    expect(decideOn(deepFreeze(partly), 'takeout.cancel', { takeoutId: D.takeoutId, reason: 'No contesta' }, as(S.dispatch))).toMatchObject({ ok: false, code: 'TAKEOUT_PAID' });
+    const voided = applyAll(paid, [{ type: 'bill.corrected', correction: { ...correction, kind: 'void' } }]);
+    const step = exec(voided, 'takeout.cancel', { takeoutId: D.takeoutId, reason: 'No contesta' }, as(S.dispatch));
+    expect(step.events).toEqual([{ type: 'takeout.filed', takeout: expect.objectContaining({ status: 6, paid: true, billId, cancelReason: 'No contesta' }) }]);
+    expect(step.state.takeouts[D.takeoutId]).toBeUndefined();
+  });
+
   it('a paid delivery is delivered without a second bill', () => {
     let s = payAtTill(delivery(), D.takeoutId);
     s = exec(s, 'takeout.assignRider', { takeoutId: D.takeoutId, riderId: S.ana }, as(S.dispatch)).state;
