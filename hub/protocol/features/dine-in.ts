@@ -108,6 +108,18 @@ export type OrderLine = {
   originTableId: string | null;
 };
 
+/** One menu line as a device orders it: `order.addLines`, and a takeout's lines (features/takeout.ts). */
+export const orderLineInputSchema = z.object({
+  lineId: uuidSchema,
+  productId: idSchema,
+  /** The size ordered; required when the dish has sizes. */
+  specId: idSchema.nullable().optional(),
+  qty: z.int().min(1).max(999),
+  remark: shortText,
+  /** Remark presets picked (their ids); the kitchen prints them in its own language. */
+  remarkIds: remarkIdsSchema.optional(),
+});
+
 /** The adjustment fields of a line nobody has touched yet: spread into every new line. */
 export const UNTOUCHED_LINE = {
   giftedQty: 0,
@@ -234,21 +246,7 @@ const dineInCommandPayloads = {
   }),
   'order.addLines': z.object({
     orderId: idSchema,
-    lines: z
-      .array(
-        z.object({
-          lineId: uuidSchema,
-          productId: idSchema,
-          /** The size ordered; required when the dish has sizes. */
-          specId: idSchema.nullable().optional(),
-          qty: z.int().min(1).max(999),
-          remark: shortText,
-          /** Remark presets picked (their ids); the kitchen prints them in its own language. */
-          remarkIds: remarkIdsSchema.optional(),
-        }),
-      )
-      .min(1)
-      .max(100),
+    lines: z.array(orderLineInputSchema).min(1).max(100),
     /**
      * Send every unsent line to the kitchen in the same command: "send to
      * kitchen" is one gesture, so the lines and the send stand or fall together.

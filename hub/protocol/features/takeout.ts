@@ -3,8 +3,7 @@ import { calendarDaySchema } from '../calendar-day.ts';
 import { centsSchema, shortText, uuidSchema } from '../entities.ts';
 import { defineProtocol, INTERNAL } from '../feature.ts';
 import { idSchema, optionalIdSchema } from '../ids.ts';
-import { remarkIdsSchema } from '../remarks.ts';
-import type { Order } from './dine-in.ts';
+import { orderLineInputSchema, type Order } from './dine-in.ts';
 import { DOC_KINDS, lunchBoxSchema } from './payment.ts';
 
 /**
@@ -79,14 +78,7 @@ export const deliveryDetailsSchema = z.object({
 export type DeliveryDetails = z.infer<typeof deliveryDetailsSchema>;
 
 /** One menu line of a takeout, as `order.addLines` takes it. */
-export const takeoutLineSchema = z.object({
-  lineId: uuidSchema,
-  productId: idSchema,
-  specId: idSchema.nullable().optional(),
-  qty: z.int().min(1).max(999),
-  remark: shortText,
-  remarkIds: remarkIdsSchema.optional(),
-});
+export const takeoutLineSchema = orderLineInputSchema;
 
 /** A dish not on the menu, as `order.addCustomDish` takes it. */
 export const takeoutCustomLineSchema = z.object({
