@@ -185,3 +185,21 @@ export function printResult(result: BenchResult): void {
   console.log(formatTable(result.rows));
   for (const n of result.notes) console.log(`  note: ${n}`);
 }
+
+/**
+ * Calls `one` `perSec` times a second from `start` for `durationMs`, each on the clock's
+ * schedule (a slow call never slows the pace: open-loop load), and resolves once every call has.
+ */
+export async function atPace(perSec: number, durationMs: number, one: () => Promise<void>, start: number = performance.now()): Promise<void> {
+  const interval = 1000 / perSec;
+  let scheduled = 0;
+  const inFlight: Promise<void>[] = [];
+  while (performance.now() - start < durationMs) {
+    while (start + scheduled * interval <= performance.now()) {
+      scheduled++;
+      inFlight.push(one());
+    }
+    await sleep(Math.max(1, start + scheduled * interval - performance.now()));
+  }
+  await Promise.all(inFlight);
+}

@@ -2,7 +2,7 @@ import type { Change } from '#protocol';
 import { SOCKET_EVENTS, VIRTUAL_PRINTER } from '#protocol';
 import { startHub } from '#hub/server.ts';
 import { parseEscPos } from '../../hardware/index.ts';
-import { fmtInt, fmtMs, isMain, passText, printResult, removeDir, row, scratchDir, sleep, summarize, type BenchResult } from './common.ts';
+import { atPace, fmtInt, fmtMs, isMain, passText, printResult, removeDir, row, scratchDir, sleep, summarize, type BenchResult } from './common.ts';
 import { capturePrinter, connect, signIn, type DeviceSocket } from './print-latency.ts';
 import { makeCommand } from './workload.ts';
 
@@ -112,17 +112,7 @@ export async function run(partial: Partial<IntakeLatencyOptions> = {}): Promise<
       if (isMeasured) measured++;
     };
     start = performance.now();
-    const interval = 1000 / o.ordersPerSec;
-    let scheduled = 0;
-    const inFlight: Promise<void>[] = [];
-    while (performance.now() - start < o.durationMs) {
-      while (start + scheduled * interval <= performance.now()) {
-        scheduled++;
-        inFlight.push(one());
-      }
-      await sleep(Math.max(1, start + scheduled * interval - performance.now()));
-    }
-    await Promise.all(inFlight);
+    await atPace(o.ordersPerSec, o.durationMs, one, start);
     const graceEnd = performance.now() + 10_000;
     while (printed < posted && performance.now() < graceEnd) await sleep(20);
   } finally {

@@ -6,7 +6,7 @@ import { PROTOCOL_VERSION, SOCKET_EVENTS, VIRTUAL_PRINTER } from '#protocol';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { startHub } from '#hub/server.ts';
 import { parseEscPos } from '../../hardware/index.ts';
-import { fmtInt, fmtMs, isMain, passText, printResult, removeDir, row, scratchDir, sleep, summarize, type BenchResult } from './common.ts';
+import { atPace, fmtInt, fmtMs, isMain, passText, printResult, removeDir, row, scratchDir, sleep, summarize, type BenchResult } from './common.ts';
 import { benchTables, extraTableCommands, makeCommand } from './workload.ts';
 
 /**
@@ -151,17 +151,7 @@ export async function run(partial: Partial<PrintLatencyOptions> = {}): Promise<B
         return;
       }
     };
-    const interval = 1000 / o.sendsPerSec;
-    let scheduled = 0;
-    const inFlight: Promise<void>[] = [];
-    while (performance.now() - start < o.durationMs) {
-      while (start + scheduled * interval <= performance.now()) {
-        scheduled++;
-        inFlight.push(one());
-      }
-      await sleep(Math.max(1, start + scheduled * interval - performance.now()));
-    }
-    await Promise.all(inFlight);
+    await atPace(o.sendsPerSec, o.durationMs, one, start);
     const graceEnd = performance.now() + 10_000;
     while (printed < sends && performance.now() < graceEnd) await sleep(20);
   } finally {
