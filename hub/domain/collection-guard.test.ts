@@ -51,6 +51,8 @@ const COLLECTIONS: Record<string, { bound: Bound; why: string }> = {
   riders: { bound: 'bounded', why: 'one profile per rider: some of the restaurant\'s people (tens)' },
   takeouts: { bound: 'bounded', why: 'live take-away and delivery orders only (closed, cancelled and refused ones leave for their day files): what is open at once' },
   takeoutIntakeKeys: { bound: 'bounded', why: 'one key per live channel order (it leaves with its takeout)' },
+  refunds: { bound: 'bounded', why: 'open refunds only (applied, accepted, paid out; rejected and finished ones leave for their day files): what is open at once' },
+  refundOfBill: { bound: 'bounded', why: 'one key per open refund (it leaves with its refund)' },
 };
 
 /** Names the state does not hold as a collection a rule may walk (the jobs leave the state: core, issue 20). */
