@@ -12,8 +12,8 @@ import { profileOf } from '../riders/rider-view.ts';
 import '../riders/riders.css';
 import { TakeoutActions } from './TakeoutActions.tsx';
 import { TakeoutLines } from './TakeoutLines.tsx';
-import { StatusBadge, channelText, clockOf, phoneText } from './TakeoutList.tsx';
-import { minutesBetween, riderLastStep } from './takeout-view.ts';
+import { StatusBadge, agoText, channelText, clockOf, phoneText } from './TakeoutList.tsx';
+import { riderLastStep } from './takeout-view.ts';
 
 /** A phone number anyone can tap to call (a rider's phone dials it). */
 function Phone(props: { phone: string; testId?: string }) {
@@ -126,7 +126,7 @@ export function TakeoutDetail(props: { state: State; takeout: Takeout; now: numb
                     {riderProfile.phone && <Phone phone={riderProfile.phone} />}
                     {last && (
                       <p className="takeout-rider-last" data-testid="rider-last">
-                        {t(`delivery.riderStep.${last.step}`, { time: time(last.at), minutes: minutesBetween(last.at, props.now) })}
+                        {t(`delivery.riderStep.${last.step}`, { time: time(last.at), ago: agoText(t, last.at, props.now) })}
                       </p>
                     )}
                     {riderProfile.heldCents > 0 && (

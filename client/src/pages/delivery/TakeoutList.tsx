@@ -20,6 +20,12 @@ export function clockOf(iso: string, lang: string): string {
   return new Date(iso).toLocaleTimeString(lang, { timeZone: RESTAURANT_TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
 }
 
+/** How long ago, for a card: "recién" under a minute (never "hace 0 min"), else whole minutes. */
+export function agoText(t: TFunction, from: string, now: number): string {
+  const minutes = minutesBetween(from, now);
+  return minutes === 0 ? t('delivery.list.justNow') : t('delivery.list.ago', { minutes });
+}
+
 /** Where an order came from: the counter, a phone call, or a web channel by its shop's name (else its id). */
 export function channelText(t: TFunction, channel: TakeoutChannel, names: Readonly<Record<string, string>> = {}): string {
   if (channel === 'counter') return t('delivery.channel.counter');
@@ -69,7 +75,7 @@ export function TakeoutList(props: { state: State; list: readonly Takeout[]; sel
                 <span>
                   {tk.expectedAt ? t('delivery.list.for', { time: clockOf(tk.expectedAt, i18n.language) }) : t('delivery.list.asap')}
                   {' · '}
-                  {ENDED.has(tk.status) ? t('delivery.list.orderedAt', { time: clockOf(tk.createdAt, i18n.language) }) : t('delivery.list.ago', { minutes: minutesBetween(tk.createdAt, props.now) })}
+                  {ENDED.has(tk.status) ? t('delivery.list.orderedAt', { time: clockOf(tk.createdAt, i18n.language) }) : agoText(t, tk.createdAt, props.now)}
                   {/* A web order names its shop: the till answers it on that channel. */}
                   {tk.channel.startsWith('web:') && ` · ${channelText(t, tk.channel, props.channelNames)}`}
                 </span>

@@ -54,7 +54,7 @@ export const deliveryZh: DeepStrings<typeof deliveryEs> = {
       closed: '订单关闭',
       toBePaid: '待支付',
     },
-    channel: { counter: '柜台', phone: '电话', web: '网络：{{name}}' },
+    channel: { counter: '柜台', phone: '电话', web: '网店：{{name}}' },
     method: { delivery: '配送', pickup: '到店自取' },
     type: { takeaway: '外带', immediate: '立即送出', reservation: '预约' },
     invoice: { note: '销售单', boleta: 'Boleta 小票', factura: 'Factura 发票' },
@@ -63,6 +63,7 @@ export const deliveryZh: DeepStrings<typeof deliveryEs> = {
       orderedAt: '{{time}} 下单',
       asap: '尽快',
       ago: '{{minutes}} 分钟前',
+      justNow: '刚刚',
       collect: '待收 {{amount}}',
       rider: '骑手：{{name}}',
       ready: '已备好',
@@ -104,8 +105,8 @@ export const deliveryZh: DeepStrings<typeof deliveryEs> = {
       closed: '关闭',
     },
     riderStep: {
-      riderReceived: '{{time}} 指派（{{minutes}} 分钟前）：尚未取餐',
-      pickedUp: '{{time}} 取餐（{{minutes}} 分钟前）：配送中',
+      riderReceived: '{{time}} 指派（{{ago}}）：尚未取餐',
+      pickedUp: '{{time}} 取餐（{{ago}}）：配送中',
       delivered: '{{time}} 已送达',
     },
     map: {
@@ -117,8 +118,8 @@ export const deliveryZh: DeepStrings<typeof deliveryEs> = {
       zoomIn: '放大',
       zoomOut: '缩小',
       probing: '正在查找地图…',
-      offline: '本设备无法连接地图（无网络）：请在骑手手机上使用链接或二维码。',
-      noGeolocation: '店内网络的 http 页面：浏览器不提供位置（GPS），显示骑手的最新状态。',
+      offline: '地图不可用（无网络）：请在骑手手机上打开链接或扫二维码。',
+      noGeolocation: '店内网络无法获取骑手的 GPS 位置：请看“骑手”栏里的最新状态。',
     },
     rider: {
       choose: '选择骑手',
