@@ -75,7 +75,8 @@ function CounterCard(props: { state: State; takeout: Takeout }) {
         <span className={`pill ${x.paid ? 'pill-ok' : 'pill-warn'}`}>{x.paid ? t('counter.paid') : t('counter.unpaid')}</span>
       </div>
       <p className="card-meta">
-        {x.customer.name || x.code}
+        {/* the code in a span: a bare "T-0002" broke at its hyphen on a phone */}
+        {x.customer.name || <span>{x.code}</span>}
         {x.type === 'reservation' && x.expectedAt && <span> · {t('counter.pickupAt', { time: clock(x.expectedAt) })}</span>}
         {!x.paid && order && <span> · {formatSoles(due)}</span>}
       </p>
