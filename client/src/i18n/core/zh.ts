@@ -6,7 +6,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
   app: { title: '餐厅收银系统', menu: '菜单', language: '语言' },
   nav: {
     tables: '桌台',
-    takeaway: '外卖点餐',
+    takeaway: '外带点餐',
     bills: '账单',
     members: '会员',
     delivery: '外卖订单',
