@@ -12,7 +12,8 @@ import { profileOf } from '../riders/rider-view.ts';
 import '../riders/riders.css';
 import { TakeoutActions } from './TakeoutActions.tsx';
 import { TakeoutLines } from './TakeoutLines.tsx';
-import { StatusBadge, agoText, channelText, clockOf, phoneText } from './TakeoutList.tsx';
+import { phoneText } from '../../ui/phone-text.ts';
+import { StatusBadge, agoText, channelText, clockOf } from './TakeoutList.tsx';
 import { riderLastStep } from './takeout-view.ts';
 
 /** A phone number anyone can tap to call (a rider's phone dials it). */

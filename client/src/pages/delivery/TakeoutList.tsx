@@ -5,15 +5,11 @@ import { formatSoles, orderTotals } from '#hub/domain/money.ts';
 import { getOwn } from '#hub/domain/records.ts';
 import { RESTAURANT_TIME_ZONE } from '../book/book-api.ts';
 import { TAKEOUT_STATUS, type Takeout, type TakeoutChannel } from './contract.ts';
+import { phoneText } from '../../ui/phone-text.ts';
 import { STATUS_NAME, minutesBetween } from './takeout-view.ts';
 
 /** Statuses that left the live state (history): their cards say when they were ordered, not how long ago. */
 const ENDED: ReadonlySet<number> = new Set([TAKEOUT_STATUS.closed, TAKEOUT_STATUS.cancelled, TAKEOUT_STATUS.refused]);
-
-/** A Peruvian mobile as people read it aloud: "987 654 321" (anything else as it came). */
-export function phoneText(phone: string): string {
-  return phone.replace(/^(\+51)?(\d{3})(\d{3})(\d{3})$/, (_, cc: string | undefined, a: string, b: string, c: string) => `${cc ? `${cc} ` : ''}${a} ${b} ${c}`);
-}
 
 /** A time of day in the restaurant's zone ("18:05"), whatever the device's own. */
 export function clockOf(iso: string, lang: string): string {

@@ -4,6 +4,7 @@ import type { Bill, BillCorrections, Refund } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 import { getOwn } from '#hub/domain/records.ts';
 import { useAliases } from '../../auth/aliases.ts';
+import { phoneText } from '../../ui/phone-text.ts';
 import { useView } from '../../sync/view.ts';
 import { fetchBillDetail } from '../bill/bills-api.ts';
 import { RefundActions } from './RefundActions.tsx';
@@ -63,7 +64,7 @@ export function RefundPanel(props: { billId: string; day: string; bill?: Bill; c
             {t('refunds.amount', { amount: formatSoles(refund.amountCents) })}
           </p>
           <p className="hint">{t('refunds.reason', { reason: refund.reason })}</p>
-          {refund.contactPhone !== '' && <p className="hint">{t('refunds.phone', { phone: refund.contactPhone })}</p>}
+          {refund.contactPhone !== '' && <p className="hint">{t('refunds.phone', { phone: phoneText(refund.contactPhone) })}</p>}
           <p className="hint">{t('refunds.appliedAt', { at: time(refund.appliedAt) })}</p>
           {refund.payout && (
             <p className="hint" data-testid="refund-payout">

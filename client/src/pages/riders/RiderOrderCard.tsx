@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { State, Takeout } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 import { nameIn } from '../../i18n/index.ts';
+import { phoneText } from '../../ui/phone-text.ts';
 import { mapsLink } from '../delivery/address-map.ts';
 import { changeToBring, dishesOf, nextStep, telLink } from './rider-orders.ts';
 
@@ -45,7 +46,7 @@ export function RiderOrderCard(props: { state: State; takeout: Takeout; busy: bo
           <span className="rider-who">{d?.receiverName || tk.customer.name || '—'}</span>
           {receiverPhone && (
             <a className="btn rider-call" href={telLink(receiverPhone)} data-testid="rider-call">
-              {t('riders.call')} {receiverPhone}
+              {t('riders.call')} {phoneText(receiverPhone)}
             </a>
           )}
         </dd>
