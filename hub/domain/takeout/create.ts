@@ -12,6 +12,7 @@ import { orderTotals } from '../money.ts';
 import { getOwn } from '../records.ts';
 import { nextCodes } from './codes.ts';
 import { composeSteps, type Step } from './compose.ts';
+import { owesAtDoor } from './due.ts';
 
 /** The name of the delivery fee's line: a custom dish with no kitchen station, so every total, document and report holds it. */
 export const DELIVERY_FEE_NAME = 'Delivery';
@@ -95,7 +96,8 @@ function makeTakeout(s: State, n: NewTakeout, ctx: DecideContext): Decision {
     note: n.note,
     createdAt: ctx.now,
     createdBy: ctx.actor.staffId,
-    paidAt: null,
+    // A web order the channel was paid for: paid then (SPEC paid time), though the till settles it later.
+    paidAt: n.status === 1 ? ctx.now : null,
     // An order taken at the till is received by the restaurant as it is made.
     merchantReceivedAt: byDevice ? ctx.now : null,
     riderReceivedAt: null,
@@ -134,7 +136,7 @@ function makeTakeout(s: State, n: NewTakeout, ctx: DecideContext): Decision {
   const made = composeSteps(s, first, steps, { orderId, orderNo: order.no, takeoutCode: codes.code, pickupCode: codes.pickupCode });
   if (!made.ok) return made;
   const [, ...rest] = made.events;
-  return accept([{ type: 'takeout.created', takeout: { ...takeout, collectCents }, order }, ...rest], made.result);
+  return accept([{ type: 'takeout.created', takeout: { ...takeout, collectCents: owesAtDoor(takeout) ? collectCents : 0 }, order }, ...rest], made.result);
 }
 
 /** What is due on a takeout's open order now (0 once settled). */

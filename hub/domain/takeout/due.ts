@@ -1,6 +1,15 @@
-import type { Order, State } from '#protocol';
+import type { Order, State, Takeout } from '#protocol';
 import { orderTotals } from '../money.ts';
 import { getOwn, withOwn } from '../records.ts';
+
+/**
+ * Whether the guest still owes the takeout: not settled at the till, and not paid to the channel
+ * either (a web order the shop took the money for has `paidAt` from its intake, `paid` false
+ * until the till settles it by transfer). Such an order has nothing to collect at the door.
+ */
+export function owesAtDoor(t: Pick<Takeout, 'paid' | 'paidAt'>): boolean {
+  return !t.paid && t.paidAt === null;
+}
 
 /**
  * Keeps an unpaid takeout's `collectCents` (what the rider collects, what the slip, the
@@ -14,7 +23,7 @@ import { getOwn, withOwn } from '../records.ts';
 export function withTakeoutDue(s: State, order: Order): State {
   if (order.takeoutId === undefined || !s.takeouts) return s;
   const t = getOwn(s.takeouts, order.takeoutId);
-  if (!t || t.paid || t.orderId !== order.id) return s;
+  if (!t || !owesAtDoor(t) || t.orderId !== order.id) return s;
   const collectCents = orderTotals(order, 0).dueCents;
   return collectCents === t.collectCents ? s : { ...s, takeouts: withOwn(s.takeouts, t.id, { ...t, collectCents }) };
 }

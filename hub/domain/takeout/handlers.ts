@@ -10,6 +10,7 @@ import { getOwn } from '../records.ts';
 import { RIDER_ROLE } from '../riders/handlers.ts';
 import { createTakeout, dueOf, intakeTakeout } from './create.ts';
 import { composeSteps, type Step } from './compose.ts';
+import { owesAtDoor } from './due.ts';
 import { takeoutRefOf, withTakeoutRef } from './paid.ts';
 import { canMove, statusAfter, type TakeoutMove } from './status-table.ts';
 
@@ -42,7 +43,7 @@ function notTheirs(s: State, t: Takeout, ctx: DecideContext): Decision | null {
 
 /** The takeout after `move`: its new status, and what the rider collects as the order stands now. */
 function moved(s: State, t: Takeout, move: TakeoutMove, change: Partial<Takeout> = {}): Takeout {
-  return { ...t, status: statusAfter(move, t.status), collectCents: t.paid ? 0 : dueOf(s, t.orderId), ...change };
+  return { ...t, status: statusAfter(move, t.status), collectCents: owesAtDoor(t) ? dueOf(s, t.orderId) : 0, ...change };
 }
 
 /** A takeout leaving the live state (6, 8, 11): its open order withdrawn with the reason first, when there is one. */
@@ -64,6 +65,8 @@ function settleAtDoor(s: State, t: Takeout, collectedCents: number | undefined, 
   if (t.orderId === null) return refuse('TAKEOUT_NOT_PAID');
   // A factura needs the buyer's RUC, taken at the till: such an order is settled there before it leaves.
   if (t.invoiceType === 'factura') return refuse('TAKEOUT_NOT_PAID', 'factura');
+  // Paid to the channel: the guest owes nothing at the door (cash here would charge them twice); the till settles it by transfer.
+  if (!owesAtDoor(t)) return refuse('TAKEOUT_NOT_PAID', 'channel');
   const amountCents = collectedCents ?? dueOf(s, t.orderId);
   const document = t.invoiceType === 'boleta' ? { kind: 'boleta' as const, docId: '', name: '' } : SALE_NOTE;
   const payments = [{ method: 'cash' as const, amountCents, ...(t.riderId ? { heldBy: t.riderId } : {}) }];
@@ -88,7 +91,7 @@ export const takeoutHandlers = {
     for (const c of customLines) steps.push((st) => addCustomDish(st, { orderId, lineId: c.lineId, name: c.name, priceCents: c.priceCents, qty: c.qty, unit: c.unit, remark: c.remark, station: c.station ?? '' }));
     // A channel's order not yet accepted stays out of the kitchen: accepting sends it whole.
     if (p.send && t.status !== 0 && t.status !== 1) steps.push((st) => orderFlowHandlers['order.send'](st, { orderId }, ctx));
-    steps.push((st) => accept([{ type: 'takeout.readySet', takeout: { ...t, ready: false, collectCents: dueOf(st, orderId) } }]));
+    steps.push((st) => accept([{ type: 'takeout.readySet', takeout: { ...t, ready: false, collectCents: owesAtDoor(t) ? dueOf(st, orderId) : 0 } }]));
     return composeSteps(s, [], steps, { orderId });
   },
 

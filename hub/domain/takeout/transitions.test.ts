@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Bill, DomainEvent, State } from '#protocol';
 import { applyAll } from '../apply.ts';
-import { decideOn, deepFreeze, exec } from '../test-fixtures.ts';
+import { decideOn, deepFreeze, exec, P } from '../test-fixtures.ts';
+import { dueOf } from './create.ts';
 import { as, payAtTill, phoneDelivery, counterOrder, S, takeoutOf, takeoutRestaurant, webOrder } from './test-takeouts.ts';
 
 const restaurant = takeoutRestaurant();
@@ -41,6 +42,29 @@ describe('a delivery from the phone to the door', () => {
     const step = exec(voided, 'takeout.cancel', { takeoutId: D.takeoutId, reason: 'No contesta' }, as(S.dispatch));
     expect(step.events).toEqual([{ type: 'takeout.filed', takeout: expect.objectContaining({ status: 6, paid: true, billId, cancelReason: 'No contesta' }) }]);
     expect(step.state.takeouts[D.takeoutId]).toBeUndefined();
+  });
+
+  it('a web order the shop was paid for: nothing to collect at the door (never charged twice); the till settles it by transfer, then it is delivered', () => {
+    const P1 = webOrder(7, { paidByChannel: true });
+    let s = exec(restaurant, 'takeout.intake', P1, as(S.owner)).state;
+    expect(takeoutOf(s, P1.takeoutId)).toMatchObject({ status: 1, paid: false, paidAt: '2025-03-14T18:00:00.000Z', collectCents: 0 });
+    s = exec(s, 'takeout.accept', { takeoutId: P1.takeoutId }, as(S.dispatch)).state;
+    s = exec(s, 'takeout.assignRider', { takeoutId: P1.takeoutId, riderId: S.ana }, as(S.dispatch)).state;
+    s = exec(s, 'takeout.pickedUp', { takeoutId: P1.takeoutId }, as(S.ana)).state;
+    expect(takeoutOf(s, P1.takeoutId)).toMatchObject({ status: 4, paid: false, collectCents: 0 });
+    // A tip set on its order does not make the guest owe it at the door either.
+    s = exec(s, 'order.setTip', { orderId: P1.orderId, tipCents: 100 }, as(S.dispatch)).state;
+    expect(takeoutOf(s, P1.takeoutId).collectCents).toBe(0);
+    for (const collectedCents of [undefined, 5000]) {
+      const frozen = deepFreeze(s);
+      expect(decideOn(frozen, 'takeout.delivered', { takeoutId: P1.takeoutId, ...(collectedCents === undefined ? {} : { collectedCents }) }, as(S.ana))).toMatchObject({ ok: false, code: 'TAKEOUT_NOT_PAID', message: 'channel' });
+    }
+    const due = dueOf(s, P1.orderId);
+    expect(due).toBe(2 * P.chicha.priceCents + 500 + 100);
+    s = exec(s, 'order.settle', { orderId: P1.orderId, payments: [{ method: 'transfer', amountCents: due, operationNo: '123456' }], document: { kind: 'note', docId: '', name: '' }, print: false }, as(S.dispatch)).state;
+    const step = exec(s, 'takeout.delivered', { takeoutId: P1.takeoutId }, as(S.ana));
+    expect(billOf(step.events)).toBeUndefined();
+    expect(step.state.riders[S.ana]?.heldCents ?? 0).toBe(0);
   });
 
   it('a paid delivery is delivered without a second bill', () => {
