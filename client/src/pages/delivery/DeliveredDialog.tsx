@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatSoles, parseCents } from '#hub/domain/money.ts';
 import { Dialog, DialogActions } from '../../ui/Dialog.tsx';
 import type { Takeout } from './contract.ts';
-import { changeToBringCents } from './takeout-view.ts';
+import { changeToBringCents, paidByShop } from './takeout-view.ts';
 
 /**
  * "Delivered": for an order still to be paid, the cash the rider collected at
@@ -17,10 +17,13 @@ export function DeliveredDialog(props: { takeout: Takeout; onCancel: () => void;
   const collecting = !tk.paid && tk.collectCents > 0;
   // The hub settles a factura only at the till (TAKEOUT_NOT_PAID): say so before the rider's tap is refused.
   const facturaUnpaid = !tk.paid && tk.invoiceType === 'factura';
+  // A web order the shop was paid for is settled at the till by transfer (the hub refuses 'delivered' before: TAKEOUT_NOT_PAID).
+  const shopPaid = paidByShop(tk);
   const [amount, setAmount] = useState(collecting ? (tk.collectCents / 100).toFixed(2) : '');
   const [error, setError] = useState('');
   const change = changeToBringCents(tk);
   const confirm = () => {
+    if (shopPaid) return setError(t('delivery.delivered.paidByShop'));
     if (facturaUnpaid) return setError(t('delivery.delivered.factura'));
     if (!collecting) return props.onConfirm(null);
     const cents = parseCents(amount);
@@ -33,7 +36,8 @@ export function DeliveredDialog(props: { takeout: Takeout; onCancel: () => void;
       onClose={props.onCancel}
       footer={<DialogActions onCancel={props.onCancel} confirmLabel={t('delivery.actions.delivered')} onConfirm={confirm} testId="delivered-confirm" />}
     >
-      {facturaUnpaid && <p className="field-error">{t('delivery.delivered.factura')}</p>}
+      {shopPaid && <p className="field-error">{t('delivery.delivered.paidByShop')}</p>}
+      {facturaUnpaid && !shopPaid && <p className="field-error">{t('delivery.delivered.factura')}</p>}
       {collecting ? (
         <>
           <p>{t('delivery.delivered.collect', { amount: formatSoles(tk.collectCents) })}</p>

@@ -9,7 +9,7 @@ import { PATHS } from '../../routes.ts';
 import { BillAmounts, BillLines } from '../bill/BillSections.tsx';
 import { fetchBillDetail } from '../bill/bills-api.ts';
 import type { Takeout } from './contract.ts';
-import { changeToBringCents, isFeeLine } from './takeout-view.ts';
+import { changeToBringCents, isFeeLine, paidByShop } from './takeout-view.ts';
 import '../bill/bill.css';
 
 /**
@@ -58,7 +58,7 @@ export function TakeoutLines(props: { state: State; takeout: Takeout }) {
       <dl className="bill-facts takeout-money">
         <div className="bill-fact">
           <dt>{t('delivery.detail.paidState')}</dt>
-          <dd data-testid="takeout-paid">{tk.paid ? t('delivery.detail.paid') : t('delivery.detail.toCollect', { amount: formatSoles(tk.collectCents) })}</dd>
+          <dd data-testid="takeout-paid">{tk.paid ? t('delivery.detail.paid') : paidByShop(tk) ? t('delivery.detail.paidByShop') : t('delivery.detail.toCollect', { amount: formatSoles(tk.collectCents) })}</dd>
         </div>
         {change > 0 && (
           <div className="bill-fact">

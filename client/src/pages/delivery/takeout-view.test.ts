@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TAKEOUT_STATUS as S, type Takeout, type TakeoutStatus } from './contract.ts';
-import { actionsFor, canAddDishes, changeToBringCents, needsSending, matchesSearch, phoneDigits, riderLastStep, sortLive, tabCounts, type TakeoutAction } from './takeout-view.ts';
+import { actionsFor, canAddDishes, changeToBringCents, needsSending, paidByShop, matchesSearch, phoneDigits, riderLastStep, sortLive, tabCounts, type TakeoutAction } from './takeout-view.ts';
 
 /** A delivery takeout with every field at a plain value; `over` changes what a case is about. */
 function takeout(over: Partial<Takeout> = {}): Takeout {
@@ -172,5 +172,15 @@ describe('adding dishes (takeout.addLines: unpaid, 0, 1, 2, 3, 12)', () => {
     ['no open order', { status: S.received, orderId: null }, false],
   ])('%s', (_, over, can) => {
     expect(canAddDishes(takeout(over))).toBe(can);
+  });
+});
+
+describe('a web order its shop was paid for', () => {
+  it.each([
+    ['paid by the shop, not yet recorded at the till', { paid: false, paidAt: '2025-03-14T18:00:00.000Z' }, true],
+    ['recorded at the till (a bill)', { paid: true, paidAt: '2025-03-14T18:05:00.000Z' }, false],
+    ['not paid at all', { paid: false, paidAt: null }, false],
+  ] as const)('%s → %s', (_name, t, expected) => {
+    expect(paidByShop(t)).toBe(expected);
   });
 });

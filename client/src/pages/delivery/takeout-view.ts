@@ -180,6 +180,11 @@ export function riderLastStep(t: Pick<Takeout, 'riderId' | 'riderReceivedAt' | '
 }
 
 /** The change the rider takes along: the note the guest pays with, less what the rider collects (0 when none). */
+/** A web order its shop was paid for: no bill yet (the till records the transfer), nothing to collect at the door. */
+export function paidByShop(t: Pick<Takeout, 'paid' | 'paidAt'>): boolean {
+  return !t.paid && t.paidAt !== null;
+}
+
 export function changeToBringCents(t: Pick<Takeout, 'delivery' | 'collectCents' | 'paid'>): number {
   const payWith = t.delivery?.changeForCents ?? 0;
   if (t.paid || payWith <= 0) return 0;

@@ -79,6 +79,7 @@ export const deliveryEn: DeepStrings<typeof deliveryEs> = {
       paidState: 'Payment',
       paid: 'Paid',
       toCollect: 'To collect {{amount}}',
+      paidByShop: 'Paid at the web shop: record it at the till with «Take payment» (transfer)',
       payWith: '{{change}} (pays with {{amount}})',
       changeToBring: 'Change to bring',
       customer: 'Customer',
@@ -186,6 +187,7 @@ export const deliveryEn: DeepStrings<typeof deliveryEs> = {
       collected: 'Cash collected (S/)',
       handIn: 'The rider hands this cash in at the till (Shift: riders’ cash).',
       factura: 'A factura is settled at the till before delivering: use «Take payment».',
+      paidByShop: 'Paid at the web shop: record it at the till first with «Take payment» (transfer); collect nothing at the door.',
       paid: 'The order is already paid: did the rider deliver it?',
     },
     form: {

@@ -76,6 +76,7 @@ export const deliveryEs = {
       paidState: 'Pago',
       paid: 'Pagado',
       toCollect: 'Por cobrar {{amount}}',
+      paidByShop: 'Pagado en la tienda web: regístrelo en caja con «Cobrar» (transferencia)',
       payWith: '{{change}} (paga con {{amount}})',
       changeToBring: 'Vuelto a llevar',
       customer: 'Cliente',
@@ -183,6 +184,7 @@ export const deliveryEs = {
       collected: 'Efectivo cobrado (S/)',
       handIn: 'El repartidor entrega este efectivo en caja (Turno: efectivo de repartidores).',
       factura: 'Una factura se cobra en caja antes de entregar: use «Cobrar».',
+      paidByShop: 'Pagado en la tienda web: regístrelo primero en caja con «Cobrar» (transferencia); no cobre en la puerta.',
       paid: 'El pedido ya está pagado: ¿lo entregó el repartidor?',
     },
     form: {

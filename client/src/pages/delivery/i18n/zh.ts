@@ -79,6 +79,7 @@ export const deliveryZh: DeepStrings<typeof deliveryEs> = {
       paidState: '支付',
       paid: '已支付',
       toCollect: '待收 {{amount}}',
+      paidByShop: '已在网店付款：请在收银台用“收款”登记（转账）',
       payWith: '{{change}}（顾客付 {{amount}}）',
       changeToBring: '需带找零',
       customer: '顾客',
@@ -186,6 +187,7 @@ export const deliveryZh: DeepStrings<typeof deliveryEs> = {
       collected: '收取的现金（S/）',
       handIn: '骑手将这笔现金交回收银台（交班：骑手现金）。',
       factura: 'Factura 发票需先在收银台收款再送达：请使用“收款”。',
+      paidByShop: '已在网店付款：请先在收银台用“收款”登记（转账），送达时不要收钱。',
       paid: '订单已支付：骑手已送达吗？',
     },
     form: {
