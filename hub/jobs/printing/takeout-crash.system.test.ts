@@ -118,6 +118,8 @@ describe('take-away paper across kill -9', () => {
       const share = Math.floor((crash * ORDERS * 3) / (CRASHES + 1));
       while (answered < share) await sleep(1);
       await sleep(Math.floor(rnd() * 30));
+      // A quick machine may finish the flow during that pause: a kill then proves nothing, so it is not made.
+      if (answered >= ORDERS * 3) break;
       atKill.push(answered);
       await hub.kill9();
       hub = await spawnHub({ dataDir: dir, port, demo: false, readyTimeoutMs: 30_000 });
@@ -168,7 +170,8 @@ describe('take-away paper across kill -9', () => {
     for (const [name, fake] of [['kitchen', kitchen], ['counter', counter]] as const) {
       for (const texts of papers(fake)) if (texts.some((l) => l.startsWith('DELIVERY')) && !texts.some((l) => marks.has(l))) problems.push(`${name}: a stray paper ${texts.join('|')}`);
     }
-    expect(atKill.every((n) => n < ORDERS * 3), `a kill came after the flow ended: ${atKill.join(', ')}`).toBe(true);
+    // The kills before the last share always land inside the flow; the last may find it finished (skipped above).
+    expect(atKill.length, `kills inside the flow: ${atKill.join(', ')}`).toBeGreaterThanOrEqual(Math.max(1, CRASHES - 1));
     console.log(`takeout crash: seed ${SEED}, ${CRASHES} crashes after ${atKill.join(', ')} of ${ORDERS * 3} answers, ${ORDERS} orders; papers: ${tally.done} done once, ${tally.maybeDone} maybe done`);
     expect(problems).toEqual([]);
   }, 180_000);

@@ -174,11 +174,12 @@ export class DayPlayer {
       });
       const body = (await res.json()) as { ok: boolean; code?: string };
       // A refund of a line the gift took whole has nothing to give back: refused, nothing recorded.
+      // Cash back beyond what the open shift's drawer holds is refused too (REFUND_EXCEEDS_DRAWER): nothing recorded.
       if (body.ok) {
         this.model.corrections[s.afterwards] += 1;
         if (s.document === 'note') this.model.noteCorrections += 1;
       }
-      else if (!(s.afterwards === 'refund' && body.code === 'REFUND_TOO_LARGE')) throw new Error(`correction ${s.afterwards} refused: ${body.code}`);
+      else if (!(s.afterwards === 'refund' && body.code === 'REFUND_TOO_LARGE') && body.code !== 'REFUND_EXCEEDS_DRAWER') throw new Error(`correction ${s.afterwards} refused: ${body.code}`);
     }
   }
 }
