@@ -20,6 +20,7 @@ import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
 import { remembersId, type ProcessedIds } from './processed-ids.ts';
 import { recoverStore, withDefaults, type EngineOptions, type RecoveredStore } from './recovery.ts';
 import { Snapshotter, type SnapshotCapture } from './snapshotter.ts';
+import { WritePacer } from './write-pacer.ts';
 
 export type { EngineOptions } from './recovery.ts';
 
@@ -32,7 +33,7 @@ type Pending = { record: LogRecord; stateAfter: State; resolve: (reply: CommandR
  * `ride`: the hub's own bookkeeping (a job's start, writing mark, finish): while devices' commands
  * are flowing it waits, at most a couple of milliseconds, for the next batch someone else's command
  * starts, so it costs no write of its own (a lone device's next command carries it); when none
- * came lately (`rideWindowMs`, `rideMaxWaitMs`: recovery.ts) it is written at once, as `now`. Either way the reply comes once it is on disk,
+ * came lately (`rideWindowMs`, `rideMaxWaitMs`: recovery.ts; the timing is write-pacer.ts) it is written at once, as `now`. Either way the reply comes once it is on disk,
  * and records keep their seq order: riding changes when a record is written, never its order.
  */
 export type SubmitMode = 'now' | 'ride';
@@ -59,13 +60,8 @@ export class Engine {
   /** Set by snapshot(): the write loop stops at its next record boundary so the log can be rotated. */
   private holdLoop = false;
   private closed = false;
-  /** Queued records submitted `now`: the write loop runs while there is one (or riders are due). */
-  private nowQueued = 0;
-  /** Riders have waited long enough: the next batch goes whoever is in it. */
-  private ridersDue = false;
-  private rideTimer: NodeJS.Timeout | null = null;
-  /** When the last `now` command was submitted or written (performance.now()): devices at work, riding pays. */
-  private lastNowAt = -Infinity;
+  /** When the write loop runs: at once for devices' commands, riders waiting for company (write-pacer.ts). */
+  private readonly pacer: WritePacer;
 
   readonly storeId: string;
   readonly archive: Archive;
@@ -111,6 +107,7 @@ export class Engine {
     this.processed = parts.processed;
     this.buffer = parts.buffer;
     this.opts = parts.opts;
+    this.pacer = new WritePacer({ windowMs: parts.opts.rideWindowMs, maxWaitMs: parts.opts.rideMaxWaitMs }, () => this.kick());
     this.committed = this.staged = parts.state;
     this.committedSeq = this.stagedSeq = parts.seq;
     this.snapshots = new Snapshotter({
@@ -410,7 +407,7 @@ export class Engine {
   async close(): Promise<void> {
     // Riders waiting for company go now: nobody else is coming.
     do {
-      this.ridersDue = true;
+      this.pacer.release();
       this.kickIfDue();
       await this.idle();
     } while (this.queue.length > 0 && !this.holdLoop);
@@ -429,37 +426,17 @@ export class Engine {
 
   /** A record joined the queue: kick the write loop now, or (a rider while devices are at work) let it wait for company. */
   private queueForWrite(mode: SubmitMode): void {
-    const now = performance.now();
-    if (mode === 'now') {
-      this.nowQueued++;
-      this.lastNowAt = now;
-      this.kick();
-    } else if (now - this.lastNowAt > this.opts.rideWindowMs) {
-      // Nobody at work lately: waiting would only delay it.
-      this.ridersDue = true;
-      this.kick();
-    } else {
-      this.armRideTimer();
-    }
+    if (this.pacer.queued(mode)) this.kick();
   }
 
   /** Whether the queue holds a record that must go now (a `now` command, or riders that waited enough). */
   private writeDue(): boolean {
-    return this.queue.length > 0 && (this.nowQueued > 0 || this.ridersDue);
+    return this.pacer.due(this.queue.length);
   }
 
   private kickIfDue(): void {
     if (this.writeDue()) this.kick();
-    else if (this.queue.length > 0) this.armRideTimer();
-  }
-
-  private armRideTimer(): void {
-    if (this.rideTimer) return;
-    this.rideTimer = setTimeout(() => {
-      this.rideTimer = null;
-      this.ridersDue = true;
-      this.kick();
-    }, this.opts.rideMaxWaitMs);
+    else if (this.queue.length > 0) this.pacer.arm();
   }
 
   private kick(): void {
@@ -481,12 +458,8 @@ export class Engine {
       const batch = this.queue.splice(0, this.queue.length);
       // Devices' commands in it: their senders answer and send again right after it (a slow disk's
       // write outlasts the ride window, so the window also counts from this batch's end).
-      const devicesAtWork = this.nowQueued > 0;
       // Every rider in the queue goes with this batch: none waits any more.
-      this.nowQueued = 0;
-      this.ridersDue = false;
-      if (this.rideTimer) clearTimeout(this.rideTimer);
-      this.rideTimer = null;
+      const devicesAtWork = this.pacer.takeBatch();
       try {
         await this.wal.append(batch.map((p) => p.record));
         this.lastWriteOk = true;
@@ -494,7 +467,7 @@ export class Engine {
         this.failStaged(batch, err);
         continue;
       }
-      if (devicesAtWork) this.lastNowAt = performance.now();
+      this.pacer.written(devicesAtWork);
       this.commit(batch);
       // Only the rotation happens here; the snapshot itself is written beside the loop.
       if (this.snapshots.isDue(this.committedSeq)) await this.snapshots.start(this.capture()).catch(() => undefined);
@@ -537,9 +510,7 @@ export class Engine {
   /** A write failed: nothing staged may stand, since later decisions built on it. */
   private failStaged(batch: Pending[], err: unknown): void {
     const all = [...batch, ...this.queue.splice(0, this.queue.length)];
-    this.nowQueued = 0;
-    if (this.rideTimer) clearTimeout(this.rideTimer);
-    this.rideTimer = null;
+    this.pacer.reset();
     this.staged = this.committed;
     this.stagedSeq = this.committedSeq;
     this.table.revertStaged();
