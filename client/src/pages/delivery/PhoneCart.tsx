@@ -2,13 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { State } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
-import { getOwn } from '#hub/domain/records.ts';
-import { nameIn } from '../../i18n/index.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { changeQty, setRemarks, type CartLine } from '../dinner/cart.ts';
-import { pickUnitCents } from '../dinner/cart-prices.ts';
-import { orderable } from '../dinner/MenuPanel.tsx';
-import { RemarkEditor, remarkShown } from '../dinner/RemarkEditor.tsx';
+import type { CartLine } from '../dinner/cart.ts';
+import { PricedCartLine } from '../dinner/PricedCartLine.tsx';
 import type { DraftCustomLine } from './phone-draft-store.ts';
 
 /**
@@ -17,45 +13,14 @@ import type { DraftCustomLine } from './phone-draft-store.ts';
  * dishes not on the menu, each with its price.
  */
 export function PhoneCart(props: { state: State; orderId: string; cart: readonly CartLine[]; custom: readonly DraftCustomLine[]; onRemoveCustom: (lineId: string) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [noting, setNoting] = useState<string | null>(null);
   if (props.cart.length === 0 && props.custom.length === 0) return <p className="hint" data-testid="phone-cart-empty">{t('order.cartEmpty')}</p>;
   return (
     <ul className="lines cart" data-testid="phone-cart">
-      {props.cart.map((c) => {
-        const product = getOwn(props.state.products, c.productId);
-        const size = product?.specs.find((x) => x.id === c.specId);
-        const open = noting === c.key;
-        const remark = remarkShown(props.state, { ids: c.remarkIds ?? [], text: c.remark }, i18n.language);
-        return (
-          <li key={c.key} className="line cart-line" data-testid="cart-line">
-            <div className="cart-row">
-              <span className="line-name">
-                {product ? nameIn(product.names, i18n.language) : c.productId}
-                {size && ` · ${nameIn(size.names, i18n.language)}`}
-                {remark && <small className="line-remark">{remark}</small>}
-                {product && !orderable(product) && <small className="cart-unavailable">{t('ordering.unavailable')}</small>}
-              </span>
-              <span className="line-total">{formatSoles(pickUnitCents(props.state, c) * c.qty)}</span>
-            </div>
-            <div className="cart-controls">
-              <div className="stepper">
-                <button className="btn step-btn" disabled={c.queued} onClick={() => changeQty(props.orderId, c.key, -1)} aria-label="-">
-                  −
-                </button>
-                <span className="qty">{c.qty}</span>
-                <button className="btn step-btn" disabled={c.queued} onClick={() => changeQty(props.orderId, c.key, 1)} aria-label="+">
-                  <Icon name="plus" />
-                </button>
-              </div>
-              <button className={`btn note-btn${open ? ' active' : ''}`} disabled={c.queued} onClick={() => setNoting(open ? null : c.key)} aria-expanded={open}>
-                {open ? t('kitchen.hideNote') : t('kitchen.addNote')}
-              </button>
-            </div>
-            {open && <RemarkEditor state={props.state} productId={c.productId} draft={{ ids: c.remarkIds ?? [], text: c.remark }} onChange={(d) => setRemarks(props.orderId, c.key, d.ids, d.text)} />}
-          </li>
-        );
-      })}
+      {props.cart.map((c) => (
+        <PricedCartLine key={c.key} state={props.state} orderId={props.orderId} line={c} noting={noting === c.key} onToggleNote={() => setNoting(noting === c.key ? null : c.key)} />
+      ))}
       {props.custom.map((c) => (
         <li key={c.lineId} className="line cart-line" data-testid="custom-line">
           <div className="cart-row">
