@@ -59,10 +59,11 @@ export class CatchUp {
     return this.engine.changesSince(request.lastSeq);
   }
 
-  private serve(request: Resume): void {
-    if (!this.resumes.take()) return this.wait(request, this.resumes.msUntilToken());
+  /** `told`: the device already holds a notice for this answer (a timer found the budget still short). */
+  private serve(request: Resume, told = false): void {
+    if (!this.resumes.take()) return this.wait(request, this.resumes.msUntilToken(), told);
     const missed = this.missed(request);
-    if (missed === null && !this.snapshots.take()) return this.wait(request, this.snapshots.msUntilToken());
+    if (missed === null && !this.snapshots.take()) return this.wait(request, this.snapshots.msUntilToken(), told);
     this.send(missed);
   }
 
@@ -77,14 +78,19 @@ export class CatchUp {
     this.feed.board();
   }
 
-  private wait(request: Resume, ms: number): void {
+  /**
+   * One notice per held-back answer: a timer may fire a millisecond before the wall clock
+   * shows the token (timers and Date.now are different clocks), and the wait that follows
+   * is the same answer's, not a new one to announce.
+   */
+  private wait(request: Resume, ms: number, told: boolean): void {
     this.waiting = request;
-    this.out.notice({ code: 'RATE_LIMITED', retryAfterSeconds: Math.ceil(ms / 1000) });
+    if (!told) this.out.notice({ code: 'RATE_LIMITED', retryAfterSeconds: Math.ceil(ms / 1000) });
     this.timer = setTimeout(() => {
       const latest = this.waiting;
       this.waiting = null;
-      if (latest) this.serve(latest);
-    }, ms);
+      if (latest) this.serve(latest, true);
+    }, ms + 1);
     this.timer.unref?.();
   }
 }
