@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium; playwright cannot download a browser on this network. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,3 +30,13 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 export const TILL = { viewport: { width: 1280, height: 800 } } as const;
+
+/**
+ * Waits until an element with this test id is in the page, checking at every frame. Playwright's
+ * own waiting backs off (0, 20, 50, 100, 100, then 500 ms between checks): a page that shows its
+ * content 300 ms after loading is seen only ~800 ms after, and a walk through fifty screens pays
+ * that half second fifty times. Use it for "the page is there"; assertions keep Playwright's expect.
+ */
+export async function testIdShown(page: Page, testId: string, timeoutMs = 90_000): Promise<void> {
+  await page.waitForFunction((id) => document.querySelector(`[data-testid="${CSS.escape(id)}"]`) !== null, testId, { polling: 'raf', timeout: timeoutMs });
+}
