@@ -4,7 +4,7 @@ import { useHashLocation } from 'wouter/use-hash-location';
 import { ApprovalDialog } from './auth/ApprovalDialog.tsx';
 import { AuthGate } from './auth/AuthGate.tsx';
 import { RouteGate } from './auth/RouteGate.tsx';
-import { ActivityPage, DinnerPage, GoodsPage, JobsPage, PageLoading, PaymentPage, PendingAddPage, PendingPage, SettlementPage, SetupPage, StaffPage, TablesPage } from './lazy-pages.tsx';
+import { ActivityPage, DinnerPage, GoodsPage, JobsPage, PageLoading, type LazyPage, PaymentPage, PendingAddPage, PendingPage, SettlementPage, SetupPage, StaffPage, TablesPage } from './lazy-pages.tsx';
 import { BookPage, DownloadPage, ExpirePage, KitchenDisplayPage } from './lazy-pages.tsx';
 import { DocumentsPage, FiscalPage, OutboxBanner, PrintersPage, ShiftPage, TallyPage } from './lazy-pages.tsx';
 import { ExportsPage, FloorPage } from './lazy-pages.tsx';
@@ -79,6 +79,60 @@ function SettingsOnly(props: { children: ReactNode }) {
   return <Suspense fallback={null}>{props.children}</Suspense>;
 }
 
+/**
+ * The pages inside the left window, by address. One table for the router and for `preloadPageOf`
+ * (main.tsx fetches the opened page's file with the language, so it shows without a "loading" frame).
+ */
+const SIGNED_IN_PAGES: readonly (readonly [string, LazyPage])[] = [
+  [PATHS.tables, TablesPage],
+  [PATHS.dinner, DinnerPage],
+  [PATHS.pending, PendingPage],
+  [PATHS.pendingAdd, PendingAddPage],
+  [PATHS.payment, PaymentPage],
+  [PATHS.book, BookPage],
+  [PATHS.settlement, SettlementPage],
+  [PATHS.goods, GoodsPage],
+  [PATHS.staff, StaffPage],
+  [PATHS.activity, ActivityPage],
+  [PATHS.jobs, JobsPage],
+  [PATHS.floor, FloorPage],
+  [PATHS.printers, PrintersPage],
+  [PATHS.fiscal, FiscalPage],
+  [PATHS.fiscalDocuments, DocumentsPage],
+  [PATHS.exports, ExportsPage],
+  [PATHS.intake, IntakePage],
+  [PATHS.shift, ShiftPage],
+  [PATHS.tally, TallyPage],
+  [PATHS.bills, BillsPage],
+  [PATHS.billDetail, BillDetailPage],
+  [PATHS.billAccount, AccountPage],
+  [PATHS.collect, CollectPage],
+  [PATHS.kitchenDisplay, KitchenDisplayPage],
+  [PATHS.takeOutRider, RiderPage],
+  [PATHS.riders, RidersPage],
+  [PATHS.takeOut, DeliveryPage],
+  [PATHS.takeOutNew, NewPhoneOrderPage],
+  [PATHS.counter, CounterOrderPage],
+  [PATHS.counterOrders, CounterOrdersPage],
+  [PATHS.counterPay, CounterPayPage],
+  [PATHS.takeOutAdd, AddDishesPage],
+  [PATHS.takeOutPay, TakeoutPayPage],
+];
+
+/** Pages outside the left window that load on first use. */
+const OTHER_PAGES: readonly (readonly [string, LazyPage])[] = [
+  [PATHS.setup, SetupPage],
+  [PATHS.expire, ExpirePage],
+  [PATHS.download, DownloadPage],
+  [PATHS.counterBoard, PickupBoardPage],
+];
+
+/** Fetches the file of the page at this address ahead of the first frame (nothing for sign-in or an unknown address). */
+export function preloadPageOf(path: string): Promise<unknown> {
+  const found = [...SIGNED_IN_PAGES, ...OTHER_PAGES].find(([p]) => p === path);
+  return found ? found[1].preload() : Promise.resolve();
+}
+
 /** The pages of a signed-in person, inside the left window. */
 function SignedInPages() {
   return (
@@ -104,39 +158,9 @@ function SignedInPages() {
       <RouteGate>
         <Suspense fallback={<PageLoading />}>
           <Switch>
-            <Route path={PATHS.tables} component={TablesPage} />
-            <Route path={PATHS.dinner} component={DinnerPage} />
-            <Route path={PATHS.pending} component={PendingPage} />
-            <Route path={PATHS.pendingAdd} component={PendingAddPage} />
-            <Route path={PATHS.payment} component={PaymentPage} />
-            <Route path={PATHS.book} component={BookPage} />
-            <Route path={PATHS.settlement} component={SettlementPage} />
-            <Route path={PATHS.goods} component={GoodsPage} />
-            <Route path={PATHS.staff} component={StaffPage} />
-            <Route path={PATHS.activity} component={ActivityPage} />
-            <Route path={PATHS.jobs} component={JobsPage} />
-            <Route path={PATHS.floor} component={FloorPage} />
-            <Route path={PATHS.printers} component={PrintersPage} />
-            <Route path={PATHS.fiscal} component={FiscalPage} />
-            <Route path={PATHS.fiscalDocuments} component={DocumentsPage} />
-            <Route path={PATHS.exports} component={ExportsPage} />
-            <Route path={PATHS.intake} component={IntakePage} />
-            <Route path={PATHS.shift} component={ShiftPage} />
-            <Route path={PATHS.tally} component={TallyPage} />
-            <Route path={PATHS.bills} component={BillsPage} />
-            <Route path={PATHS.billDetail} component={BillDetailPage} />
-            <Route path={PATHS.billAccount} component={AccountPage} />
-            <Route path={PATHS.collect} component={CollectPage} />
-            <Route path={PATHS.kitchenDisplay} component={KitchenDisplayPage} />
-            <Route path={PATHS.takeOutRider} component={RiderPage} />
-            <Route path={PATHS.riders} component={RidersPage} />
-            <Route path={PATHS.takeOut} component={DeliveryPage} />
-            <Route path={PATHS.takeOutNew} component={NewPhoneOrderPage} />
-            <Route path={PATHS.counter} component={CounterOrderPage} />
-            <Route path={PATHS.counterOrders} component={CounterOrdersPage} />
-            <Route path={PATHS.counterPay} component={CounterPayPage} />
-            <Route path={PATHS.takeOutAdd} component={AddDishesPage} />
-            <Route path={PATHS.takeOutPay} component={TakeoutPayPage} />
+            {SIGNED_IN_PAGES.map(([path, component]) => (
+              <Route key={path} path={path} component={component} />
+            ))}
             {PLANNED_ROUTES.map((p) => (
               <Route key={p} path={p} component={NotAvailable} />
             ))}

@@ -7,9 +7,25 @@ import { useTranslation } from 'react-i18next';
  * waiter's phone never downloads the goods or staff pages it cannot open.
  * The build precompresses each piece (client/vite.config.ts).
  */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ComponentType {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyPage {
+  let ready: { default: ComponentType } | null = null;
+  let loading: Promise<unknown> | null = null;
+  const preload = (): Promise<unknown> =>
+    (loading ??= load().then(
+      (m) => (ready = { default: pick(m) }),
+      (err: unknown) => {
+        loading = null; // a file that failed to arrive (Wi-Fi) is asked for again next time
+        throw err;
+      },
+    ));
+  // Once the file is here, a thenable that answers at once: React.lazy then renders the page in the
+  // same frame instead of showing "loading" (and React holds a shown fallback for at least 300 ms).
+  const Page = lazy(() => (ready ? { then: (done: (m: { default: ComponentType }) => void) => done(ready!) } : preload().then(() => ready!)) as Promise<{ default: ComponentType }>);
+  return Object.assign(Page, { preload });
 }
+
+/** A page loaded on first use, whose file can also be fetched ahead (main.tsx: the page the address opens). */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
 export const SetupPage = page(() => import('./pages/setup/SetupPage.tsx'), (m) => m.SetupPage);
 export const TablesPage = page(() => import('./pages/tables/TablesPage.tsx'), (m) => m.TablesPage);

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app.tsx';
+import { App, preloadPageOf } from './app.tsx';
 import { initI18n } from './i18n/index.ts';
 import { bootSession, watchSession } from './auth/session.ts';
 import { keepClaimCodeFromLink } from './auth/claim-link.ts';
@@ -20,8 +20,11 @@ void Promise.all([loadReplica(), loadOutbox()]).then(() => {
   void bootSession();
 });
 
-// The first frame waits for the device's language (a chunk of its own unless Spanish), so no text shows in the wrong one.
-void languageReady.then(() =>
+// The first frame waits for the device's language (a chunk of its own unless Spanish), so no text shows in the wrong one,
+// and for the opened page's file, fetched meanwhile: the page then shows at once, without a "loading" frame that React
+// would keep on screen for at least 300 ms. A file that cannot be fetched is the page's own "loading" and retry.
+const openedPage = preloadPageOf(window.location.hash.replace(/^#/, '').split('?')[0] ?? '').catch(() => undefined);
+void Promise.all([languageReady, openedPage]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
