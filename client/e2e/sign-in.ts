@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { testIdShown } from './browser.ts';
 
 /**
  * Signing in through the real pages, as staff do: the entry page (number or
@@ -10,7 +11,7 @@ export async function signInOnPage(page: Page, base: string, identifier: string,
   await page.getByTestId('login-identifier').fill(identifier);
   await page.getByTestId('login-secret').fill(secret);
   await page.getByTestId('login-submit').click();
-  await page.getByTestId('session-box').waitFor({ state: 'attached' });
+  await testIdShown(page, 'session-box');
 }
 
 /** Types digits on the big keypad. */
@@ -21,10 +22,10 @@ export async function tapDigits(page: Page, digits: string): Promise<void> {
 /** The phone way: staff number on the keypad, Next, PIN, Sign in. */
 export async function signInWithKeypad(page: Page, base: string, code: string, pin: string): Promise<void> {
   await page.goto(`${base}#/pages/app/numberlogin`);
-  await page.getByTestId('number-login-page').waitFor();
+  await testIdShown(page, 'number-login-page');
   await tapDigits(page, code);
   await page.getByTestId('numpad-ok').click();
   await tapDigits(page, pin);
   await page.getByTestId('numpad-ok').click();
-  await page.getByTestId('session-box').waitFor({ state: 'attached' });
+  await testIdShown(page, 'session-box');
 }
