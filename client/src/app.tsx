@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { ApprovalDialog } from './auth/ApprovalDialog.tsx';
@@ -17,6 +17,8 @@ import { IntakePage, NewTakeoutNotice } from './lazy-pages.tsx';
 import { RiderPage, RidersPage } from './lazy-pages.tsx';
 import { CounterOrderPage, CounterOrdersPage, CounterPayPage, PickupBoardPage } from './lazy-pages.tsx';
 import { useAliases } from './auth/aliases.ts';
+import { aliasForPath } from './auth/route-alias.ts';
+import type { Alias } from '#protocol';
 import { LoginPage } from './pages/login/LoginPage.tsx';
 import { NumberLoginPage } from './pages/login/NumberLoginPage.tsx';
 import { PinLoginPage } from './pages/login/PinLoginPage.tsx';
@@ -133,8 +135,41 @@ export function preloadPageOf(path: string): Promise<unknown> {
   return found ? found[1].preload() : Promise.resolve();
 }
 
+/**
+ * Once the page in hand shows, the files of the other pages this person may open are fetched one
+ * at a time while the device is idle: a tap on a menu entry then draws its page at once (no
+ * "loading" frame, which React keeps at least 300 ms), and a phone whose Wi-Fi drops can still
+ * open it. A page the role cannot open is never fetched (a waiter's phone never downloads the
+ * goods page). Answers how to stop (another person signed in, or the frame went away).
+ */
+function fetchPagesAhead(aliases: ReadonlySet<Alias>): () => void {
+  let stopped = false;
+  const pages = SIGNED_IN_PAGES.filter(([path]) => {
+    const needed = aliasForPath(path);
+    return needed === null || aliases.has(needed);
+  });
+  const whenIdle = (run: () => void) => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 3000 }) : window.setTimeout(run, 200));
+  const fetchFrom = (i: number): void => {
+    if (stopped || i >= pages.length) return;
+    whenIdle(() => {
+      if (!stopped) void pages[i]![1].preload().then(() => fetchFrom(i + 1), () => undefined);
+    });
+  };
+  const start = window.setTimeout(() => fetchFrom(0), PAGES_AHEAD_AFTER_MS);
+  return () => {
+    stopped = true;
+    window.clearTimeout(start);
+  };
+}
+
+/** How long after a signed-in frame shows before other pages are fetched: the first page's data and pictures go first. */
+const PAGES_AHEAD_AFTER_MS = 1500;
+
 /** The pages of a signed-in person, inside the left window. */
 function SignedInPages() {
+  // By what the person may open, not by the set's identity (a new one at every change of the state).
+  const mayOpen = [...useAliases()].sort().join(' ');
+  useEffect(() => fetchPagesAhead(new Set(mayOpen.split(' ') as Alias[])), [mayOpen]);
   return (
     <Layout
       banners={
