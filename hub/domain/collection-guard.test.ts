@@ -53,6 +53,11 @@ const COLLECTIONS: Record<string, { bound: Bound; why: string }> = {
   takeoutIntakeKeys: { bound: 'bounded', why: 'one key per live channel order (it leaves with its takeout)' },
   refunds: { bound: 'bounded', why: 'open refunds only (applied, accepted, paid out; rejected and finished ones leave for their day files): what is open at once' },
   refundOfBill: { bound: 'bounded', why: 'one key per open refund (it leaves with its refund)' },
+  // Members (issue 22): tens of thousands, so each slice is 256 buckets (protocol/buckets.ts): a write copies one bucket.
+  members: { bound: 'bounded', why: '256 buckets by a hash of the id (~80 members each at 20,000): read and written through bucketGet/bucketWith, one bucket a write' },
+  memberByPhone: { bound: 'bounded', why: '256 buckets by a hash of the phone, as members' },
+  memberByNo: { bound: 'bounded', why: '256 buckets by a hash of the number, as members' },
+  memberByDoc: { bound: 'bounded', why: '256 buckets by a hash of the document, as members' },
 };
 
 /** Names the state does not hold as a collection a rule may walk (the jobs leave the state: core, issue 20). */

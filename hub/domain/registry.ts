@@ -23,6 +23,7 @@ import { accountFeature } from './account/feature.ts';
 import { ridersFeature } from './riders/feature.ts';
 import { takeoutFeature } from './takeout/feature.ts';
 import { refundsFeature } from './refunds/feature.ts';
+import { membersFeature } from './members/feature.ts';
 
 /**
  * Every feature's part of the rules, composed (after Actual Budget's
@@ -30,7 +31,7 @@ import { refundsFeature } from './refunds/feature.ts';
  * constants below are where the compiler holds that every command has a
  * handler, every event an applier, every state key a starting value.
  */
-export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature, billsFeature, shiftFeature, tallyFeature, accountFeature, ridersFeature, takeoutFeature, refundsFeature] as const;
+export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature, billsFeature, shiftFeature, tallyFeature, accountFeature, ridersFeature, takeoutFeature, refundsFeature, membersFeature] as const;
 
 type Feature = (typeof DOMAIN_FEATURES)[number];
 

@@ -167,6 +167,12 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'takeout.delivered': presentTakeoutEvent,
   'takeout.paid': presentTakeoutEvent,
   'takeout.filed': presentTakeoutEvent,
+  // Members (issue 22): hub-only slices, so no device folds their events (an order carries { id, no, name } in its own).
+  'member.registered': nobody,
+  'member.updated': nobody,
+  'member.erased': nobody,
+  'member.ledgerEntered': nobody,
+  'member.rechargeReprinted': nobody,
   // Refunds: the same people as the `refunds` slice (slices.ts).
   'refund.applied': holdersOf('refund', 'payment', 'M005', 'M003'),
   'refund.accepted': holdersOf('refund', 'payment', 'M005', 'M003'),

@@ -16,11 +16,11 @@ describe('the slice table decides every slice', () => {
     }
   });
 
-  it('holds no on-demand data in the live state: it is fetched over HTTP with paging, never in a snapshot', () => {
+  it('holds no on-demand data in a device\'s state: it is fetched over HTTP with paging, never in a snapshot', () => {
     for (const state of [emptyState(), menuState()]) {
-      const slices = Object.keys(state);
-      expect(slices.filter((k) => (ON_DEMAND as readonly string[]).includes(k)), 'on-demand data among the slices of State').toEqual([]);
-      expect(Object.keys(presentState(state, viewerOf(state, null))).filter((k) => (ON_DEMAND as readonly string[]).includes(k))).toEqual([]);
+      // The hub may keep such data as a hub-only slice (members, issue 22): left out for every device, the owner too.
+      const shown = presentState(state, viewerOf(state, null));
+      expect(Object.entries(shown).filter(([k, v]) => v !== undefined && (ON_DEMAND as readonly string[]).includes(k)), 'on-demand data in a snapshot').toEqual([]);
     }
   });
 

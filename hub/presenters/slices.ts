@@ -135,6 +135,13 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   refunds: holdersOf('refunds', 'refund', 'payment', 'M005', 'M003'),
   refundOfBill: holdersOf('refundOfBill', 'refund', 'payment', 'M005', 'M003'),
   refundNo: everyone,
+  // Members (issue 22): the hub's alone, left out for every device, M004 holders included: they read members through
+  // the M004 routes (paged), never a 20,000-member replica. The appliers change them only in a state that has them.
+  members: () => undefined as unknown as State['members'],
+  memberByPhone: () => undefined as unknown as State['memberByPhone'],
+  memberByNo: () => undefined as unknown as State['memberByNo'],
+  memberByDoc: () => undefined as unknown as State['memberByDoc'],
+  memberCounters: () => undefined as unknown as State['memberCounters'],
 };
 
 /** The state as this viewer may see it: each slice through its rule, slices without one left out. */

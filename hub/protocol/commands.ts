@@ -40,6 +40,9 @@ export type CommandResult = {
   /** A new take-away or delivery order's codes (issue 21): "T-0042" and the pickup code "042" the till calls out. */
   takeoutCode?: string;
   pickupCode?: string;
+  /** A new member's number "000001" and a recharge order's number (issue 22). */
+  memberNo?: string;
+  rechargeNo?: number;
 };
 
 export function isCommandType(type: string): type is CommandType {

@@ -76,6 +76,8 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   STORAGE_UNAVAILABLE: 503,
   INTERNAL: 500,
   TABLE_NOT_FREE: 409,
+  // A balance would go below zero (issue 22: a member's spend or adjustment).
+  INSUFFICIENT_BALANCE: 409,
   DUPLICATE_CODE: 409,
   DUPLICATE_ID: 409,
   COMMAND_EXPIRED: 410,

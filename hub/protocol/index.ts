@@ -43,6 +43,8 @@ export * from './features/account.ts';
 export * from './features/riders.ts';
 export * from './features/takeout.ts';
 export * from './features/refunds.ts';
+export * from './features/members.ts';
+export * from './buckets.ts';
 export * from './reports.ts';
 export * from './shift-report.ts';
 export * from './features/einvoice.ts';

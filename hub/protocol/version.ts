@@ -6,12 +6,13 @@
  * 4: jobs left the state (issue 20): no jobs slice, no job events, the job board
  * on its own socket event (a page of version 3 would show empty job pages);
  * 5: take-away and delivery (issue 21): takeout commands, events and slices
- * (a page of version 4 has no applier for `takeout.*` events).
+ * (a page of version 4 has no applier for `takeout.*` events);
+ * 6: members (issue 22): member commands, an order's member and coupon, balance payments.
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /**
  * Version of the on-disk record format (WAL, snapshot, archive): the number of
  * the last migration in hub/domain/migrations. A hub refuses data of a newer one.
  */
-export const STORE_FORMAT_VERSION = 7;
+export const STORE_FORMAT_VERSION = 8;

@@ -218,5 +218,16 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     REFUND_AMOUNT_REQUIRED: 'Enter the amount to refund',
     REFUND_OPERATION_REQUIRED: 'Enter the operation number of the transfer',
     REFUND_EXCEEDS_DRAWER: 'The drawer does not hold that much cash',
+    // members (issue 22)
+    MEMBER_NOT_FOUND: 'No such member',
+    MEMBER_ERASED: 'This member\'s data was erased at their request: they can no longer pay or be found',
+    MEMBER_PHONE_TAKEN: 'Another member already has that mobile number',
+    MEMBER_DOC_TAKEN: 'Another member already has that document',
+    EMAIL_INVALID: 'The e-mail address is not valid',
+    DOC_ID_INVALID: 'A DNI has 8 digits; a passport or other document 4 to 20 letters or digits',
+    BIRTHDAY_INVALID: 'The birthday is not valid',
+    MEMBER_BANK_REQUIRED: 'Enter the bank first',
+    MEMBER_CARD_REQUIRED: 'Enter the bank card number first',
+    RECHARGE_NOT_FOUND: 'That recharge is not among the member\'s latest',
   },
 };

@@ -217,5 +217,16 @@ export const coreEs = {
     REFUND_AMOUNT_REQUIRED: 'Ingresa el monto a devolver',
     REFUND_OPERATION_REQUIRED: 'Ingresa el número de operación de la transferencia',
     REFUND_EXCEEDS_DRAWER: 'La caja no tiene tanto efectivo',
+    // members (issue 22)
+    MEMBER_NOT_FOUND: 'No existe ese socio',
+    MEMBER_ERASED: 'Los datos de este socio se borraron a su pedido: ya no paga ni se le encuentra',
+    MEMBER_PHONE_TAKEN: 'Otro socio ya tiene ese celular',
+    MEMBER_DOC_TAKEN: 'Otro socio ya tiene ese documento',
+    EMAIL_INVALID: 'El correo no es válido',
+    DOC_ID_INVALID: 'El DNI tiene 8 dígitos; el pasaporte u otro documento, de 4 a 20 letras o dígitos',
+    BIRTHDAY_INVALID: 'La fecha de nacimiento no es válida',
+    MEMBER_BANK_REQUIRED: 'Primero ingrese el banco',
+    MEMBER_CARD_REQUIRED: 'Primero ingrese el número de tarjeta bancaria',
+    RECHARGE_NOT_FOUND: 'Esa recarga no está entre las últimas del socio',
   } satisfies Record<ErrorCode, string>,
 } as const;

@@ -218,5 +218,16 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     REFUND_AMOUNT_REQUIRED: '请输入退款金额',
     REFUND_OPERATION_REQUIRED: '请输入转账的操作编号',
     REFUND_EXCEEDS_DRAWER: '钱箱里没有这么多现金',
+    // members (issue 22)
+    MEMBER_NOT_FOUND: '没有该会员',
+    MEMBER_ERASED: '该会员的资料已应其要求删除：不能再付款或被查到',
+    MEMBER_PHONE_TAKEN: '该手机号已属于另一位会员',
+    MEMBER_DOC_TAKEN: '该证件号已属于另一位会员',
+    EMAIL_INVALID: '邮箱格式不正确',
+    DOC_ID_INVALID: 'DNI 为 8 位数字；护照或其他证件为 4 至 20 位字母或数字',
+    BIRTHDAY_INVALID: '生日日期无效',
+    MEMBER_BANK_REQUIRED: '请先输入银行',
+    MEMBER_CARD_REQUIRED: '请先输入银行卡号',
+    RECHARGE_NOT_FOUND: '该充值不在会员最近的记录中',
   },
 };

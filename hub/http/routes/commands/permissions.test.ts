@@ -6,7 +6,7 @@ import { expectedByMethod } from '#hub/domain/shift/totals.ts';
 import { jobsSettled, makeFailedJob } from '#hub/jobs/test-helpers.ts';
 import { hubOwnRecords } from '#hub/testing/fuzz-envelopes.ts';
 import type { Command, CommandPayload, CommandReply, CommandType, JobReason, RolePresetId } from '#protocol';
-import { ALIASES, COMMAND_ALIAS, COMMAND_TYPES, INTERNAL, KDS_MAX_OPEN_TICKETS, ROLE_PRESET_IDS, ROLE_PRESETS } from '#protocol';
+import { ALIASES, COMMAND_ALIAS, COMMAND_TYPES, INTERNAL, KDS_MAX_OPEN_TICKETS, memberById, ROLE_PRESET_IDS, ROLE_PRESETS } from '#protocol';
 import { command, getState, NO_CUSTOMER, postCommand, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 /**
@@ -464,7 +464,39 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'refund.accept': async () => command('refund.accept', { refundId: await refundAt(1) }),
   'refund.reject': async () => command('refund.reject', { refundId: await refundAt(2), reason: 'Ya se consumió' }),
   'refund.finish': async () => command('refund.finish', { refundId: await refundAt(5) }),
+  // Members (hub/domain/members): registered by the owner, recharged in an open shift.
+  'member.register': async () => command('member.register', { memberId: randomUUID(), ...memberFields() }),
+  'member.update': async () => command('member.update', { memberId: await member(0), ...memberFields() }),
+  'member.erase': async () => command('member.erase', { memberId: await member(0), reason: 'Lo pidió el socio' }),
+  'member.recharge': async () => {
+    const memberId = await member(0);
+    await withOpenShift();
+    return command('member.recharge', { memberId, rechargeId: randomUUID(), amountCents: 5_000, method: 2, print: false });
+  },
+  'member.adjust': async () => command('member.adjust', { memberId: await member(1_000), entryId: randomUUID(), cents: -500, reason: 'Corrección' }),
+  'member.reprintRecharge': async () => {
+    const memberId = await member(1_000);
+    const entryId = t.hub.engine.state.members ? (memberById(t.hub.engine.state, memberId)?.recent[0]?.id ?? '') : '';
+    return command('member.reprintRecharge', { memberId, entryId });
+  },
 };
+
+/** A new member's personal fields: a phone and a DNI nobody has yet. */
+function memberFields(): Omit<CommandPayload<'member.register'>, 'memberId'> {
+  const k = next();
+  return { phone: `9${String(k).padStart(8, '0')}`, lastName: 'Pérez', name: 'Ana', gender: 2, regMethod: 1, docId: String(10_000_000 + k) };
+}
+
+/** A member the owner registered, with `cents` recharged (in an open shift) when above 0. Returns the id. */
+async function member(cents: number): Promise<string> {
+  const memberId = randomUUID();
+  await asOwner('member.register', { memberId, ...memberFields() });
+  if (cents > 0) {
+    await withOpenShift();
+    await asOwner('member.recharge', { memberId, rechargeId: randomUUID(), amountCents: cents, method: 2, print: false });
+  }
+  return memberId;
+}
 
 beforeAll(async () => {
   t = await startTestHub();
