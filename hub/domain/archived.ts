@@ -1,4 +1,4 @@
-import type { Bill, ClosedDebt, ClosedShift, DomainEvent, Refund, Reservation, StockMove, TallyEntry, Takeout } from '#protocol';
+import type { Bill, ClosedDebt, ClosedShift, DomainEvent, LedgerEntry, Refund, Reservation, StockMove, TallyEntry, Takeout } from '#protocol';
 
 /**
  * What an event sends to the day archive (`archive/YYYY-MM-DD.jsonl`), if
@@ -82,4 +82,13 @@ export function takeoutFiledBy(event: DomainEvent): Takeout | null {
  */
 export function refundFiledBy(event: DomainEvent): Refund | null {
   return event.type === 'refund.filed' ? event.refund : null;
+}
+
+/**
+ * The balance move an event sends to the members' ledger day files (`members-ledger/YYYY-MM-DD.jsonl`,
+ * by the entry's business day): every `member.ledgerEntered`, whoever decided it (a recharge, a
+ * settlement's spend, a refund's payout, an adjustment). The member keeps only the last 20 (hub/domain/members).
+ */
+export function ledgerFiledBy(event: DomainEvent): LedgerEntry | null {
+  return event.type === 'member.ledgerEntered' ? event.entry : null;
 }

@@ -1,6 +1,6 @@
 export { decide, decideRules } from './decide.ts';
 export { apply, applyAll } from './apply.ts';
-export { accountFiledBy, archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy, takeoutFiledBy, refundFiledBy } from './archived.ts';
+export { accountFiledBy, archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy, takeoutFiledBy, refundFiledBy, ledgerFiledBy } from './archived.ts';
 export { legacyStockMoves } from './goods/stock-history-upgrade.ts';
 export { legacyJobs } from './jobs/migration-6.ts';
 export { emptyState, DOMAIN_FEATURES } from './registry.ts';

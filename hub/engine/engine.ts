@@ -10,6 +10,7 @@ import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
 import type { AccountDays, FiledDebt } from '#hub/store/account-days.ts';
 import type { FiledTakeout, TakeoutDays } from '#hub/store/takeout-days.ts';
 import type { FiledRefund, RefundDays } from '#hub/store/refund-days.ts';
+import type { FiledLedger, LedgerDays } from '#hub/store/ledger-days.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
 import type { JobFiles } from '#hub/store/job-files.ts';
@@ -81,6 +82,8 @@ export class Engine {
   readonly takeoutDays: TakeoutDays;
   /** Ended refunds (rejected or finished), per day they ended (written at snapshot time). */
   readonly refundDays: RefundDays;
+  /** Members' balance moves, per business day (written at snapshot time; ledger-read.ts reads them). */
+  readonly ledgerDays: LedgerDays;
   private readonly wal: Wal<LogRecord>;
   private readonly processed: ProcessedIds;
   private readonly buffer: ChangeBuffer;
@@ -104,6 +107,7 @@ export class Engine {
     this.accountDays = parts.accountDays;
     this.takeoutDays = parts.takeoutDays;
     this.refundDays = parts.refundDays;
+    this.ledgerDays = parts.ledgerDays;
     this.processed = parts.processed;
     this.buffer = parts.buffer;
     this.opts = parts.opts;
@@ -123,6 +127,7 @@ export class Engine {
       accountDays: parts.accountDays,
       takeoutDays: parts.takeoutDays,
       refundDays: parts.refundDays,
+      ledgerDays: parts.ledgerDays,
       jobFiles: parts.jobFiles,
       every: parts.opts.snapshotEvery,
       coveredSeq: parts.coveredSeq,
@@ -135,6 +140,7 @@ export class Engine {
       unfiledDebts: parts.unfiledDebts,
       unfiledTakeouts: parts.unfiledTakeouts,
       unfiledRefunds: parts.unfiledRefunds,
+      unfiledLedger: parts.unfiledLedger,
       clock: parts.opts.clock,
       log: parts.opts.log,
       // Records committed while one was written may already call for the next.
@@ -236,6 +242,11 @@ export class Engine {
   /** Ended refunds not yet in their day files (records since the last snapshot), oldest first. */
   recentFiledRefunds(): readonly FiledRefund[] {
     return this.snapshots.recentFiledRefunds();
+  }
+
+  /** Members' balance moves not yet in their day files, oldest first. */
+  recentFiledLedger(): readonly FiledLedger[] {
+    return this.snapshots.recentFiledLedger();
   }
 
   /** Bookkeeping entries filed but not yet in their day files (records since the last snapshot), oldest first. */

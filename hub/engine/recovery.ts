@@ -12,6 +12,8 @@ import { TallyDays, type FiledTallyEntry } from '#hub/store/tally-days.ts';
 import { AccountDays, type FiledDebt } from '#hub/store/account-days.ts';
 import { TakeoutDays, type FiledTakeout } from '#hub/store/takeout-days.ts';
 import { RefundDays, type FiledRefund } from '#hub/store/refund-days.ts';
+import { LedgerDays, type FiledLedger } from '#hub/store/ledger-days.ts';
+import { ledgerOfRecord } from './ledger-read.ts';
 import { Wal } from '#hub/store/wal.ts';
 import { COMPACT_SLACK, JobFiles } from '#hub/store/job-files.ts';
 import { activityOf } from './activity.ts';
@@ -74,6 +76,8 @@ export type RecoveredStore = {
   unfiledTakeouts: FiledTakeout[];
   refundDays: RefundDays;
   unfiledRefunds: FiledRefund[];
+  ledgerDays: LedgerDays;
+  unfiledLedger: FiledLedger[];
   /** Ids of damaged records recovery dropped (see dropDamagedRecords); a snapshot without them settles the repair. */
   dropped: string[];
 };
@@ -150,6 +154,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   const unfiledDebts: FiledDebt[] = [];
   const unfiledTakeouts: FiledTakeout[] = [];
   const unfiledRefunds: FiledRefund[] = [];
+  const unfiledLedger: FiledLedger[] = [];
   const unlogged: ActivityEntry[] = [];
   const archivedThrough = snap?.archivedThroughSeq ?? 0;
   for (const r of records) {
@@ -179,6 +184,8 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
       const refund = refundFiledBy(e);
       if (refund) unfiledRefunds.push({ seq: r.seq, refund });
     }
+    const ledger = ledgerOfRecord(r);
+    if (ledger) unfiledLedger.push(ledger);
   }
   const seq = records.at(-1)?.seq ?? base;
   // The log may recreate what the snapshot had damaged (events recorded before ids had a rule).
@@ -215,6 +222,8 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
     unfiledTakeouts,
     refundDays: new RefundDays(opts.dir, opts.utcOffsetMinutes),
     unfiledRefunds,
+    ledgerDays: new LedgerDays(opts.dir, opts.utcOffsetMinutes),
+    unfiledLedger,
     dropped: [...new Set([...fromSnapshot.dropped, ...replayed.dropped])],
   };
 }

@@ -1,4 +1,5 @@
 import { accountFiledBy, archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy, takeoutFiledBy, refundFiledBy } from '#domain';
+import { ledgerOfRecord } from './ledger-read.ts';
 import type { ActivityEntry, State } from '#protocol';
 import type { Archive, ArchivedBill } from '#hub/store/archive.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
@@ -9,6 +10,7 @@ import type { FiledTallyEntry, TallyDays } from '#hub/store/tally-days.ts';
 import type { AccountDays, FiledDebt } from '#hub/store/account-days.ts';
 import type { FiledTakeout, TakeoutDays } from '#hub/store/takeout-days.ts';
 import type { FiledRefund, RefundDays } from '#hub/store/refund-days.ts';
+import type { FiledLedger, LedgerDays } from '#hub/store/ledger-days.ts';
 import { writeSnapshot } from '#hub/store/snapshot.ts';
 import type { JobFiles } from '#hub/store/job-files.ts';
 import { listProcessedFiles, removeProcessedFiles, writeProcessedFile, type ProcessedFile } from '#hub/store/processed-files.ts';
@@ -34,6 +36,7 @@ export type SnapshotterParts = {
   accountDays: AccountDays;
   takeoutDays: TakeoutDays;
   refundDays: RefundDays;
+  ledgerDays: LedgerDays;
   /** The job table's files: the jobs changed since the last snapshot go there before the snapshot (job-files.ts). */
   jobFiles?: JobFiles;
   /** Records between snapshots. */
@@ -50,6 +53,7 @@ export type SnapshotterParts = {
   unfiledDebts: FiledDebt[];
   unfiledTakeouts: FiledTakeout[];
   unfiledRefunds: FiledRefund[];
+  unfiledLedger: FiledLedger[];
   clock: () => Date;
   log: (message: string) => void;
   /** Called when a snapshot ends (written or failed): another may be due already. */
@@ -82,6 +86,7 @@ export class Snapshotter {
   private unfiledDebts: FiledDebt[];
   private unfiledTakeouts: FiledTakeout[];
   private unfiledRefunds: FiledRefund[];
+  private unfiledLedger: FiledLedger[];
   private running: Promise<void> | null = null;
   private covered: number;
   /** The seq from which the next one falls due; a failure moves it on, so a full disk is not hammered. */
@@ -101,6 +106,7 @@ export class Snapshotter {
     this.unfiledDebts = parts.unfiledDebts;
     this.unfiledTakeouts = parts.unfiledTakeouts;
     this.unfiledRefunds = parts.unfiledRefunds;
+    this.unfiledLedger = parts.unfiledLedger;
     this.covered = parts.coveredSeq;
     this.dueAt = parts.coveredSeq + parts.every;
   }
@@ -135,6 +141,8 @@ export class Snapshotter {
       const refund = refundFiledBy(e);
       if (refund) this.unfiledRefunds.push({ seq: record.seq, refund });
     }
+    const ledger = ledgerOfRecord(record);
+    if (ledger) this.unfiledLedger.push(ledger);
     this.unlogged.push(activityOf(record, before));
   }
 
@@ -176,6 +184,11 @@ export class Snapshotter {
   /** Ended refunds not yet in their day files, oldest first. */
   recentFiledRefunds(): readonly FiledRefund[] {
     return this.unfiledRefunds;
+  }
+
+  /** Members' balance moves not yet in their day files, oldest first. */
+  recentFiledLedger(): readonly FiledLedger[] {
+    return this.unfiledLedger;
   }
 
   /** The activity not yet in the day files, oldest first. */
@@ -237,6 +250,7 @@ export class Snapshotter {
     await p.accountDays.append(this.unfiledDebts.filter((e) => e.seq <= seq));
     await p.takeoutDays.append(this.unfiledTakeouts.filter((e) => e.seq <= seq));
     await p.refundDays.append(this.unfiledRefunds.filter((e) => e.seq <= seq));
+    await p.ledgerDays.append(this.unfiledLedger.filter((e) => e.seq <= seq));
     // The command ids added since the last snapshot, in a file of their own (processed-files.ts).
     const processedFiles = (this.processedFiles ??= await listProcessedFiles(p.dir));
     if (capture.processed.entries.length > 0) processedFiles.push(await writeProcessedFile(p.dir, capture.processed.entries));
@@ -259,6 +273,7 @@ export class Snapshotter {
     this.unfiledDebts = this.unfiledDebts.filter((e) => e.seq > seq);
     this.unfiledTakeouts = this.unfiledTakeouts.filter((e) => e.seq > seq);
     this.unfiledRefunds = this.unfiledRefunds.filter((e) => e.seq > seq);
+    this.unfiledLedger = this.unfiledLedger.filter((e) => e.seq > seq);
     this.covered = Math.max(this.covered, seq);
     this.dueAt = seq + p.every;
     await p.wal.dropSegmentsBefore(seq + 1);
