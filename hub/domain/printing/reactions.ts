@@ -7,6 +7,7 @@ import { documentBills } from '../payment/split-parts.ts';
 import { getOwn } from '../records.ts';
 import { groupMinimumCents } from '../table-ops/group-minimum.ts';
 import { TAKEOUT_PRINT_REACTORS } from './takeout-print.ts';
+import { RECHARGE_PRINT_REACTORS } from './recharge-print.ts';
 import { correctionSlipDocument } from './documents/correction-slip.ts';
 import { receiptFiscalOf } from './documents/fiscal-receipt.ts';
 import { prebillDocument } from './documents/prebill.ts';
@@ -121,6 +122,8 @@ function zReportJob(shift: ClosedShift, s: State, printer: Printer): Extract<Job
 export const PRINTING_REACTORS: Reactors = {
   // Take-away and delivery: the rider's slip and reprints by takeout (issue 21).
   ...TAKEOUT_PRINT_REACTORS,
+  // Members: a recharge's slip and the drawer for its cash (issue 22).
+  ...RECHARGE_PRINT_REACTORS,
   // Only the lines of this send: a second send prints only what is new.
   // The ticket names who sent these dishes: the one the kitchen calls about them (README "waiter on a ticket").
   'order.sent': (e, s, now) => orderTickets(s, e.orderId, (o) => sentItems(o, e.lineIds), { marker: 'new', reason: '', at: now }, e.sentBy),
