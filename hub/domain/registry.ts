@@ -24,6 +24,7 @@ import { ridersFeature } from './riders/feature.ts';
 import { takeoutFeature } from './takeout/feature.ts';
 import { refundsFeature } from './refunds/feature.ts';
 import { membersFeature } from './members/feature.ts';
+import { couponsFeature } from './coupons/feature.ts';
 
 /**
  * Every feature's part of the rules, composed (after Actual Budget's
@@ -31,7 +32,7 @@ import { membersFeature } from './members/feature.ts';
  * constants below are where the compiler holds that every command has a
  * handler, every event an applier, every state key a starting value.
  */
-export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature, billsFeature, shiftFeature, tallyFeature, accountFeature, ridersFeature, takeoutFeature, refundsFeature, membersFeature] as const;
+export const DOMAIN_FEATURES = [settingsFeature, goodsFeature, dineInFeature, staffFeature, jobsFeature, reservationsFeature, paymentFeature, tableOpsFeature, queueFeature, kitchenFeature, pendingFeature, printingFeature, kitchenDisplayFeature, einvoiceFeature, billsFeature, shiftFeature, tallyFeature, accountFeature, ridersFeature, takeoutFeature, refundsFeature, membersFeature, couponsFeature] as const;
 
 type Feature = (typeof DOMAIN_FEATURES)[number];
 

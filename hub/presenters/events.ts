@@ -173,6 +173,12 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'member.erased': nobody,
   'member.ledgerEntered': nobody,
   'member.rechargeReprinted': nobody,
+  // Coupons (issue 22): hub-only slices; a till sees a coupon only as its order's (order.couponApplied).
+  'coupon.batchIssued': nobody,
+  'coupon.gifted': nobody,
+  'coupon.batchVoided': nobody,
+  'coupon.redeemed': nobody,
+  'coupon.printed': nobody,
   // Refunds: the same people as the `refunds` slice (slices.ts).
   'refund.applied': holdersOf('refund', 'payment', 'M005', 'M003'),
   'refund.accepted': holdersOf('refund', 'payment', 'M005', 'M003'),

@@ -142,6 +142,9 @@ export const SLICE_RULES: { [K in keyof State]: SliceRule<K> } = {
   memberByNo: () => undefined as unknown as State['memberByNo'],
   memberByDoc: () => undefined as unknown as State['memberByDoc'],
   memberCounters: () => undefined as unknown as State['memberCounters'],
+  // Coupons (issue 22): the hub's alone, batches too (a device reads them through the M004 routes /api/coupons*).
+  coupons: () => undefined as unknown as State['coupons'],
+  couponBatches: () => undefined as unknown as State['couponBatches'],
 };
 
 /** The state as this viewer may see it: each slice through its rule, slices without one left out. */

@@ -44,6 +44,7 @@ export * from './features/riders.ts';
 export * from './features/takeout.ts';
 export * from './features/refunds.ts';
 export * from './features/members.ts';
+export * from './features/coupons.ts';
 export * from './buckets.ts';
 export * from './reports.ts';
 export * from './shift-report.ts';

@@ -90,7 +90,7 @@ export const printerStatusSchema = z.discriminatedUnion('state', [
 export type PrinterStatus = z.infer<typeof printerStatusSchema>;
 
 /** What a printout is for (the print history and the kitchen display tell them apart). */
-export const PRINT_PURPOSES = ['kitchen', 'prebill', 'receipt', 'test', 'setupSlip', 'shiftReport', 'deliverySlip'] as const;
+export const PRINT_PURPOSES = ['kitchen', 'prebill', 'receipt', 'test', 'setupSlip', 'shiftReport', 'deliverySlip', 'coupon'] as const;
 export type PrintPurpose = (typeof PRINT_PURPOSES)[number];
 
 /** Which kitchen action a ticket carries (SPEC.md section 4's actions; `new`: dishes just sent). */

@@ -21,6 +21,7 @@ import { ridersProtocol } from './features/riders.ts';
 import { takeoutProtocol } from './features/takeout.ts';
 import { refundsProtocol } from './features/refunds.ts';
 import { membersProtocol } from './features/members.ts';
+import { couponsProtocol } from './features/coupons.ts';
 
 /**
  * Every feature's part of the protocol, composed (after Actual Budget's
@@ -30,7 +31,7 @@ import { membersProtocol } from './features/members.ts';
  * ERROR_CODES, DomainEvent, State). The order is the order of the command
  * types and of the state's keys (a fresh snapshot writes them so).
  */
-export const PROTOCOL_FEATURES = [settingsProtocol, goodsProtocol, dineInProtocol, staffProtocol, jobsProtocol, reservationsProtocol, paymentProtocol, tableOpsProtocol, queueProtocol, kitchenProtocol, pendingProtocol, printingProtocol, kitchenDisplayProtocol, einvoiceProtocol, billsProtocol, shiftProtocol, tallyProtocol, accountProtocol, ridersProtocol, takeoutProtocol, refundsProtocol, membersProtocol] as const;
+export const PROTOCOL_FEATURES = [settingsProtocol, goodsProtocol, dineInProtocol, staffProtocol, jobsProtocol, reservationsProtocol, paymentProtocol, tableOpsProtocol, queueProtocol, kitchenProtocol, pendingProtocol, printingProtocol, kitchenDisplayProtocol, einvoiceProtocol, billsProtocol, shiftProtocol, tallyProtocol, accountProtocol, ridersProtocol, takeoutProtocol, refundsProtocol, membersProtocol, couponsProtocol] as const;
 
 /** What each feature declares as types only (its events, its state slice). */
 type Declared = NonNullable<(typeof PROTOCOL_FEATURES)[number]['types']>;

@@ -15,4 +15,4 @@ export const PROTOCOL_VERSION = 6;
  * Version of the on-disk record format (WAL, snapshot, archive): the number of
  * the last migration in hub/domain/migrations. A hub refuses data of a newer one.
  */
-export const STORE_FORMAT_VERSION = 8;
+export const STORE_FORMAT_VERSION = 9;

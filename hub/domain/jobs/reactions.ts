@@ -5,6 +5,7 @@ import { EINVOICE_REACTORS } from '../einvoice/reactions.ts';
 import { EXPORT_REACTORS } from '../exports/reactions.ts';
 import { PRINTING_REACTORS } from '../printing/reactions.ts';
 import { DEPOSIT_REACTORS } from '../reservations/deposit-receipt.ts';
+import { COUPON_REACTORS } from '../coupons/print.ts';
 import { NO_JOBS, type JobLookup } from './lookup.ts';
 
 /**
@@ -38,6 +39,7 @@ const REACTORS: Reactors = /* @__PURE__ */ mergeReactors(
   EINVOICE_REACTORS,
   EXPORT_REACTORS,
   DEPOSIT_REACTORS,
+  COUPON_REACTORS,
 );
 
 /**

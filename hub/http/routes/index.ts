@@ -22,6 +22,7 @@ import { reportExportRoutes } from './report-export/report-export.ts';
 import { reservationRoutes } from './reservations/reservations.ts';
 import { takeoutRoutes } from './takeouts/takeouts.ts';
 import { refundRoutes } from './refunds/refunds.ts';
+import { couponRoutes } from './coupons/coupons.ts';
 import { shiftPrintRoutes } from './shifts/print.ts';
 import { shiftRoutes } from './shifts/shifts.ts';
 import { tallyRoutes } from './tally/tally.ts';
@@ -55,6 +56,8 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     takeoutRoutes(deps.engine),
     // Refunds: a guest's application and its payout (the bill from the archive), open ones and a day's ended ones.
     refundRoutes(deps.engine, deps.documents),
+    // Coupons (issue 22): batches issued (codes made here), listed and searched on demand [M004]; one coupon for a till.
+    couponRoutes(deps.engine),
     // Jobs (not in the live state): the job board, pages of jobs, one job whole with its document.
     jobRoutes(deps.engine),
     // Printing: a printer's history, a virtual printer's paper, the USB printers present.

@@ -229,5 +229,15 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     MEMBER_BANK_REQUIRED: 'Enter the bank first',
     MEMBER_CARD_REQUIRED: 'Enter the bank card number first',
     RECHARGE_NOT_FOUND: 'That recharge is not among the member\'s latest',
+    // Coupons (issue 22).
+    COUPON_NOT_FOUND: 'No such coupon: check the code',
+    COUPON_USED: 'That coupon was used already',
+    COUPON_EXPIRED: 'That coupon has expired or was voided',
+    COUPON_WRONG_CATEGORY: 'That coupon is not valid for this kind of order (table / take-away and delivery)',
+    COUPON_IN_USE: 'Another till is using that coupon on another order',
+    COUPON_BATCH_NOT_FOUND: 'No such coupon batch',
+    COUPON_DUPLICATE: 'That coupon code exists already',
+    COUPON_GIFTED: 'That coupon was already given to a member',
+    NO_RECEIPT_PRINTER: 'There is no receipt printer to print the coupon on',
   },
 };

@@ -228,5 +228,15 @@ export const coreEs = {
     MEMBER_BANK_REQUIRED: 'Primero ingrese el banco',
     MEMBER_CARD_REQUIRED: 'Primero ingrese el número de tarjeta bancaria',
     RECHARGE_NOT_FOUND: 'Esa recarga no está entre las últimas del socio',
+    // Coupons (issue 22).
+    COUPON_NOT_FOUND: 'No existe ese cupón: revise el código',
+    COUPON_USED: 'Ese cupón ya fue usado',
+    COUPON_EXPIRED: 'Ese cupón está vencido o anulado',
+    COUPON_WRONG_CATEGORY: 'Ese cupón no vale para este tipo de pedido (salón / para llevar y delivery)',
+    COUPON_IN_USE: 'Otra caja está usando ese cupón en otro pedido',
+    COUPON_BATCH_NOT_FOUND: 'No existe ese lote de cupones',
+    COUPON_DUPLICATE: 'Ese código de cupón ya existe',
+    COUPON_GIFTED: 'Ese cupón ya fue regalado a un socio',
+    NO_RECEIPT_PRINTER: 'No hay impresora de comprobantes para imprimir el cupón',
   } satisfies Record<ErrorCode, string>,
 } as const;

@@ -229,5 +229,15 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     MEMBER_BANK_REQUIRED: '请先输入银行',
     MEMBER_CARD_REQUIRED: '请先输入银行卡号',
     RECHARGE_NOT_FOUND: '该充值不在会员最近的记录中',
+    // Coupons (issue 22).
+    COUPON_NOT_FOUND: '没有该优惠券，请检查券码',
+    COUPON_USED: '该优惠券已使用',
+    COUPON_EXPIRED: '该优惠券已过期或已作废',
+    COUPON_WRONG_CATEGORY: '该优惠券不适用于此类订单（堂食 / 外带和外卖）',
+    COUPON_IN_USE: '另一台收银机正在其他订单上使用该优惠券',
+    COUPON_BATCH_NOT_FOUND: '没有该批优惠券',
+    COUPON_DUPLICATE: '该券码已存在',
+    COUPON_GIFTED: '该优惠券已赠送给会员',
+    NO_RECEIPT_PRINTER: '没有可打印优惠券的小票打印机',
   },
 };

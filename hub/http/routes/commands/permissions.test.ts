@@ -479,7 +479,24 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
     const entryId = t.hub.engine.state.members ? (memberById(t.hub.engine.state, memberId)?.recent[0]?.id ?? '') : '';
     return command('member.reprintRecharge', { memberId, entryId });
   },
+  // Coupons (hub/domain/coupons): a batch recorded as its route does (internal, codes made outside the rules).
+  'coupon.issueBatch': INTERNAL,
+  'coupon.gift': async () => command('coupon.gift', { code: await couponCode(), memberId: await member(0) }),
+  'coupon.voidBatch': async () => command('coupon.voidBatch', { batchId: (await couponBatch()).batchId }),
+  'coupon.print': async () => command('coupon.print', { code: await couponCode() }),
 };
+
+/** A one-coupon dine-in batch recorded as POST /api/coupons/batches records it. Returns its id and code. */
+async function couponBatch(): Promise<{ batchId: string; code: string }> {
+  const batchId = randomUUID();
+  const code = `PERM${String(next()).padStart(8, '2')}`;
+  const batch = { batchId, prefix: 'PERM', name: 'Permisos', deductionCents: 500, category: 1 as const, expiresOn: '2099-12-31', quantity: 1 };
+  const reply = await t.hub.engine.submit(hubCommand('coupon.issueBatch', { batch, codes: [code] }, 'hub', new Date()), { staffId: null, deviceId: 'hub' });
+  if (!reply.ok) throw new Error(reply.code);
+  return { batchId, code };
+}
+
+const couponCode = async (): Promise<string> => (await couponBatch()).code;
 
 /** A new member's personal fields: a phone and a DNI nobody has yet. */
 function memberFields(): Omit<CommandPayload<'member.register'>, 'memberId'> {

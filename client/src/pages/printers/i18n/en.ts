@@ -140,6 +140,7 @@ export const printersEn: DeepStrings<typeof printersEs> = {
         setupSlip: 'Connection slip',
         shiftReport: 'Shift report',
         deliverySlip: 'Delivery slip',
+        coupon: 'Coupon',
       },
       table: 'table {{table}}',
       bill: 'bill {{billNo}}',

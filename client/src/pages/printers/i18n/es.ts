@@ -142,6 +142,7 @@ export const printersEs = {
         setupSlip: 'Hoja de conexión',
         shiftReport: 'Cierre de turno',
         deliverySlip: 'Hoja de reparto',
+        coupon: 'Cupón',
       } satisfies Record<PrintPurpose, string>,
       table: 'mesa {{table}}',
       bill: 'cuenta {{billNo}}',

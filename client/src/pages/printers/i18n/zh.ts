@@ -140,6 +140,7 @@ export const printersZh: DeepStrings<typeof printersEs> = {
         setupSlip: '连接说明单',
         shiftReport: '交班报表',
         deliverySlip: '外卖配送单',
+        coupon: '优惠券',
       },
       table: '{{table}} 号桌',
       bill: '账单 {{billNo}}',
