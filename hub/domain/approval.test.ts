@@ -49,10 +49,11 @@ describe('permission × approval matrix (actor role × approver × gate)', () =>
     expect(denied).toEqual(allowed ? null : { ok: false, code: 'FORBIDDEN', message: gate });
   });
 
-  it('the approvable gates are exactly gift, cancelOrder, discount and refund (writing off a debt; a guest\'s refund accepted, rejected or finished)', () => {
+  it('the approvable gates are exactly gift, cancelOrder, discount and refund (writing off a debt; a guest\'s refund accepted, rejected or finished; a member\'s balance adjusted)', () => {
     expect([...APPROVABLE_ALIASES].sort()).toEqual(['cancelOrder', 'discount', 'gift', 'refund']);
     // A cashier without `refund` moves a guest's refund with a manager's PIN, as a write-off (hub/domain/refunds/README.md); the payout is a bill correction (its own route and gate).
-    expect(COMMAND_TYPES.filter((t) => COMMAND_ALIAS[t] === 'refund')).toEqual(['account.writeOff', 'refund.accept', 'refund.reject', 'refund.finish']);
+    // A member's balance corrected by hand likewise (hub/domain/members/README.md): the manager is the entry's approver.
+    expect(COMMAND_TYPES.filter((t) => COMMAND_ALIAS[t] === 'refund')).toEqual(['account.writeOff', 'refund.accept', 'refund.reject', 'refund.finish', 'member.adjust']);
     for (const type of COMMAND_TYPES) expect(approvableGate(type)).toBe(APPROVABLE_ALIASES.has(COMMAND_ALIAS[type] as Alias) ? COMMAND_ALIAS[type] : null);
   });
 });
