@@ -91,6 +91,21 @@ describe('member.register', () => {
   });
 });
 
+describe('on a device (no members slices: hub/presenters/slices.ts)', () => {
+  it.each([
+    ['member.register', { memberId: ANA, ...ANA_FIELDS }],
+    ['member.update', { memberId: ANA, ...ANA_FIELDS }],
+    ['member.erase', { memberId: ANA, reason: 'x' }],
+    ['member.recharge', cashRecharge(ANA, 100, 60)],
+    ['member.adjust', { memberId: ANA, entryId: uid(2700), cents: 100, reason: 'x' }],
+    ['member.reprintRecharge', { memberId: ANA, entryId: uid(2301) }],
+  ] as const)('%s is refused, never throws (the hub decides it)', (type, payload) => {
+    const { members: _a, memberByPhone: _b, memberByNo: _c, memberByDoc: _d, memberCounters: _e, ...device } = membersState();
+    const d = decideOn(device as State, type, payload as never);
+    expect(d.ok).toBe(false);
+  });
+});
+
 describe('member.update', () => {
   it('moves the phone and document indexes with the member', () => {
     const s = exec(membersState(), 'member.update', { memberId: ANA, ...ANA_FIELDS, phone: '955 555 555', docId: '87654321' }).state;

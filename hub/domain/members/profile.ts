@@ -1,7 +1,7 @@
 import type { CommandPayload, ErrorCode, Member, MemberFields, State } from '#protocol';
 import { docKeyOf, memberById, memberIdByPhone, memberNoOf, normaliseDocId, normalisePhone } from '#protocol';
 import { bucketGet } from '#protocol';
-import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
+import { accept, hubOnly, refuse, type DecideContext, type Decision } from '../decision.ts';
 
 /** The personal fields as stored: normalised, checked. */
 type CleanFields = Pick<Member, 'phone' | 'lastName' | 'name' | 'email' | 'gender' | 'city' | 'address' | 'birthday' | 'regMethod' | 'docId'>;
@@ -57,6 +57,8 @@ export function liveMember(s: State, memberId: string): Member | Decision {
 export const refused = (x: Member | Decision): x is Decision => 'ok' in x;
 
 export function register(s: State, p: CommandPayload<'member.register'>, ctx: DecideContext): Decision {
+  // A device's replica has no members slices (hub-only): only the hub numbers and checks a member.
+  if (!s.memberCounters) return hubOnly();
   if (memberById(s, p.memberId)) return refuse('DUPLICATE_ID', 'memberId');
   const checked = checkFields(s, p, p.memberId, ctx.now);
   if (!checked.ok) return refuse(checked.code, checked.message);
