@@ -3,7 +3,8 @@
  * into 256 buckets by a hash of the key, so that writing one key copies one bucket
  * (~80 entries at 20,000) and the bucket table (256), not the whole collection: a spread
  * measures ~6 ms at 20,000 entries (hub/domain/README.md "What the live state holds"),
- * ~10 µs here. The layout is the same after a replay (the hash is fixed), it is plain
+ * ~45 µs here for a whole balance move (helper and applier, measured at 20,000 members; ~5 µs
+ * with one member). The layout is the same after a replay (the hash is fixed), it is plain
  * JSON for the log and the snapshot, and keys are read and written as own entries only
  * (an id such as `__proto__` is an entry like any other). Read and write through these
  * functions only.
