@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandPayload, CommandType, State } from '#protocol';
-import { everyMember, memberById, memberIdByDoc, memberIdByNo, memberIdByPhone, memberShortName, normalisePhone } from '#protocol';
+import { everyMember, memberById, memberIdByDoc, memberIdByNo, memberIdByPhone, memberShortName, normalisePhone, RECENT_ENTRIES } from '#protocol';
 import { ctxAt, decideOn, deepFreeze, exec, menuState, uid } from '../test-fixtures.ts';
 import { ANA, ANA_FIELDS, BETO, cashRecharge, membersState } from './test-members.ts';
 
@@ -232,13 +232,13 @@ describe('member.reprintRecharge', () => {
 });
 
 describe('the recent entries', () => {
-  it('keep the last 20, newest first, while the count goes on', () => {
+  it('keep the last RECENT_ENTRIES, newest first, while the count goes on', () => {
     let s = membersState();
     for (let i = 0; i < 25; i++) s = exec(s, 'member.adjust', { memberId: ANA, entryId: uid(2500 + i), cents: 1, reason: 'x' }).state;
     const m = memberById(s, ANA)!;
     expect(m.entries).toBe(26);
-    expect(m.recent).toHaveLength(20);
-    expect(m.recent.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => 25 - i));
+    expect(m.recent).toHaveLength(RECENT_ENTRIES);
+    expect(m.recent.map((e) => e.seq)).toEqual(Array.from({ length: RECENT_ENTRIES }, (_, i) => 25 - i));
     expect(m.balanceCents).toBe(10_025);
   });
 });

@@ -9,7 +9,7 @@ import { idSchema } from '../ids.ts';
  * Members (M004, issue 22) and their prepaid balance. The balance is a LEDGER: every move
  * (recharge, spend, refund, adjustment) is one `member.ledgerEntered` event whose entry is
  * filed into `members-ledger/YYYY-MM-DD.jsonl` (history on demand); the member record keeps
- * the balance, the entry count and the last 20 entries. Every members slice is the hub's
+ * the balance, the entry count and the last few entries. Every members slice is the hub's
  * alone: devices get them left out and read members through M004 routes (directory room).
  * Decisions (verification, SUNAT, erasure, numbers): hub/domain/members/README.md.
  */
@@ -26,8 +26,12 @@ export type RechargeMethod = (typeof RECHARGE_METHODS)[keyof typeof RECHARGE_MET
 export const LEDGER_KINDS = ['recharge', 'spend', 'refund', 'adjust'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-/** How many entries a member record keeps (the details page); the whole history is in the day files. */
-export const RECENT_ENTRIES = 20;
+/**
+ * How many entries a member record keeps: enough to answer a retried recharge and reprint the
+ * latest slips; the history is read from the day files (hub/engine/ledger-read.ts). Few, because
+ * 20,000 members × 20 entries of ~400 bytes would be ~160 MB of live state and snapshot.
+ */
+export const RECENT_ENTRIES = 5;
 /** Membership numbers: "000001", never reused (an erased member keeps theirs). */
 export const MEMBER_NO_DIGITS = 6;
 /** The largest single recharge (S/ 100,000): a typo guard, far above any real one. */
