@@ -86,6 +86,11 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'order.lineDiscountSet': everyone,
   'order.tipSet': everyone,
   'order.lunchBoxSet': everyone,
+  // A member or coupon at the till (issue 22): the order carries only { id, no, name } and the coupon's code and deduction.
+  'order.memberAttached': everyone,
+  'order.memberDetached': everyone,
+  'order.couponApplied': everyone,
+  'order.couponReleased': everyone,
   'exchangeRate.set': everyone,
   'role.saved': (e, viewer) => (seesRoles(viewer) || e.role.id === viewer.roleId ? e : null),
   // A profile (name, number, role) carries no flag; the applier keeps the flags a device has.

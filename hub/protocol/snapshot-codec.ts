@@ -57,6 +57,8 @@ export const LINE_DEFAULTS: FieldDefaults<OrderLine> = {
   specNames: null,
   unitPriceCents: 0,
   vipUnitPriceCents: null,
+  // Optional, only on a line a member's VIP price re-priced (issue 22): sent when there.
+  listUnitPriceCents: ALWAYS,
   qty: 1,
   unit: '',
   remark: '',
@@ -100,6 +102,9 @@ export const ORDER_DEFAULTS: FieldDefaults<Order> = {
   mergedTableIds: [],
   // Optional and absent on a table's order (issue 21).
   takeoutId: ALWAYS,
+  // Optional, absent on most orders (issue 22): sent when there.
+  member: ALWAYS,
+  coupon: ALWAYS,
 };
 
 /** A record with its default fields left out. */

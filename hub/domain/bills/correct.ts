@@ -5,6 +5,7 @@ import { correctedPart, creditNoteOf, refundedPortions, refundValue, type Portio
 import { MAX_DOCUMENT_NUMBER } from '../einvoice/numbering.ts';
 import { summaryQueued } from '../einvoice/summary-queue.ts';
 import { chargedQty } from '../money.ts';
+import { balanceRefund } from '../payment/balance-refund.ts';
 import { fiscalNumbersOf } from '../payment/split-parts.ts';
 import { getOwn } from '../records.ts';
 import { expectedByMethod } from '../shift/totals.ts';
@@ -63,6 +64,9 @@ export function correctBill(s: State, p: CommandPayload<'bill.correct'>, ctx: De
   if (amountCents > bill.totalCents - earlier) return refuse('REFUND_TOO_LARGE', 'amountCents');
   const drawer = cashShort(s, request.method, amountCents);
   if (drawer !== null) return refuse('REFUND_EXCEEDS_DRAWER', String(drawer));
+  // Back to a member's balance (issue 22): the ledger's refund rides in this same record.
+  const toBalance = request.method === 'balance' ? balanceRefund(s, bill, past.corrections, amountCents, request.reason, ctx) : { ok: true as const, events: [] };
+  if (!toBalance.ok) return refuse(toBalance.code, toBalance.field);
   const correction: BillCorrection = {
     // Derived, never random: deciding again gives the same id (the rules do not see the command id).
     id: `${bill.id}-${past.corrections.length + 1}`,
@@ -77,7 +81,7 @@ export function correctBill(s: State, p: CommandPayload<'bill.correct'>, ctx: De
     by: ctx.actor.staffId,
   };
   // Nothing to credit (a void after every portion was refunded, a refund of a line discounted to zero): no note.
-  if (!bill.fiscal || amountCents <= 0) return accept([{ type: 'bill.corrected', correction }], { billNo: bill.billNo, totalCents: amountCents });
+  if (!bill.fiscal || amountCents <= 0) return accept([{ type: 'bill.corrected', correction }, ...toBalance.events], { billNo: bill.billNo, totalCents: amountCents });
 
   const settings = s.fiscal;
   if (!settings) return refuse('FISCAL_SETTINGS_REQUIRED');
@@ -96,6 +100,7 @@ export function correctBill(s: State, p: CommandPayload<'bill.correct'>, ctx: De
     { type: 'bill.corrected', correction: noted, document },
     { type: 'fiscal.numbered', series, number, billId: bill.id },
     ...(queued ? [queued] : []),
+    ...toBalance.events,
   ];
   return accept(events, { billNo: bill.billNo, totalCents: amountCents });
 }

@@ -5,6 +5,7 @@ import { MAX_CENTS, UNTOUCHED_LINE } from '#protocol';
 import { putBackStockEvents, shortOfStock, takeStockEvents } from '../goods/stock.ts';
 import { presetsFor, presetsRefused, withPresets } from '../kitchen/remarks.ts';
 import { getOwn } from '../records.ts';
+import { memberUnitPrice } from '../payment/member-prices.ts';
 
 /** The open, not pre-billed order a line command works on, or why not. */
 export function editableOrder(s: State, orderId: string): Order | Decision {
@@ -56,8 +57,9 @@ export const orderLineHandlers = {
         names: product.names,
         specId: spec?.id ?? null,
         specNames: spec?.names ?? null,
-        unitPriceCents: spec?.priceCents ?? product.priceCents,
         vipUnitPriceCents: spec ? spec.vipPriceCents : product.vipPriceCents,
+        // An order with a member attached takes the VIP price for what is added later too (issue 22).
+        ...(order.member ? memberUnitPrice(spec?.priceCents ?? product.priceCents, spec ? spec.vipPriceCents : product.vipPriceCents) : { unitPriceCents: spec?.priceCents ?? product.priceCents }),
         qty: want.qty,
         unit: '',
         remark: want.remark,

@@ -68,5 +68,7 @@ export function withdrawn(s: State, order: Order, reason: string, ctx: DecideCon
   const unsent = order.lines.filter((l) => l.sentBatch === null && l.stockTaken && l.productId !== null);
   const back = [...totalsByProduct(unsent.map((l) => ({ productId: l.productId ?? '', qty: l.qty })))].flatMap(([id, qty]) => putBackStockEvents(s, id, qty));
   // The kitchen's ORDER VOID ticket names the waiter who opened the order, not who withdrew it (hub/domain/printing/README.md).
-  return accept([{ type: 'order.withdrawn', bill: withdrawnRecord(s, order, reason, ctx), openedBy: order.openedBy }, ...back], { orderId: order.id });
+  // A coupon the order held is free again for another bill (issue 22), in the same record.
+  const released = order.coupon ? [{ type: 'order.couponReleased' as const, orderId: order.id, code: order.coupon.code }] : [];
+  return accept([...released, { type: 'order.withdrawn', bill: withdrawnRecord(s, order, reason, ctx), openedBy: order.openedBy }, ...back], { orderId: order.id });
 }

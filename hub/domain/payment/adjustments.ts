@@ -32,6 +32,8 @@ export const adjustmentHandlers = {
   'order.setDiscount': (s: State, p: CommandPayload<'order.setDiscount'>, ctx: DecideContext): Decision => {
     const order = adjustable(s, p.orderId);
     if (isDecision(order)) return order;
+    // A held coupon IS the order discount (issue 22): remove the coupon first.
+    if (order.coupon) return refuse('COUPON_WITH_DISCOUNT', 'discount');
     const subtotal = subtotalCents(order);
     if (p.discount.kind === 'amount' && p.discount.cents > subtotal) return refuse('DISCOUNT_TOO_LARGE', 'discount.cents');
     const percent = p.discount.kind === 'percent' ? p.discount.percent : percentTaken(p.discount.cents, subtotal);

@@ -1,6 +1,8 @@
 import type { DomainFeature } from '../feature.ts';
 import { adjustmentHandlers } from './adjustments.ts';
 import { paymentAppliers } from './appliers.ts';
+import { couponHandlers } from './coupons.ts';
+import { memberHandlers } from './members.ts';
 import { settle } from './settle.ts';
 
 /**
@@ -10,7 +12,7 @@ import { settle } from './settle.ts';
  */
 export const paymentFeature = {
   name: 'payment',
-  handlers: { ...adjustmentHandlers, 'order.settle': settle },
+  handlers: { ...adjustmentHandlers, ...memberHandlers, ...couponHandlers, 'order.settle': settle },
   appliers: paymentAppliers,
   initialState: () => ({ exchangeRate: null }),
   migrations: [],

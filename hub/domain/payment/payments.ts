@@ -30,8 +30,6 @@ export function toBillPayments(inputs: readonly PaymentInput[], rate: ExchangeRa
       out.push({ ...blank('usd'), amountCents: usdToSolesCents(p.usdCents, rate.rateMilli), usdCents: p.usdCents, rateMilli: rate.rateMilli, ...shareOf(p) });
       continue;
     }
-    // Members do not exist yet: no balance can be checked, so none is spent.
-    if (p.method === 'balance') return { code: 'BALANCE_UNAVAILABLE', field };
     const operationNo = p.operationNo ?? '';
     if (OPERATION_METHODS.includes(p.method) && !OPERATION_NO.test(operationNo)) return { code: 'OPERATION_NO_REQUIRED', field };
     const person = p.person ?? '';

@@ -18,4 +18,12 @@ export const SAMPLES: Command[] = [
   command('order.settle', { orderId: ORDER, payments: [{ method: 'visa', amountCents: 3000 }, { method: 'cash', amountCents: 5000 }], document: NOTE, print: true }),
   command('order.settle', { orderId: ORDER, payments: [{ method: 'usd', usdCents: 2000 }], document: NOTE, print: false }),
   command('order.settle', { orderId: ORDER, payments: [{ method: 'balance', amountCents: 7000 }], document: NOTE, print: false }),
+  command('order.settle', { orderId: ORDER, payments: [{ method: 'balance', amountCents: 2000 }, { method: 'cash', amountCents: 5000 }], document: NOTE, print: false }),
+  // Members and coupons at the till (issue 22): the purity states hold no member or coupon, so these are refused, purely.
+  command('order.attachMember', { orderId: ORDER, memberId: uid(900), verify: '4321' }),
+  command('order.attachMember', { orderId: ORDER, memberId: '__proto__', verify: '0000' }),
+  command('order.detachMember', { orderId: ORDER }),
+  command('order.applyCoupon', { orderId: ORDER, code: 'VERANO-7KQ2M9XA' }),
+  command('order.applyCoupon', { orderId: ORDER, code: 'CONSTRUCTOR' }),
+  command('order.removeCoupon', { orderId: ORDER }),
 ];

@@ -31,7 +31,7 @@ describe('order.settle: one rule per payment method', () => {
     { name: 'Yape without an operation number', payments: [{ method: 'yape', amountCents: TOTAL }], code: 'OPERATION_NO_REQUIRED', field: 'payments.0' },
     { name: 'Plin with a 3-character operation number', payments: [{ method: 'plin', amountCents: TOTAL, operationNo: '123' }], code: 'OPERATION_NO_REQUIRED', field: 'payments.0' },
     { name: 'a transfer without an operation number', payments: [{ method: 'cash', amountCents: 100 }, { method: 'transfer', amountCents: 6900, operationNo: ' ' }], code: 'OPERATION_NO_REQUIRED', field: 'payments.1' },
-    { name: 'balance (no members yet)', payments: [{ method: 'balance', amountCents: TOTAL }], code: 'BALANCE_UNAVAILABLE', field: 'payments.0' },
+    { name: 'balance on an order with no member', payments: [{ method: 'balance', amountCents: TOTAL }], code: 'MEMBER_REQUIRED', field: 'payments' },
     { name: 'on account without a person', payments: [{ method: 'onAccount', amountCents: TOTAL, contact: '987654321' }], code: 'ON_ACCOUNT_DETAILS_REQUIRED', field: 'payments.0' },
     { name: 'on account with a contact that is no phone', payments: [{ method: 'onAccount', amountCents: TOTAL, person: 'Ana', contact: 'ana@x' }], code: 'ON_ACCOUNT_DETAILS_REQUIRED', field: 'payments.0' },
     { name: 'a card paying more than the bill (change from a card)', payments: [{ method: 'visa', amountCents: TOTAL + 1 }], code: 'CHANGE_ONLY_FROM_CASH', field: 'payments' },

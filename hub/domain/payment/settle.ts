@@ -7,6 +7,7 @@ import { depositExcessOf } from '../reservations/deposit.ts';
 import { notARider } from '../riders/handlers.ts';
 import { takeoutPaidOf, withTakeoutRef } from '../takeout/paid.ts';
 import { groupMinimumCents } from '../table-ops/group-minimum.ts';
+import { memberAndCouponAtSettle } from './member-settle.ts';
 import { documentRefusal, storedDocument, toBillPayments } from './payments.ts';
 import { billShares, shareDocumentsRefusal, splitRefusal } from './split.ts';
 
@@ -35,6 +36,9 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
   // A deposit larger than the bill: the excess is given back or kept, the cashier says which (issue 18 item 6).
   const excess = depositExcessOf(s, order, totals, req.depositExcess, ctx);
   if (!excess.ok) return refuse(excess.code, 'depositExcess');
+  // The member's balance and the held coupon, checked now and spent in this same record (README "Balance" and "Coupons").
+  const extras = memberAndCouponAtSettle(s, order, order.id, req.payments, ctx);
+  if (!extras.ok) return refuse(extras.code, extras.field);
   const received = req.payments.reduce((n, p) => n + p.amountCents, 0);
   const bill: Bill = {
     id: order.id,
@@ -60,6 +64,8 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
     printRequested: req.print,
     ...(excess.excess ? { depositExcess: excess.excess } : {}),
     ...(req.split ? { shares: billShares(req.split, req.payments, req.shareDocuments) } : {}),
+    ...(order.member ? { member: order.member } : {}),
+    ...(order.coupon ? { coupon: order.coupon } : {}),
   };
   // A boleta or factura is numbered by the hub only, after every check here (a refused settlement
   // uses no number): decide's hub-only step (einvoice/issue.ts) gives this bill its `fiscal`, adds
@@ -68,7 +74,7 @@ export function settleOrder(s: State, orderId: string, req: SettleRequest, ctx: 
   const cleared = s.settings.clearOnSettle ? [bill.tableId, ...order.mergedTableIds].filter((id) => getOwn(s.tables, id)).map((tableId) => ({ type: 'table.cleared' as const, tableId })) : [];
   // A take-away or delivery order (issue 21): the bill keeps its takeout, and the takeout is paid in the same record.
   const takeout = takeoutPaidOf(s, order, bill.id, ctx);
-  return accept([{ type: 'order.settled', bill: withTakeoutRef(bill, takeout?.ref) }, ...cleared, ...excess.events, ...(takeout?.events ?? [])], {
+  return accept([{ type: 'order.settled', bill: withTakeoutRef(bill, takeout?.ref) }, ...extras.events, ...cleared, ...excess.events, ...(takeout?.events ?? [])], {
     orderId: order.id,
     billNo: bill.billNo,
     totalCents: bill.totalCents,

@@ -3,7 +3,7 @@ import { centsSchema, shortText, uuidSchema, type Names } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema, optionalIdSchema } from '../ids.ts';
 import { remarkIdsSchema, type LinePreset } from '../remarks.ts';
-import type { BillPayment, BillShare, LunchBox, OrderDiscount, PayMethod, SaleDocument } from './payment.ts';
+import type { BillCoupon, BillPayment, BillShare, LunchBox, OrderDiscount, OrderMember, PayMethod, SaleDocument } from './payment.ts';
 import type { BillFiscal } from './einvoice.ts';
 import type { DepositExcess } from './reservations.ts';
 import type { BillTakeout } from './takeout.ts';
@@ -73,6 +73,11 @@ export type OrderLine = {
   unitPriceCents: number;
   /** The VIP price at the time of ordering, for when members pay; null when none. */
   vipUnitPriceCents: number | null;
+  /**
+   * Only while a member's VIP price is charged (issue 22): the list price `unitPriceCents` had, shown
+   * struck beside it. Absent: `unitPriceCents` is the list price. Totals read `unitPriceCents` only.
+   */
+  listUnitPriceCents?: number;
   qty: number;
   /** Unit of a custom dish ("porción"); '' for menu dishes. */
   unit: string;
@@ -160,6 +165,10 @@ export type Order = {
   mergedTableIds: string[];
   /** The take-away or delivery this order belongs to (issue 21; its `tableId` is then ''). Absent for a table's order. */
   takeoutId?: string;
+  /** The member attached at the till (issue 22; hub/domain/payment/members.ts): VIP prices, and the balance may pay. Absent or null: none. */
+  member?: OrderMember | null;
+  /** The coupon this order holds (issue 22): its deduction is `orderDiscount`; used when the bill is settled. */
+  coupon?: BillCoupon;
 };
 
 /**
@@ -222,6 +231,10 @@ export type Bill = {
   withdrawReason?: string;
   /** The take-away or delivery this bill settled, as it was then (issue 21); absent for a table's bill. */
   takeout?: BillTakeout;
+  /** The member the bill was for (issue 22): its number prints on the receipt; absent when none. */
+  member?: OrderMember;
+  /** The coupon the bill used (issue 22): `orderDiscount` is its deduction; absent when none. */
+  coupon?: BillCoupon;
 };
 
 /** Payload schemas of the dine-in commands. */

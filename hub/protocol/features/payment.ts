@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { centsSchema, shortText } from '../entities.ts';
 import { defineProtocol } from '../feature.ts';
 import { idSchema } from '../ids.ts';
+import { couponKeySchema } from './coupons.ts';
 import { depositExcessSchema } from './reservations.ts';
 import type { BillFiscal } from './einvoice.ts';
 
@@ -155,6 +156,21 @@ export type LunchBox = z.infer<typeof lunchBoxSchema>;
 /** The payment fields of an order nobody has adjusted yet: spread into every new order. */
 export const UNADJUSTED_ORDER = { orderDiscount: null, tipCents: 0, lunchBox: null } as const;
 
+/**
+ * The member an order or bill is for (issue 22), as every device may see it: the id, the membership
+ * number and "Ana P." (name and the last name's initial). Never a phone, e-mail or document
+ * (hub/protocol/features/members.ts holds those, for M004 only).
+ */
+export type OrderMember = { id: string; no: string; name: string };
+
+/** SPEC.md coupon categories: 1 dine-in (an order at a table), 2 every order without a table (take-away and delivery). */
+export type CouponCategory = 1 | 2;
+/** The coupon an order holds and its bill used (issue 22): what the receipt, the document and the reports read. */
+export type BillCoupon = { code: string; batchId: string; name: string; deductionCents: number; category: CouponCategory };
+
+/** What a guest says aloud to prove a membership at the till: the last 4 digits of the member's phone (README "Verifying a member"). */
+export const memberVerifySchema = z.string().trim().regex(/^\d{4}$/);
+
 /** The day's dollar rate the cashier set: soles per dollar in thousandths (3.745 → 3745), for one Lima day. */
 export type ExchangeRate = { day: string; rateMilli: number; setBy: string | null };
 
@@ -189,6 +205,14 @@ const paymentCommandPayloads = {
     /** A reservation deposit larger than the bill: the excess given back or kept (required then: DEPOSIT_EXCESS_CHOICE_REQUIRED). */
     depositExcess: depositExcessSchema.optional(),
   }),
+  /** A member at the till (issue 22): the order is theirs, its lines take their VIP prices, the balance may pay it. */
+  'order.attachMember': z.object({ orderId: idSchema, memberId: idSchema, verify: memberVerifySchema }),
+  /** The member taken off: list prices again (a balance cannot pay it any more). */
+  'order.detachMember': z.object({ orderId: idSchema }),
+  /** A coupon held for this order: its deduction is the order discount until the bill is settled (it is used then). */
+  'order.applyCoupon': z.object({ orderId: idSchema, code: couponKeySchema }),
+  /** The coupon let go: another order may use it; the order discount goes. */
+  'order.removeCoupon': z.object({ orderId: idSchema }),
 } as const;
 
 /** Events of payment (settling itself records dine-in's `order.settled` with the full bill). */
@@ -197,7 +221,18 @@ export type PaymentEvent =
   | { type: 'order.discountSet'; orderId: string; discount: OrderDiscount | null }
   | { type: 'order.lineDiscountSet'; orderId: string; lineId: string; discountCents: number }
   | { type: 'order.tipSet'; orderId: string; tipCents: number }
-  | { type: 'order.lunchBoxSet'; orderId: string; lunchBox: LunchBox | null };
+  | { type: 'order.lunchBoxSet'; orderId: string; lunchBox: LunchBox | null }
+  /** Each line with a VIP price re-priced to it; `listUnitPriceCents` is what it cost before (shown struck beside). */
+  | { type: 'order.memberAttached'; orderId: string; member: OrderMember; prices: MemberPrice[] }
+  /** Every VIP-priced line back at its list price. */
+  | { type: 'order.memberDetached'; orderId: string }
+  /** The coupon is held by this order and is its discount (an amount: min(deduction, the order's subtotal)). */
+  | { type: 'order.couponApplied'; orderId: string; coupon: BillCoupon; discount: OrderDiscount }
+  /** The coupon let go (removed, or its order withdrawn): unused again, the order discount gone. */
+  | { type: 'order.couponReleased'; orderId: string; code: string };
+
+/** One line re-priced for a member: its VIP unit price and the list price it had. */
+export type MemberPrice = { lineId: string; unitPriceCents: number; listUnitPriceCents: number };
 
 /** The payment slice of the live state: the day's dollar rate (null until a cashier sets one). */
 export type PaymentState = { exchangeRate: ExchangeRate | null };
@@ -213,8 +248,19 @@ export const paymentProtocol = defineProtocol<PaymentEvent, PaymentState>()({
     'order.setTip': 'payment',
     'order.setLunchBox': 'payment',
     'order.settle': 'payment',
+    'order.attachMember': 'payment',
+    'order.detachMember': 'payment',
+    'order.applyCoupon': 'payment',
+    'order.removeCoupon': 'payment',
   },
   errors: {
+    // The digits the guest said are not the end of the member's phone.
+    MEMBER_VERIFY_FAILED: 403,
+    // A balance payment on an order with no member attached.
+    MEMBER_REQUIRED: 400,
+    // A manual discount and a coupon on one bill: the coupon IS the order discount.
+    COUPON_WITH_DISCOUNT: 409,
+    // No longer answered (issue 22: the balance pays); kept while the payment page still names its text.
     BALANCE_UNAVAILABLE: 409,
     OPERATION_NO_REQUIRED: 400,
     ON_ACCOUNT_DETAILS_REQUIRED: 400,

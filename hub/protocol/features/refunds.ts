@@ -24,8 +24,11 @@ import type { Bill } from './dine-in.ts';
 export const REFUND_STATUS = { applied: 1, accepted: 2, rejected: 3, paidOut: 5, finished: 6 } as const;
 export type RefundStatus = (typeof REFUND_STATUS)[keyof typeof REFUND_STATUS];
 
-/** How the money goes back: out of the open shift's drawer, or by bank transfer (with the bank's operation number). */
-export const REFUND_PAYOUTS = ['cash', 'transfer'] as const;
+/**
+ * How the money goes back: out of the open shift's drawer, by bank transfer (with the bank's operation number), or to
+ * the bill's member's balance (issue 22: at most what the balance paid of the bill; hub/domain/payment/balance-refund.ts).
+ */
+export const REFUND_PAYOUTS = ['cash', 'transfer', 'balance'] as const;
 export type RefundPayout = (typeof REFUND_PAYOUTS)[number];
 
 /** What is asked back: the whole rest of the bill, some portions of some lines, or an amount. */

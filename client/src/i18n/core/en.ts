@@ -115,6 +115,10 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     DEPOSIT_EXCESS_CHOICE_REQUIRED: 'The deposit is more than the bill: choose whether the rest is given back or kept',
     // payment (issue 9)
     BALANCE_UNAVAILABLE: 'Paying from a balance is not available yet: it comes with members',
+    // members and coupons at the till (issue 22)
+    MEMBER_VERIFY_FAILED: 'The 4 digits do not match the end of the member\'s phone',
+    MEMBER_REQUIRED: 'To pay from a balance, first attach the member to the bill',
+    COUPON_WITH_DISCOUNT: 'The bill already has a discount or a coupon: remove it before applying another',
     OPERATION_NO_REQUIRED: 'Enter the operation number (4 to 30 letters or digits)',
     ON_ACCOUNT_DETAILS_REQUIRED: 'To put it on account, enter the person and a contact phone',
     CHANGE_ONLY_FROM_CASH: 'Change comes only from cash: card, Yape, Plin or transfer cannot exceed the total',

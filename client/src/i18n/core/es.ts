@@ -114,6 +114,10 @@ export const coreEs = {
     DEPOSIT_EXCESS_CHOICE_REQUIRED: 'El adelanto supera la cuenta: elija si se devuelve el saldo o se retiene',
     // payment (issue 9)
     BALANCE_UNAVAILABLE: 'El pago con saldo aún no está disponible: llegará con los socios',
+    // members and coupons at the till (issue 22)
+    MEMBER_VERIFY_FAILED: 'Los 4 dígitos no coinciden con el final del teléfono del socio',
+    MEMBER_REQUIRED: 'Para pagar con saldo, primero asocie el socio a la cuenta',
+    COUPON_WITH_DISCOUNT: 'La cuenta ya tiene un descuento o un cupón: quítelo antes de aplicar otro',
     OPERATION_NO_REQUIRED: 'Ingrese el número de operación (4 a 30 letras o dígitos)',
     ON_ACCOUNT_DETAILS_REQUIRED: 'Para dejar a cuenta, ingrese la persona y un teléfono de contacto',
     CHANGE_ONLY_FROM_CASH: 'El vuelto solo sale del efectivo: la tarjeta, Yape, Plin o transferencia no pueden pasar del total',

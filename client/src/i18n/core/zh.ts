@@ -115,6 +115,10 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     DEPOSIT_EXCESS_CHOICE_REQUIRED: '订金超过账单金额：请选择退还余额还是保留',
     // payment (issue 9)
     BALANCE_UNAVAILABLE: '余额支付暂不可用，将随会员功能推出',
+    // members and coupons at the till (issue 22)
+    MEMBER_VERIFY_FAILED: '4 位数字与会员手机号末尾不符',
+    MEMBER_REQUIRED: '使用余额支付前，请先将会员关联到账单',
+    COUPON_WITH_DISCOUNT: '账单已有折扣或优惠券：请先移除再使用其他优惠',
     OPERATION_NO_REQUIRED: '请输入交易单号（4 至 30 位字母或数字）',
     ON_ACCOUNT_DETAILS_REQUIRED: '挂账需填写挂账人和联系电话',
     CHANGE_ONLY_FROM_CASH: '只能从现金中找零：刷卡、Yape、Plin 或转账不能超过应收金额',

@@ -6,7 +6,7 @@ import { expectedByMethod } from '#hub/domain/shift/totals.ts';
 import { jobsSettled, makeFailedJob } from '#hub/jobs/test-helpers.ts';
 import { hubOwnRecords } from '#hub/testing/fuzz-envelopes.ts';
 import type { Command, CommandPayload, CommandReply, CommandType, JobReason, RolePresetId } from '#protocol';
-import { ALIASES, COMMAND_ALIAS, COMMAND_TYPES, INTERNAL, KDS_MAX_OPEN_TICKETS, memberById, ROLE_PRESET_IDS, ROLE_PRESETS } from '#protocol';
+import { ALIASES, COMMAND_ALIAS, COMMAND_TYPES, INTERNAL, KDS_MAX_OPEN_TICKETS, MAX_TABLES, memberById, ROLE_PRESET_IDS, ROLE_PRESETS } from '#protocol';
 import { command, getState, NO_CUSTOMER, postCommand, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
 
 /**
@@ -36,8 +36,26 @@ async function withOpenShift(): Promise<void> {
   if (!t.hub.engine.state.openShift) await asOwner('shift.open', { id: `sh-m${next()}`, floatCents: 10_000 });
 }
 
+/** The sample tables made so far, oldest first. */
+const madeTables: string[] = [];
+
+/**
+ * The floor holds at most MAX_TABLES (400): the oldest sample tables go (their open orders withdrawn,
+ * the table cleared, then removed; best effort) so that more samples never fill it (FLOOR_FULL).
+ */
+async function recycleTables(): Promise<void> {
+  for (const id of madeTables.splice(0, 100)) {
+    const orderId = t.hub.engine.state.tables[id]?.orderId;
+    if (orderId) await postCommand(t.url, command('order.withdraw', { orderId, reason: 'Mesa de prueba' }));
+    if ((t.hub.engine.state.tables[id]?.status ?? 1) !== 1) await postCommand(t.url, command('table.clear', { tableId: id }));
+    await postCommand(t.url, command('table.remove', { tableId: id }));
+  }
+}
+
 async function freshTable(): Promise<string> {
+  if (Object.keys(t.hub.engine.state.tables).length >= MAX_TABLES - 20) await recycleTables();
   const id = `t-m${next()}`;
+  madeTables.push(id);
   await asOwner('table.save', { id, areaId: 'area-salon', name: `M${n}`, type: 'hall', minConsumptionCents: 0, seats: 4, sort: 100 + n });
   return id;
 }
@@ -484,7 +502,39 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'coupon.gift': async () => command('coupon.gift', { code: await couponCode(), memberId: await member(0) }),
   'coupon.voidBatch': async () => command('coupon.voidBatch', { batchId: (await couponBatch()).batchId }),
   'coupon.print': async () => command('coupon.print', { code: await couponCode() }),
+  // Members at the till (hub/domain/payment, issue 22): the guest says the last 4 digits of their phone.
+  'order.attachMember': async () => {
+    const { memberId, verify } = await memberToAttach();
+    return command('order.attachMember', { orderId: (await orderWithLine(true)).orderId, memberId, verify });
+  },
+  'order.detachMember': async () => {
+    const { orderId } = await orderWithLine(true);
+    await asOwner('order.attachMember', { orderId, ...(await memberToAttach()) });
+    return command('order.detachMember', { orderId });
+  },
+  // A coupon at the till: one issued as the coupons route records it, held for a table's order.
+  'order.applyCoupon': async () => command('order.applyCoupon', { orderId: (await orderWithLine(true)).orderId, code: await couponToApply() }),
+  'order.removeCoupon': async () => {
+    const { orderId } = await orderWithLine(true);
+    await asOwner('order.applyCoupon', { orderId, code: await couponToApply() });
+    return command('order.removeCoupon', { orderId });
+  },
 };
+
+/** A fresh dine-in coupon of S/ 5, issued as POST /api/coupons/batches records it (the hub's own command). */
+async function couponToApply(): Promise<string> {
+  const code = `PERM${next()}X2345678`;
+  const batch = { batchId: randomUUID(), prefix: 'PERM', name: 'Permisos', deductionCents: 500, category: 1 as const, expiresOn: '2099-12-31', quantity: 1 };
+  const r = await t.hub.engine.submit(hubCommand('coupon.issueBatch', { batch, codes: [code] }, 'hub', new Date()), { staffId: null, deviceId: 'hub' });
+  if (!r.ok) throw new Error(`setup coupon.issueBatch refused: ${r.code}`);
+  return code;
+}
+
+/** A member registered by the owner and what the guest says to attach them: the phone's last 4 digits. */
+async function memberToAttach(): Promise<{ memberId: string; verify: string }> {
+  const memberId = await member(0);
+  return { memberId, verify: memberById(t.hub.engine.state, memberId)!.phone.slice(-4) };
+}
 
 /** A one-coupon dine-in batch recorded as POST /api/coupons/batches records it. Returns its id and code. */
 async function couponBatch(): Promise<{ batchId: string; code: string }> {
