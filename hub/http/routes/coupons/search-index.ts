@@ -23,7 +23,7 @@ export class CouponIndex {
     // collection-guard: once at the hub's start (a search index), never on the command path.
     const coupons = [...bucketEntries(state.coupons)];
     const issuedAt = (c: Coupon): string => getOwn(state.couponBatches, c.batchId)?.issuedAt ?? '';
-    coupons.sort(([ka, a], [kb, b]) => issuedAt(a).localeCompare(issuedAt(b)) || a.batchId.localeCompare(b.batchId) || ka.localeCompare(kb));
+    coupons.sort(([ka, a], [kb, b]) => issuedAt(a).localeCompare(issuedAt(b)) || a.batchId.localeCompare(b.batchId) || (ka < kb ? -1 : 1));
     for (const [key, c] of coupons) {
       this.addKey(key, c.batchId);
       if (c.memberId !== null) this.push(this.byMember, c.memberId, key);
@@ -48,7 +48,8 @@ export class CouponIndex {
   /** Folds a committed change's coupon events (the engine's listener). */
   readonly onChange = (change: Change): void => {
     for (const e of change.events) {
-      if (e.type === 'coupon.batchIssued') for (const code of e.codes) this.addKey(couponKey(code), e.batch.id);
+      // Sorted within the batch, as the index built at start orders them: pages read the same across a restart.
+      if (e.type === 'coupon.batchIssued') for (const key of e.codes.map(couponKey).sort()) this.addKey(key, e.batch.id);
       else if (e.type === 'coupon.gifted') this.push(this.byMember, e.memberId, couponKey(e.code));
     }
   };
