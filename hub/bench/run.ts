@@ -11,6 +11,7 @@ import { run as menu2000 } from './menu-2000.ts';
 import { run as menuHostile } from './menu-hostile.ts';
 import { run as printLatency } from './print-latency.ts';
 import { run as intakeLatency } from './intake-latency.ts';
+import { run as couponSearch } from './coupon-search.ts';
 import { run as reports } from './reports.ts';
 import { run as snapshotSize } from './snapshot-size.ts';
 import { run as startup } from './startup.ts';
@@ -36,6 +37,8 @@ const BENCHMARKS = {
   // A web order (intake API) to its kitchen ticket, a till accepting at once (issue 21).
   intake: () => intakeLatency(),
   reports: () => reports({}, (m) => console.log(`  ${m}`)),
+  // The M004 coupon search with 50,000 coupons (issue 22).
+  coupons: () => couponSearch({}, (m) => console.log(`  ${m}`)),
 } satisfies Record<string, () => Promise<BenchResult>>;
 
 type Name = keyof typeof BENCHMARKS;
