@@ -26,7 +26,7 @@ const dirs = useTempDirs('pos-store-format-');
 const engines = useEngines();
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../store/fixtures');
 /** Every store format a hub was released with, each kept as a data directory; add the new one with each migration. */
-const FORMATS = [1, 3, 4, 5, 6, 7];
+const FORMATS = [1, 3, 4, 5, 6, 7, 9];
 
 async function fixtureCopy(format = 1): Promise<{ dir: string; script: FixtureScript }> {
   const dir = await dirs.make();
