@@ -539,7 +539,7 @@ async function memberToAttach(): Promise<{ memberId: string; verify: string }> {
 /** A one-coupon dine-in batch recorded as POST /api/coupons/batches records it. Returns its id and code. */
 async function couponBatch(): Promise<{ batchId: string; code: string }> {
   const batchId = randomUUID();
-  const code = `PERM${String(next()).padStart(8, '2')}`;
+  const code = `PERM${String(next()).padStart(8, '0')}`;
   const batch = { batchId, prefix: 'PERM', name: 'Permisos', deductionCents: 500, category: 1 as const, expiresOn: '2099-12-31', quantity: 1 };
   const reply = await t.hub.engine.submit(hubCommand('coupon.issueBatch', { batch, codes: [code] }, 'hub', new Date()), { staffId: null, deviceId: 'hub' });
   if (!reply.ok) throw new Error(reply.code);
