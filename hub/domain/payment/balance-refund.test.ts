@@ -72,3 +72,24 @@ describe('bill.correct to the balance', () => {
     expect(correct(after, bill, { kind: 'refund', lines: [], amountCents: 1000, reason: 'b', method: 'balance' }, undefined, 'c-3').ok).toBe(true);
   });
 });
+
+describe("a guest's refund paid out to the balance (refunds' pay-out)", () => {
+  it('apply, accept, pay out to the balance: the ledger refund rides in the payout record', () => {
+    const { s, bill } = settled([{ method: 'balance', amountCents: 6000 }, { method: 'cash', amountCents: 4000 }]);
+    const refundId = '00000000-0000-4000-8000-0000000000b1';
+    let r = exec(s, 'refund.apply', { refundId, bill, billDay: '2025-03-14', request: { kind: 'amount', lines: [], amountCents: 2500, reason: 'Llegó frío', contactPhone: '' } }, ctxAt(LATER, null)).state;
+    r = exec(r, 'refund.accept', { refundId }, ctxAt(LATER, null)).state;
+    const paid = exec(r, 'refund.payOut', { refundId, bill, method: 'balance', operationNo: '' }, ctxAt(LATER, null));
+    expect(paid.events.map((e) => e.type)).toEqual(expect.arrayContaining(['bill.corrected', 'member.ledgerEntered', 'refund.paidOut']));
+    expect(balanceOf(paid.state)).toBe(2000 + 2500);
+    expect(paid.state.refunds[refundId]).toMatchObject({ status: 5, payout: { method: 'balance' } });
+  });
+
+  it('to the balance of a bill no member paid: refused, nothing changes', () => {
+    const { s, bill } = settled([{ method: 'cash', amountCents: 10_800 }], false);
+    const refundId = '00000000-0000-4000-8000-0000000000b2';
+    let r = exec(s, 'refund.apply', { refundId, bill, billDay: '2025-03-14', request: { kind: 'amount', lines: [], amountCents: 500, reason: 'x', contactPhone: '' } }, ctxAt(LATER, null)).state;
+    r = deepFreeze(exec(r, 'refund.accept', { refundId }, ctxAt(LATER, null)).state);
+    expect(decideOn(r, 'refund.payOut', { refundId, bill, method: 'balance', operationNo: '' }, ctxAt(LATER, null))).toMatchObject({ ok: false, code: 'MEMBER_REQUIRED' });
+  });
+});

@@ -1,5 +1,5 @@
 import type { Bill, BillPayment, DocKind, PayMethod, PrintBlock, PrintDocument, TicketLanguage } from '#protocol';
-import { formatSoles } from '../../money.ts';
+import { chargedQty, formatSoles } from '../../money.ts';
 import { billBody } from './bill-body.ts';
 import type { ReceiptFiscal } from './fiscal-receipt.ts';
 import { limaDate, limaTime, marker, row, rule, text } from './format.ts';
@@ -37,6 +37,10 @@ type Words = {
   fiscalHint: boolean;
   /** A boleta or factura asked for before e-invoicing was set up: nothing was issued to SUNAT, the paper must not pretend otherwise. */
   notIssued: string;
+  /** Issue 22: the member the bill was for, what their VIP prices saved against the list prices, the coupon used. */
+  member: string;
+  vipSaving: string;
+  coupon: string;
 };
 
 const WORDS: Record<TicketLanguage, Words> = {
@@ -56,6 +60,9 @@ const WORDS: Record<TicketLanguage, Words> = {
     thanks: '¡Gracias por su visita!',
     fiscalHint: false,
     notIssued: 'Comprobante electrónico no emitido: la facturación electrónica no está configurada',
+    member: 'Socio',
+    vipSaving: 'Ahorro de socio (precios VIP)',
+    coupon: 'Cupón',
   },
   en: {
     docs: { note: 'SALE NOTE', boleta: 'ELECTRONIC SALES RECEIPT (BOLETA)', factura: 'ELECTRONIC INVOICE (FACTURA)' },
@@ -73,6 +80,9 @@ const WORDS: Record<TicketLanguage, Words> = {
     thanks: 'Thank you for your visit!',
     fiscalHint: true,
     notIssued: 'No electronic receipt was issued: e-invoicing is not set up',
+    member: 'Member',
+    vipSaving: 'Member savings (VIP prices)',
+    coupon: 'Coupon',
   },
   zh: {
     docs: { note: '销售单', boleta: '电子销售小票 (BOLETA)', factura: '电子发票 (FACTURA)' },
@@ -90,6 +100,9 @@ const WORDS: Record<TicketLanguage, Words> = {
     thanks: '谢谢光临！',
     fiscalHint: true,
     notIssued: '未开具电子票据：电子发票尚未设置',
+    member: '会员',
+    vipSaving: '会员优惠（VIP 价）',
+    coupon: '优惠券',
   },
 };
 
@@ -113,6 +126,20 @@ function paymentBlocks(p: BillPayment, w: Words): PrintBlock[] {
   const blocks = [row(label, formatSoles(p.amountCents))];
   if (p.operationNo) blocks.push(text(`  ${w.operation} ${p.operationNo}`));
   if (p.method === 'onAccount' && p.person) blocks.push(text(`  ${p.person} ${p.contact}`.trimEnd()));
+  return blocks;
+}
+
+/** What the member's VIP prices saved on the billed portions against the list prices kept beside them. */
+function vipSavingCents(bill: Bill): number {
+  return bill.lines.reduce((n, l) => n + (l.listUnitPriceCents === undefined ? 0 : (l.listUnitPriceCents - l.unitPriceCents) * chargedQty(l)), 0);
+}
+
+/** Issue 22: the coupon that is the bill's discount, and what a member saved (the lines already carry the VIP prices). */
+function memberBlocks(bill: Bill, w: Words): PrintBlock[] {
+  const blocks: PrintBlock[] = [];
+  if (bill.coupon) blocks.push(text(`${w.coupon} ${bill.coupon.code} (${bill.coupon.name})`));
+  const saved = vipSavingCents(bill);
+  if (saved > 0) blocks.push(row(w.vipSaving, formatSoles(saved)));
   return blocks;
 }
 
@@ -169,8 +196,10 @@ export function receiptDocument(input: ReceiptInput, language: TicketLanguage): 
   } else {
     blocks.push(text(`${w.table} ${bill.tableName}   ${w.cashier}: ${input.cashier || '-'}`));
   }
+  if (bill.member) blocks.push(text(`${w.member} ${bill.member.no} ${bill.member.name}`));
   blocks.push(rule());
   blocks.push(...billBody(bill.lines, bill, language));
+  blocks.push(...memberBlocks(bill, w));
   if (fiscal) {
     blocks.push(rule());
     for (const t of fiscal.totals) blocks.push(row(t.label, t.value, t.bold ?? false));
