@@ -53,6 +53,15 @@ describe('POST /api/coupons/batches', () => {
     expect(await codesOf(body.batchId as string)).toHaveLength(5);
   });
 
+  it('batches issued at once with one prefix never share a code', async () => {
+    const bodies = Array.from({ length: 6 }, () => batchBody({ prefix: 'JUNTOS', quantity: 200 }));
+    const replies = await Promise.all(bodies.map((b) => send(t, 'POST', '/api/coupons/batches', b)));
+    for (const r of replies) expect(r.status).toBe(201);
+    const all = (await Promise.all(bodies.map((b) => codesOf(b.batchId as string)))).flat().map((c) => c.code);
+    expect(all).toHaveLength(1_200);
+    expect(new Set(all).size).toBe(1_200);
+  });
+
   it('issues the largest batch, 10,000 codes, all distinct', async () => {
     const body = batchBody({ prefix: 'MAX', quantity: 10_000 });
     const r = await send(t, 'POST', '/api/coupons/batches', body);
@@ -162,6 +171,18 @@ describe('reading coupons', () => {
       expect(r.body).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     }
     expect(t.hub.engine.seq).toBe(seq);
+  });
+
+  it('no device gets coupons or batches in its state, the owner included', async () => {
+    for (const cookie of [t.cookie, waiter, till]) {
+      const r = await fetch(new URL('/api/state', t.url), { headers: { cookie } });
+      const text = await r.text();
+      expect(r.status).toBe(200);
+      expect(text).not.toContain('"coupons"');
+      expect(text).not.toContain('"couponBatches"');
+      expect(text).not.toContain(rows[5]!.code);
+      expect(text).not.toContain('987111222');
+    }
   });
 
   const queries: [string, string, number, string][] = [
