@@ -22,3 +22,14 @@ export function atListPrice(line: OrderLine): OrderLine {
   const { listUnitPriceCents, ...rest } = line;
   return { ...rest, unitPriceCents: listUnitPriceCents };
 }
+
+/**
+ * A line at the prices of the order it goes into (table-ops' move and merge): the member's VIP
+ * price when that order has a member, else its list price. A member's prices never travel with
+ * a dish to another guest's bill, and a member's bill prices every dish it takes for them.
+ */
+export function pricedFor(order: { member?: { id: string } | null }, line: OrderLine): OrderLine {
+  const list = atListPrice(line);
+  if (!order.member) return list;
+  return { ...list, ...memberUnitPrice(list.unitPriceCents, list.vipUnitPriceCents) };
+}

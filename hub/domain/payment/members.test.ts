@@ -125,3 +125,23 @@ describe('order.settle: the member balance as a payment', () => {
     expect(d.events[0].bill.receivedCents - d.events[0].bill.changeCents).toBe(10_000);
   });
 });
+
+describe("a member's prices stay on the member's bill (table-ops' move and merge)", () => {
+  const S2_ORDER = uid(2);
+  const attached = () => exec(vipOrder(), 'order.attachMember', { orderId: ORDER, memberId: ANA, verify: '4321' }).state;
+
+  it('a VIP-priced dish moved to a table without a member goes at its list price', () => {
+    const s = exec(attached(), 'order.moveLines', { fromOrderId: ORDER, toTableId: T.s2, orderId: S2_ORDER, people: 1, lines: [{ lineId: CEVICHE_LINE, qty: 2, newLineId: uid(301) }] }).state;
+    const moved = getOwn(s.orders, S2_ORDER)!.lines[0]!;
+    expect([moved.unitPriceCents, moved.listUnitPriceCents]).toEqual([3200, undefined]);
+  });
+
+  it("a table merged into a member's order: its dishes take the member's VIP prices", () => {
+    let s = exec(vipOrder(), 'table.open', { tableId: T.s2, orderId: S2_ORDER, people: 1, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' } }).state;
+    s = exec(s, 'order.addLines', { orderId: S2_ORDER, lines: [{ lineId: uid(302), productId: P.ceviche.id, qty: 1, remark: '' }], send: true }).state;
+    s = exec(s, 'order.attachMember', { orderId: ORDER, memberId: ANA, verify: '4321' }).state;
+    s = exec(s, 'table.merge', { tableId: T.s1, otherTableIds: [T.s2] }).state;
+    const line = orderOf(s).lines.find((l) => l.id === uid(302))!;
+    expect([line.unitPriceCents, line.listUnitPriceCents]).toEqual([2800, 3200]);
+  });
+});

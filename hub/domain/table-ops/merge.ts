@@ -1,6 +1,7 @@
 import type { CommandPayload, Order, OrderLine, State } from '#protocol';
 import { accept, refuse, type Decision } from '../decision.ts';
 import { wouldBeTooLarge } from '../dine-in/order-lines.ts';
+import { pricedFor } from '../payment/member-prices.ts';
 import { getOwn } from '../records.ts';
 
 /**
@@ -36,7 +37,8 @@ export function mergeTables(s: State, p: CommandPayload<'table.merge'>): Decisio
     for (const line of other.lines) {
       if (lineIds.has(line.id)) return refuse('DUPLICATE_ID', 'lineId');
       lineIds.add(line.id);
-      added.push({ ...line, originTableId: line.originTableId ?? other.tableId });
+      // At the prices of the merged bill: its member's VIP prices, or the list prices (issue 22).
+      added.push(pricedFor(order, { ...line, originTableId: line.originTableId ?? other.tableId }));
     }
     for (const t of [other.tableId, ...other.mergedTableIds]) group.add(t);
     absorbed.push(other);

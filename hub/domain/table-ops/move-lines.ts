@@ -3,6 +3,7 @@ import { TABLE_STATUS } from '#protocol';
 import { accept, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { chargedQty } from '../money.ts';
 import { editableOrder, isDecision, wouldBeTooLarge } from '../dine-in/order-lines.ts';
+import { pricedFor } from '../payment/member-prices.ts';
 import { getOwn } from '../records.ts';
 import { NO_GUEST, refused, seatAt } from './seat.ts';
 
@@ -69,7 +70,8 @@ export function moveLines(s: State, p: CommandPayload<'order.moveLines'>, ctx: D
     if (ids.has(moved.id)) return refuse('DUPLICATE_ID', 'newLineId');
     ids.add(moved.id);
     taken.push({ lineId: line.id, qty: want.qty });
-    lines.push(moved);
+    // At the prices of the bill it joins: a member's VIP price goes or comes with the member (issue 22).
+    lines.push(pricedFor(target, moved));
   }
   if (wouldBeTooLarge(target, lines)) return refuse('ORDER_TOO_LARGE');
   events.push({ type: 'order.linesMoved', fromOrderId: from.id, toOrderId: target.id, taken, lines });
