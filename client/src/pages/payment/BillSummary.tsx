@@ -34,6 +34,13 @@ export function BillSummary(props: { order: Order; totals: Totals }) {
               {l.giftedQty > 0 && <em className="tag">{`${l.giftedQty} ${t('pay.gifted')}`}</em>}
               {l.discountCents > 0 && <em className="tag">{`${t('pay.discounted')} ${formatSoles(l.discountCents)}`}</em>}
               {l.returnedQty > 0 && <em className="tag tag-muted">{`${l.returnedQty} ${t('pay.returned')}`}</em>}
+              {l.listUnitPriceCents !== undefined && l.listUnitPriceCents !== l.unitPriceCents && (
+                // A member's VIP price, the normal price struck beside it (issue 22).
+                <span className="vip-price" data-testid={`vip-${l.id}`}>
+                  <em className="tag">{`${t('pay.member.vip')} ${formatSoles(l.unitPriceCents)}`}</em>
+                  <s aria-label={t('pay.member.listPrice')}>{formatSoles(l.listUnitPriceCents)}</s>
+                </span>
+              )}
             </span>
             <span className="bill-amount">{formatSoles(lineTotalCents(l))}</span>
           </li>

@@ -15,7 +15,7 @@ import { roundCashAbove } from './quick-cash.ts';
  * amount above it (quick-cash.ts). After a payment the method goes back to
  * cash: the rest of a mixed bill is mostly cash.
  */
-export function PaymentEntry(props: { leftCents: number; rate: ExchangeRate | null; onAdd: (p: PaymentInput) => void }) {
+export function PaymentEntry(props: { leftCents: number; rate: ExchangeRate | null; onAdd: (p: PaymentInput) => void; member?: boolean; balanceCents?: number | null }) {
   const { t } = useTranslation();
   const [method, setMethod] = useState<PayMethod>('cash');
   const [amount, setAmount] = useState('');
@@ -23,8 +23,12 @@ export function PaymentEntry(props: { leftCents: number; rate: ExchangeRate | nu
   const [person, setPerson] = useState('');
   const [contact, setContact] = useState('');
   const usd = method === 'usd';
-  const typed = amount === '' ? (usd ? null : props.leftCents) : parseCents(amount);
-  const ok = typed !== null && typed > 0 && method !== 'balance' && (!usd || props.rate !== null);
+  const balance = method === 'balance';
+  // By balance the amount proposed is what is left, or the whole balance when it is less (the rest by another method).
+  const proposed = balance && props.balanceCents != null ? Math.min(props.leftCents, props.balanceCents) : props.leftCents;
+  const typed = amount === '' ? (usd ? null : proposed) : parseCents(amount);
+  const overBalance = balance && typed !== null && props.balanceCents != null && typed > props.balanceCents;
+  const ok = typed !== null && typed > 0 && (!balance || (props.member === true && !overBalance)) && (!usd || props.rate !== null);
 
   const addCash = (cents: number) => props.onAdd({ method: 'cash', amountCents: cents });
   const add = () => {
@@ -46,21 +50,36 @@ export function PaymentEntry(props: { leftCents: number; rate: ExchangeRate | nu
     <section className="pay-entry">
       <div className="chips method-chips" role="radiogroup" aria-label={t('pay.method')}>
         {TILL_METHODS.map((m) => (
-          <button key={m} role="radio" aria-checked={method === m} className={`chip${method === m ? ' active' : ''}`} onClick={() => setMethod(m)} data-testid={`method-${m}`}>
+          <button
+            key={m}
+            role="radio"
+            aria-checked={method === m}
+            className={`chip${method === m ? ' active' : ''}`}
+            disabled={m === 'balance' && props.member !== true}
+            title={m === 'balance' && props.member !== true ? t('errors.MEMBER_REQUIRED') : undefined}
+            onClick={() => setMethod(m)}
+            data-testid={`method-${m}`}
+          >
             {t(`pay.methods.${m}`)}
           </button>
         ))}
       </div>
-      {method === 'balance' ? (
-        <p className="field-error">{t('errors.BALANCE_UNAVAILABLE')}</p>
+      {balance && props.member !== true ? (
+        <p className="field-error">{t('errors.MEMBER_REQUIRED')}</p>
       ) : (
         <div className="entry-fields">
+          {balance && props.balanceCents != null && (
+            <p className="note" data-testid="pay-balance">
+              {t('pay.member.balance', { amount: formatSoles(props.balanceCents) })}
+            </p>
+          )}
+          {overBalance && <p className="field-error">{t('errors.INSUFFICIENT_BALANCE')}</p>}
           <label className="field">
             <span>{usd ? t('pay.dollars') : t('pay.amount')}</span>
             <input
               className="amount"
               inputMode="decimal"
-              placeholder={usd ? '' : (props.leftCents / 100).toFixed(2)}
+              placeholder={usd ? '' : (proposed / 100).toFixed(2)}
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               onKeyDown={(e) => e.key === 'Enter' && add()}

@@ -13,6 +13,9 @@ import { Icon } from '../../ui/icons.tsx';
 import { NoOpenOrder } from '../../ui/NoOpenOrder.tsx';
 import { Adjustments } from './Adjustments.tsx';
 import { BillSummary } from './BillSummary.tsx';
+import { CouponField } from './CouponField.tsx';
+import { useMemberBalance } from './member-lookup.ts';
+import { MemberPanel } from './MemberPanel.tsx';
 import { Confirm } from './Confirm.tsx';
 import { DocumentForm } from './DocumentForm.tsx';
 import { rateForToday, summarize } from './draft.ts';
@@ -56,6 +59,9 @@ export function PaymentPage(props: PaymentPageProps = {}) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // A reservation deposit larger than the bill: the excess given back or kept (issue 18 item 6).
   const [excess, setExcess] = useState<ExcessChoice | null>(null);
+
+  // The attached member's balance as the hub says (members are not in the device's state); a hook, so before any return.
+  const balanceCents = useMemberBalance(state ? getOwn(state.orders, params.get('orderId') ?? '')?.member : null);
 
   if (outcome) return <PaymentDone outcome={outcome} doneTo={props.doneTo} />;
   // Ids from the address bar are looked up as own entries only (?orderId=__proto__ is simply no order).
@@ -109,6 +115,8 @@ export function PaymentPage(props: PaymentPageProps = {}) {
       <div className="pay-columns">
         <div className="pay-bill-side">
           <BillSummary order={order} totals={totals} />
+          <MemberPanel order={order} balanceCents={balanceCents} />
+          <CouponField order={order} />
           <Adjustments order={order} />
           <SplitPanel draft={splitDraft} onChange={changeSplit} shares={parts.parts} dueCents={totals.dueCents} tablePeople={order.people} active={share} onPick={(i) => setSplitDraft((d) => withPicked(d, i))} />
           <div className="pay-prebill">
@@ -136,6 +144,8 @@ export function PaymentPage(props: PaymentPageProps = {}) {
           <PaymentEntry
             leftCents={leftNow}
             rate={rate}
+            member={Boolean(order.member)}
+            balanceCents={balanceCents}
             onAdd={(p) => {
               setPayments((list) => [...list, split ? { ...p, share } : p]);
               // The next payment goes to the first part still owing unless the cashier picks one.
