@@ -138,3 +138,30 @@ describe('two tills apply one coupon at once', () => {
     }
   });
 });
+
+describe('one till settles from the balance while another takes the member off', () => {
+  it('either the bill is paid from the balance (the detach finds no order) or the member is gone first (refused); never a balance bill without its member (five times over)', async () => {
+    const [tillA, tillB] = [await till(DEMO_STAFF[0]!), await till(DEMO_STAFF[1]!)];
+    for (let i = 0; i < 5; i++) {
+      const served = await servedOrder();
+      const { memberId, verify } = await memberWith(0);
+      await ok('order.attachMember', { orderId: served.orderId, memberId, verify });
+      const due = dueOf(served.orderId);
+      await ok('member.recharge', { memberId, rechargeId: randomUUID(), amountCents: due, method: 2, print: false });
+      const [settled, detached] = await Promise.all([
+        sendCommand(tillA, command('order.settle', { orderId: served.orderId, payments: [{ method: 'balance', amountCents: due }], document: NOTE, print: false })),
+        sendCommand(tillB, command('order.detachMember', { orderId: served.orderId })),
+      ]);
+      expect(wins([settled, detached])).toBe(1);
+      if (settled.ok) {
+        expect(codes([detached])).toEqual(['ORDER_NOT_OPEN']);
+        expect(memberNow(memberId).balanceCents).toBe(0);
+      } else {
+        // Detached first: the list prices are back (more to pay than the payment brings) and no member may pay.
+        expect(['MEMBER_REQUIRED', 'AMOUNT_TOO_LOW']).toContain(codes([settled])[0]);
+        expect(memberNow(memberId).balanceCents).toBe(due);
+        expect(t.hub.engine.state.orders[served.orderId]?.member).toBeNull();
+      }
+    }
+  });
+});
