@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startHub } from '#hub/server.ts';
 import { fmtInt, fmtMs, isMain, passText, printResult, removeDir, row, scratchDir, summarize, type BenchResult } from './common.ts';
-import { signIn } from './print-latency.ts';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
 
 /**
  * The M004 coupon search with 50,000 coupons (issue 22): five batches of 10,000 issued through
@@ -13,6 +13,18 @@ import { signIn } from './print-latency.ts';
 export type CouponSearchOptions = { batches: number; perBatch: number; rounds: number };
 export const DEFAULT_COUPON_SEARCH: CouponSearchOptions = { batches: 5, perBatch: 10_000, rounds: 60 };
 const GOAL_P99_MS = 50;
+
+/** The owner signed in on a device of its own: the route paces reads per session (120 at once, then 20 a second), so each kind of search gets one. */
+async function ownerOn(url: string, deviceId: string): Promise<string> {
+  const owner = DEMO_STAFF[0]!;
+  const res = await fetch(new URL('/api/auth/signin', url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: owner.code, secret: owner.pin, deviceId }) });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status}`);
+  await res.arrayBuffer();
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
 
 async function getJson(url: string, cookie: string, path: string): Promise<{ ms: number; body: { coupons: { code: string }[] } }> {
   const t0 = performance.now();
@@ -27,7 +39,7 @@ export async function run(partial: Partial<CouponSearchOptions> = {}, log: (m: s
   const dir = await scratchDir('coupon-search');
   const hub = await startHub({ dataDir: dir, port: 0, host: '127.0.0.1', demo: true, mdns: false, log: () => undefined });
   try {
-    const cookie = await signIn(hub.url);
+    const cookie = await ownerOn(hub.url, 'bench-coupons');
     const batchIds: string[] = [];
     const issueMs: number[] = [];
     for (let b = 0; b < o.batches; b++) {
@@ -66,10 +78,11 @@ export async function run(partial: Partial<CouponSearchOptions> = {}, log: (m: s
     };
     const rows = [];
     const figures: Record<string, number> = { coupons: o.batches * o.perBatch, issue10kP50Ms: summarize(issueMs).p50 };
-    for (const [name, path] of Object.entries(kinds)) {
-      for (let i = 0; i < 5; i++) await getJson(hub.url, cookie, path(i)); // warm-up
+    for (const [k, [name, path]] of Object.entries(kinds).entries()) {
+      const reader = await ownerOn(hub.url, `bench-coupons-${k}`);
+      for (let i = 0; i < 5; i++) await getJson(hub.url, reader, path(i)); // warm-up
       const ms: number[] = [];
-      for (let i = 0; i < o.rounds; i++) ms.push((await getJson(hub.url, cookie, path(i))).ms);
+      for (let i = 0; i < o.rounds; i++) ms.push((await getJson(hub.url, reader, path(i))).ms);
       const s = summarize(ms);
       figures[`${name} p99`] = s.p99;
       const pass = s.p99 < GOAL_P99_MS;

@@ -207,3 +207,20 @@ describe('reading coupons', () => {
     expect(r).toMatchObject({ status: 200, body: { coupons: [], more: false } });
   });
 });
+
+describe('a script guessing codes', () => {
+  it('is slowed per session (RATE_LIMITED with retry-after), and other sessions read on', async () => {
+    const guesser = await personWith(t, 'r-guess', ['payment'], '63');
+    const guesses = Array.from({ length: 300 }, (_, i) => `GUESS${String(i).padStart(8, '0')}`);
+    const replies = await Promise.all(guesses.map((g) => fetch(new URL(`/api/coupons/${g}`, t.url), { headers: { cookie: guesser } })));
+    const statuses = replies.map((r) => r.status);
+    // A burst of 120, then 20 a second: 300 at once cannot all be answered.
+    expect(statuses.filter((s) => s === 404).length).toBeGreaterThanOrEqual(120);
+    const limited = replies.filter((r) => r.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const bodies = await Promise.all(replies.map((r) => r.json() as Promise<{ code?: string }>));
+    expect(bodies.filter((b) => b.code === 'RATE_LIMITED')).toHaveLength(limited.length);
+    expect((await send(t, 'GET', '/api/coupons/batches')).status).toBe(200);
+  });
+});

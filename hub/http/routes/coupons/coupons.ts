@@ -6,6 +6,7 @@ import type { Actor, Engine } from '#hub/engine/engine.ts';
 import type { Alias, Command, CouponBatch, CouponStatus, State } from '#protocol';
 import { bucketGet, couponKeySchema, couponStatus, httpStatusOf } from '#protocol';
 import { HttpError } from '../../http-error.ts';
+import { ChannelRate } from '../intake/channel-rate.ts';
 import { sessionOf } from '../../middleware/actor.ts';
 import { readJsonBody } from '../../middleware/json-body.ts';
 import { parseBody } from '../../validate.ts';
@@ -16,6 +17,14 @@ import { CouponIndex, type CouponHit } from './search-index.ts';
 /** A batch's form is a few short fields: 4 KB is ten times an honest one. */
 const MAX_BATCH_BODY_BYTES = 4 * 1024;
 const DEFAULT_LIMIT = 50;
+/**
+ * Reads per session (device and person): a burst of 120, then 20 a second. An owner typing a
+ * search or a till scanning codes stays far below; a script guessing codes through
+ * GET /api/coupons/:code is slowed to 20 guesses a second (a guess hits one of 50,000 codes
+ * about once in 17 million tries).
+ */
+const READ_BURST = 120;
+const READS_PER_MINUTE = 1_200;
 
 /** A batch as the pages list it: its fields and how many of its coupons are used, unused, expired today. */
 export type BatchRow = CouponBatch & { used: number; unused: number; expired: number };
@@ -36,11 +45,16 @@ function couponView(hit: CouponHit, full: boolean): Record<string, unknown> {
 }
 
 /** The signed-in sender and their aliases; FORBIDDEN unless they hold one of `need`. */
-function holder(engine: Engine, ctx: Context, need: readonly Alias[]): { actor: Actor; aliases: ReadonlySet<Alias> } {
+function holder(engine: Engine, ctx: Context, need: readonly Alias[], pace?: ChannelRate): { actor: Actor; aliases: ReadonlySet<Alias> } {
   const { actor } = sessionOf(ctx);
   const aliases = aliasesOf(engine.state, actor.staffId);
   if (!need.some((a) => aliases.has(a))) throw new HttpError('FORBIDDEN', need[0] ?? '');
   ctx.set('cache-control', 'no-store');
+  const wait = pace?.take(`${actor.deviceId}\n${actor.staffId ?? ''}`) ?? 0;
+  if (wait > 0) {
+    ctx.set('retry-after', String(wait));
+    throw new HttpError('RATE_LIMITED', String(wait));
+  }
   return { actor: actor as Actor, aliases };
 }
 
@@ -64,6 +78,7 @@ export function couponRoutes(engine: Engine): Router {
   engine.onChange(index.onChange);
   /** Batches being recorded: a retry of the same batch id waits for the first one's answer. */
   const inFlight = new Map<string, Promise<void>>();
+  const pace = new ChannelRate(() => new Date(), READ_BURST, READS_PER_MINUTE);
 
   router.post('/api/coupons/batches', async (ctx) => {
     const { actor } = holder(engine, ctx, ['M004']);
@@ -94,14 +109,14 @@ export function couponRoutes(engine: Engine): Router {
   });
 
   router.get('/api/coupons', (ctx) => {
-    holder(engine, ctx, ['M004']);
+    holder(engine, ctx, ['M004'], pace);
     const q = parseBody(couponQuerySchema, { ...ctx.query });
     const found = index.search(engine.state, { q: q.q ?? '', status: q.status, batchId: q.batchId, memberId: q.memberId, day: today(engine.state), offset: q.offset ?? 0, limit: q.limit ?? DEFAULT_LIMIT });
     ctx.body = { ok: true, coupons: found.hits.map((h) => couponView(h, true)), more: found.more };
   });
 
   router.get('/api/coupons/:code', (ctx) => {
-    const { aliases } = holder(engine, ctx, ['M004', 'payment']);
+    const { aliases } = holder(engine, ctx, ['M004', 'payment'], pace);
     const code = couponKeySchema.safeParse(ctx.params.code);
     const coupon = code.success ? bucketGet(engine.state.coupons, code.data) : undefined;
     const batch = coupon ? getOwn(engine.state.couponBatches, coupon.batchId) : undefined;

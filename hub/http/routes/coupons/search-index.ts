@@ -60,8 +60,15 @@ export class CouponIndex {
     const exact = part === '' ? undefined : bucketGet(state.coupons, part);
     const keys = exact ? [part] : s.memberId !== undefined ? (this.byMember.get(s.memberId) ?? []) : s.batchId !== undefined ? (this.byBatch.get(s.batchId) ?? []) : this.all;
     const hits: CouponHit[] = [];
+    // Nothing to check per coupon (a batch's or a member's page, or all): the page is a slice of the list, however deep.
+    const plain = part === '' && s.status === undefined && (s.batchId === undefined || s.memberId === undefined);
     let skipped = 0;
-    for (let i = keys.length - 1; i >= 0; i--) {
+    let start = keys.length - 1;
+    if (plain) {
+      start -= s.offset;
+      skipped = s.offset;
+    }
+    for (let i = start; i >= 0; i--) {
       const key = keys[i]!;
       if (part !== '' && !key.includes(part)) continue;
       const coupon = bucketGet(state.coupons, key);
