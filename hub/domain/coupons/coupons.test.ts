@@ -93,7 +93,7 @@ describe('refusals change nothing', () => {
   it('a gift after the last day is COUPON_EXPIRED (the business day: 01:30 of the next day still counts)', () => {
     const s = deepFreeze(exec(menuState(), 'coupon.issueBatch', issuePayload({ expiresOn: '2025-03-14' })).state);
     const gift = command('coupon.gift', { code: VERANO_CODES[0]!, memberId: ANA });
-    // 2025-03-15 01:30 Lima = 06:30Z: before the 04:00 closing? No: after it, so the 15th.
+    // 05:00 Lima on the 15th (10:00Z) is past the 04:00 closing: the 15th's business day, after the last day.
     expect(decide(s, gift, ctxAt('2025-03-15T10:00:00.000Z'))).toMatchObject({ ok: false, code: 'COUPON_EXPIRED' });
     // 2025-03-15 01:30 Lima (06:30Z) belongs to the 14th's business day (closing hour 04:00): not expired.
     expect(decide(s, gift, ctxAt('2025-03-15T06:30:00.000Z'))).toMatchObject({ ok: false, code: 'MEMBER_NOT_FOUND' });
