@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Bill, DomainEvent } from '#protocol';
-import { archivedBy } from './archived.ts';
+import { memberById } from '#protocol';
+import { archivedBy, ledgerFiledBy } from './archived.ts';
+import { ANA, membersState } from './members/test-members.ts';
 import { applyAll } from './apply.ts';
 import { exec, menuEvents, orderAt, uid } from './test-fixtures.ts';
 
@@ -31,5 +33,14 @@ describe('archivedBy: the domain declares what leaves the live state for the day
     const archived = archivedBy(settlement);
     expect(archived).toMatchObject({ id: orderId, billNo: 1, lines: prebilled.orders[orderId]!.lines });
     expect(applyAll(prebilled, settled.events).orders[orderId]).toBeUndefined();
+  });
+});
+
+describe('ledgerFiledBy: every balance move goes to the members\' ledger day files', () => {
+  it('files a member.ledgerEntered entry, whoever decided it, and nothing else', () => {
+    const entry = memberById(membersState(), ANA)!.recent[0]!;
+    expect(ledgerFiledBy({ type: 'member.ledgerEntered', entry })).toBe(entry);
+    expect(ledgerFiledBy({ type: 'member.rechargeReprinted', memberId: ANA, entryId: entry.id, at: entry.at, by: null })).toBeNull();
+    expect(ledgerFiledBy({ type: 'member.erased', memberId: ANA, at: entry.at, by: null, reason: 'x' })).toBeNull();
   });
 });
