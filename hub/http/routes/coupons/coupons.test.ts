@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUPON_ALPHABET } from '#protocol';
+import { COUPON_ALPHABET, VIRTUAL_PRINTER } from '#protocol';
 import { startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
-import { asOwner, batchBody, personWith, send, type CouponRow } from './test-coupon-hub.ts';
+import { asOwner, batchBody, personWith, send, waitUntil, type CouponRow } from './test-coupon-hub.ts';
 
 /**
  * The coupon routes through the real app: issuing (codes made by the hub, never twice, a retry
@@ -146,6 +146,17 @@ describe('reading coupons', () => {
     expect((await send(t, 'GET', `/api/coupons?batchId=${batchId}&status=unused`)).body.coupons).toEqual([]);
     const list = await send(t, 'GET', '/api/coupons/batches');
     expect((list.body.batches as { id: string }[]).find((b) => b.id === batchId)).toMatchObject({ voided: true, used: 0, unused: 0, expired: 30 });
+  });
+
+  it('coupon.print puts the coupon on the receipt printer\'s paper with a QR of its code (a durable job; the tap does not wait)', async () => {
+    const fresh = batchBody({ prefix: 'PAPEL', quantity: 1 });
+    await send(t, 'POST', '/api/coupons/batches', fresh);
+    const [coupon] = await codesOf(fresh.batchId as string);
+    await asOwner(t, 'coupon.print', { code: coupon!.code });
+    await waitUntil(async () => {
+      const paper = await send(t, 'GET', `/api/printers/${VIRTUAL_PRINTER.id}/paper?limit=5`);
+      return JSON.stringify(paper.body).includes(`"kind":"qr","data":"${coupon!.code}"`);
+    });
   });
 
   it('a till (payment without M004) reads a coupon to apply it, but not who it was given to', async () => {

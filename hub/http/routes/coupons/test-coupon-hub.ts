@@ -36,3 +36,12 @@ export async function send(t: TestHub, method: string, path: string, body?: unkn
 
 /** A page of coupons as GET /api/coupons answers it. */
 export type CouponRow = { code: string; batchId: string; status: string; memberId: string | null; recipientNo: string; recipientPhone: string };
+
+/** Waits until `check` holds, asking again every 20 ms (a job runs beside the request that caused it). */
+export async function waitUntil(check: () => Promise<boolean>, what = 'condition'): Promise<void> {
+  for (let i = 0; i < 250; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`never happened: ${what}`);
+}
