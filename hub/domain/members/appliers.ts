@@ -1,5 +1,6 @@
 import type { EventOf, Member, State } from '#protocol';
 import { bucketGet, bucketWith, bucketWithout, docKeyOf, memberById, RECENT_ENTRIES } from '#protocol';
+import { foldIntoShift, withLedgerEntry } from '../shift/totals.ts';
 
 /**
  * Folds member events. Every members slice is the hub's alone (a device's replica has
@@ -55,7 +56,9 @@ export const memberAppliers = {
     const out: State = { ...s, members: bucketWith(s.members, m.id, next) };
     const no = e.entry.recharge?.no ?? 0;
     if (no > s.memberCounters.rechargeNo) out.memberCounters = { ...s.memberCounters, rechargeNo: no };
-    return out;
+    // A recharge is money at the till: the open shift it names counts it (shift/totals.ts, reports room).
+    const shiftId = e.entry.recharge?.shiftId;
+    return shiftId && out.openShift?.id === shiftId ? foldIntoShift(out, (t) => withLedgerEntry(t, e.entry)) : out;
   },
   'member.rechargeReprinted': (s: State): State => s,
 };

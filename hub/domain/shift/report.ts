@@ -7,7 +7,7 @@ import { dishKeyOf } from '../reports/aggregate.ts';
 import { fiscalNumbersOf } from '../payment/split-parts.ts';
 import { emptyFigures } from '../reports/figures.ts';
 import { RESTAURANT_UTC_OFFSET_MINUTES } from '../reservations/calendar.ts';
-import { cashMoved, depositsTakenCents, expectedByMethod } from './totals.ts';
+import { cashMoved, depositsTakenCents, expectedByMethod, rechargesTakenCents } from './totals.ts';
 
 /**
  * A shift's report (SPEC.md section 3, README.md here "The report"): the
@@ -159,8 +159,9 @@ export function shiftReportOf(input: ShiftReportInput): ShiftReport {
     writeOffCents: input.writeOffs.cents,
     // Deposits TAKEN during the shift, from the shift's own record of them (issue 18 item 6), not those credited to its bills.
     depositCents: depositsTakenCents(shift.totals),
-    memberRechargeCount: 0,
-    memberRechargeCents: 0,
+    // Recharges TAKEN during the shift, from the shift's own record of them (issue 22): money, not sales.
+    memberRechargeCount: shift.totals.rechargeCount ?? 0,
+    memberRechargeCents: rechargesTakenCents(shift.totals),
     channels: channelsOf(input.bills),
     riderCash: riderCashOf(shift, input.bills, input.nameOf),
     byMethod: f.byMethod,

@@ -1,4 +1,4 @@
-import type { Bill, BillCorrection, CountedMethod, PayMethod, Shift, ShiftTotals, State } from '#protocol';
+import type { Bill, BillCorrection, CountedMethod, LedgerEntry, PayMethod, RechargeMethod, Shift, ShiftTotals, State } from '#protocol';
 import { COUNTED_METHODS } from '#protocol';
 
 /**
@@ -74,6 +74,31 @@ export function withDepositKept(t: ShiftTotals, cents: number): ShiftTotals {
   return { ...t, depositKeptCents: (t.depositKeptCents ?? 0) + cents };
 }
 
+/**
+ * Where a recharge's money is counted at the close (SPEC section 9 recharge options): 2 cash in
+ * the drawer, 3 "scan code" (Yape/Plin) under yape, 4 offline remittance under transfer.
+ */
+export function rechargePayMethod(method: RechargeMethod): CountedMethod {
+  return method === 2 ? 'cash' : method === 3 ? 'yape' : 'transfer';
+}
+
+/**
+ * A member recharge taken during the shift (issue 22): the amount paid (not a promotion's bonus,
+ * which is credit, not money) under its method. Not a sale: salesCents and the bills stay as they were.
+ * Any other ledger move (a spend, refund or adjustment) moves no money in the shift here: a spend
+ * is a bill's `balance` payment, which the drawer never counts (COUNTED_METHODS leaves it out).
+ */
+export function withLedgerEntry(t: ShiftTotals, entry: LedgerEntry): ShiftTotals {
+  const r = entry.recharge;
+  if (entry.kind !== 'recharge' || !r || r.amountCents <= 0) return t;
+  return { ...t, rechargeCount: (t.rechargeCount ?? 0) + 1, rechargesByMethod: add(t.rechargesByMethod ?? {}, rechargePayMethod(r.method), r.amountCents) };
+}
+
+/** Recharges taken during the shift (all methods): the report's "Recargas de socios". */
+export function rechargesTakenCents(t: ShiftTotals): number {
+  return Object.values(t.rechargesByMethod ?? {}).reduce((n, c) => n + (c ?? 0), 0);
+}
+
 /** Deposits taken during the shift (all methods): the report's "Reservas (adelantos)". */
 export function depositsTakenCents(t: ShiftTotals): number {
   return Object.values(t.depositsByMethod ?? {}).reduce((n, c) => n + (c ?? 0), 0);
@@ -111,7 +136,7 @@ export function cashMoved(shift: Shift): { inCents: number; outCents: number } {
 /**
  * What the drawer and each terminal should show at the close, per method:
  * cash = float + cash received − change − cash out + cash in − cash refunds,
- * deposits taken counted as received and deposits given back as refunds,
+ * deposits and member recharges taken counted as received and deposits given back as refunds,
  * riders' cash counted when handed in, not when collected;
  * any other method = received − given back by it. Cash is always listed (the
  * float is there); another method once the shift used it. Dollars are in
@@ -123,13 +148,14 @@ export function expectedByMethod(shift: Shift): Partial<Record<CountedMethod, nu
   const out: Partial<Record<CountedMethod, number>> = {};
   const deposits = t.depositsByMethod ?? {};
   const depositReturns = t.depositReturnsByMethod ?? {};
+  const recharges = t.rechargesByMethod ?? {};
   for (const m of COUNTED_METHODS) {
-    // Deposits taken are in the drawer or terminal too; deposits given back left it.
-    const received = (t.receivedByMethod[m] ?? 0) + (deposits[m] ?? 0);
+    // Deposits and member recharges taken are in the drawer or terminal too; deposits given back left it.
+    const received = (t.receivedByMethod[m] ?? 0) + (deposits[m] ?? 0) + (recharges[m] ?? 0);
     const refunded = (t.refundsByMethod[m] ?? 0) + (depositReturns[m] ?? 0);
     // Riders' cash is in the drawer once handed in, not when collected at the door.
     if (m === 'cash') out.cash = shift.floatCents + received - t.changeCents - outCents + inCents - refunded - riderCashOutsideDrawer(t);
-    else if ([t.receivedByMethod, t.refundsByMethod, deposits, depositReturns].some((by) => Object.hasOwn(by, m))) out[m] = received - refunded;
+    else if ([t.receivedByMethod, t.refundsByMethod, deposits, depositReturns, recharges].some((by) => Object.hasOwn(by, m))) out[m] = received - refunded;
   }
   return out;
 }

@@ -70,6 +70,14 @@ export type ShiftTotals = {
    * counts the hand-ins, never the collections (hub/domain/riders/README.md).
    */
   riderCash?: Record<string, RiderCashTotals>;
+  /**
+   * Member recharges taken during the shift (issue 22; absent in shifts opened before it), per
+   * method as the drawer or terminal counts them (cash, yape for a scan, transfer for a remittance:
+   * `rechargePayMethod`), the paid amount only (a bonus is credit, not money). Money in the
+   * drawer or terminal, NOT a sale: the meal the balance later pays for is the sale.
+   */
+  rechargesByMethod?: Partial<Record<PayMethod, number>>;
+  rechargeCount?: number;
 };
 
 /** One rider's cash in a shift: collected at doors (net of the change they gave), handed in, and what they held after. */

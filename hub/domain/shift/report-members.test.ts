@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { CommandPayload, State } from '#protocol';
+import { applyAll } from '../apply.ts';
+import { ctxAt, decideOn, exec, uid } from '../test-fixtures.ts';
+import { ANA, BETO, cashRecharge, membersState } from '../members/test-members.ts';
+import { expectedByMethod, rechargePayMethod, rechargesTakenCents } from './totals.ts';
+import { shiftReportOf } from './report.ts';
+import { emptyFigures } from '../reports/figures.ts';
+
+/**
+ * Member recharges in the shift (issue 22): money at the till under its method, never a sale;
+ * balance moves that are not recharges (adjustments) move no drawer money.
+ */
+
+const recharge = (n: number, extra: Partial<CommandPayload<'member.recharge'>>): CommandPayload<'member.recharge'> => ({ ...cashRecharge(BETO, 1_000, 40 + n), ...extra });
+const SCAN = { method: 3, operationNo: '55667788' } as const;
+const REMIT = { method: 4, bank: 'BCP', cardNo: '1234', certificate: 'T-1' } as const;
+
+function run(steps: readonly CommandPayload<'member.recharge'>[]): State {
+  let s = membersState(); // Ana's S/ 100 cash recharge is already in the open shift
+  for (const p of steps) s = exec(s, 'member.recharge', p, ctxAt()).state;
+  return s;
+}
+
+describe('recharges in the shift', () => {
+  it.each([
+    ['nothing more', [], { cash: 10_000 }, 1],
+    ['cash', [recharge(1, { amountCents: 2_500 })], { cash: 12_500 }, 2],
+    ['by scan code (Yape/Plin)', [recharge(2, { amountCents: 3_000, ...SCAN })], { cash: 10_000, yape: 3_000 }, 2],
+    ['by remittance', [recharge(3, { amountCents: 4_000, ...REMIT })], { cash: 10_000, transfer: 4_000 }, 2],
+    ['with a bonus (credit, not money)', [recharge(4, { amountCents: 5_000, bonusCents: 1_000 })], { cash: 15_000 }, 2],
+    ['each method', [recharge(5, { amountCents: 100 }), recharge(6, { amountCents: 200, ...SCAN }), recharge(7, { amountCents: 300, ...REMIT })], { cash: 10_100, yape: 200, transfer: 300 }, 4],
+  ] as const)('%s', (_label, steps, byMethod, count) => {
+    const s = run(steps);
+    const t = s.openShift!.totals;
+    expect(t.rechargesByMethod).toEqual(byMethod);
+    expect(t.rechargeCount).toBe(count);
+    // Not a sale.
+    expect(t.salesCount).toBe(0);
+    expect(t.salesCents).toBe(0);
+    expect(t.receivedByMethod).toEqual({});
+    // Cash recharges are in the drawer; the others on their terminal.
+    const expected = expectedByMethod(s.openShift!);
+    const without = expectedByMethod({ ...s.openShift!, totals: { ...t, rechargesByMethod: {} } });
+    expect(expected.cash! - without.cash!).toBe(byMethod.cash);
+    expect(expected.yape ?? 0).toBe('yape' in byMethod ? byMethod.yape : 0);
+    expect(expected.transfer ?? 0).toBe('transfer' in byMethod ? byMethod.transfer : 0);
+    expect(rechargesTakenCents(t)).toBe(Object.values(byMethod).reduce((a, b) => a + b, 0));
+  });
+
+  it('an adjustment moves the balance, not the drawer', () => {
+    const before = membersState();
+    const s = exec(before, 'member.adjust', { memberId: ANA, entryId: uid(2450), cents: -2_000, reason: 'Cobro duplicado' }, { ...ctxAt(), approver: 'staff-mgr' }).state;
+    expect(s.openShift!.totals).toEqual(before.openShift!.totals);
+  });
+
+  it('a recharge refused (no shift, bad input) leaves the totals unchanged', () => {
+    const before = membersState();
+    const d = decideOn(before, 'member.recharge', recharge(8, { amountCents: 100, method: 3 }), ctxAt());
+    expect(d.ok ? null : d.code).toBe('OPERATION_NO_REQUIRED');
+    expect(before.openShift!.totals.rechargeCount).toBe(1);
+  });
+
+  it('a recharge counted in another shift (its record names that shift) does not move this one', () => {
+    const before = membersState();
+    const made = exec(before, 'member.recharge', recharge(10, { amountCents: 900 }), ctxAt()).events[0]!;
+    if (made.type !== 'member.ledgerEntered') throw new Error('no ledger event');
+    const other = { ...made, entry: { ...made.entry, recharge: { ...made.entry.recharge!, shiftId: 'sh-other' } } };
+    expect(applyAll(before, [other]).openShift!.totals).toEqual(before.openShift!.totals);
+  });
+
+  it('the shift report counts the recharges apart from the sales', () => {
+    const s = run([recharge(9, { amountCents: 700, ...SCAN })]);
+    const report = shiftReportOf({ shift: s.openShift!, figures: emptyFigures(), bills: [], corrections: [], register: 'Caja 1', restaurant: 'R', nameOf: () => '', writeOffs: { count: 0, cents: 0 } });
+    expect(report.memberRechargeCount).toBe(2);
+    expect(report.memberRechargeCents).toBe(10_700);
+    expect(report.salesCents).toBe(0);
+    expect(report.expectedCashCents).toBe(expectedByMethod(s.openShift!).cash);
+  });
+
+  it.each([[2, 'cash'], [3, 'yape'], [4, 'transfer']] as const)('recharge method %i is counted under %s', (method, pay) => {
+    expect(rechargePayMethod(method)).toBe(pay);
+  });
+});
