@@ -15,6 +15,8 @@ import { AddDishesPage, DeliveryPage, NewPhoneOrderPage, TakeoutPayPage } from '
 import { KitchenReadySignal } from './lazy-pages.tsx';
 import { IntakePage, NewTakeoutNotice } from './lazy-pages.tsx';
 import { RiderPage, RidersPage } from './lazy-pages.tsx';
+import { ConsumeMerchantPage, DetailsMerchantPage, MemberConsumePage, MemberPage, MembersPage, RechargeMerchantPage, RechargePage } from './lazy-pages.tsx';
+import { MEMBER_PATHS } from './pages/member/member-paths.ts';
 import { CounterOrderPage, CounterOrdersPage, CounterPayPage, PickupBoardPage } from './lazy-pages.tsx';
 import { useAliases } from './auth/aliases.ts';
 import { aliasForPath } from './auth/route-alias.ts';
@@ -112,6 +114,13 @@ const SIGNED_IN_PAGES: readonly (readonly [string, LazyPage])[] = [
   [PATHS.kitchenDisplay, KitchenDisplayPage],
   [PATHS.takeOutRider, RiderPage],
   [PATHS.riders, RidersPage],
+  [MEMBER_PATHS.index, MembersPage],
+  [MEMBER_PATHS.details, MemberPage],
+  [MEMBER_PATHS.recharge, RechargePage],
+  [MEMBER_PATHS.consume, MemberConsumePage],
+  [MEMBER_PATHS.rechargeMerchant, RechargeMerchantPage],
+  [MEMBER_PATHS.consumeMerchant, ConsumeMerchantPage],
+  [MEMBER_PATHS.detailsMerchant, DetailsMerchantPage],
   [PATHS.takeOut, DeliveryPage],
   [PATHS.takeOutNew, NewPhoneOrderPage],
   [PATHS.counter, CounterOrderPage],

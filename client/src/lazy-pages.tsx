@@ -66,6 +66,14 @@ export const AddDishesPage = page(() => import('./pages/delivery/AddDishesPage.t
 export const TakeoutPayPage = page(() => import('./pages/delivery/TakeoutPayPage.tsx'), (m) => m.TakeoutPayPage);
 export const RiderPage = page(() => import('./pages/riders/RiderPage.tsx'), (m) => m.RiderPage);
 export const RidersPage = page(() => import('./pages/riders/RidersPage.tsx'), (m) => m.RidersPage);
+/** Members (M004, issue 22): directory, a member, recharge; the store's figures and days. */
+export const MembersPage = page(() => import('./pages/member/MembersPage.tsx'), (m) => m.MembersPage);
+export const MemberPage = page(() => import('./pages/member/MemberPage.tsx'), (m) => m.MemberPage);
+export const RechargePage = page(() => import('./pages/member/RechargePage.tsx'), (m) => m.RechargePage);
+export const MemberConsumePage = page(() => import('./pages/member/MerchantPages.tsx'), (m) => m.ConsumePage);
+export const RechargeMerchantPage = page(() => import('./pages/member/MerchantPages.tsx'), (m) => m.RechargeMerchantPage);
+export const ConsumeMerchantPage = page(() => import('./pages/member/MerchantPages.tsx'), (m) => m.ConsumeMerchantPage);
+export const DetailsMerchantPage = page(() => import('./pages/member/MerchantPages.tsx'), (m) => m.DetailsMerchantPage);
 /** Take-away at the counter (SPEC.md M002): ordering, today's orders, payment, and the pickup board. */
 export const CounterOrderPage = page(() => import('./pages/counter/CounterOrderPage.tsx'), (m) => m.CounterOrderPage);
 export const CounterOrdersPage = page(() => import('./pages/counter/CounterOrdersPage.tsx'), (m) => m.CounterOrdersPage);

@@ -76,6 +76,8 @@ export const PATHS = {
   takeOutAdd: '/pages/take_out/add',
   /** Not in SPEC.md: a takeout's payment (`?orderId=`), the dine-in payment screen, back to the delivery order. */
   takeOutPay: '/pages/take_out/pay',
+  /** SPEC.md M004: the member directory; its other pages are in client/src/pages/member/member-paths.ts. */
+  members: '/pages/member/index',
 } as const;
 
 export type NavEntry = {
@@ -94,7 +96,7 @@ export const NAV: readonly NavEntry[] = [
   { key: 'kitchen', path: PATHS.kitchenDisplay, alias: 'M001', shownWhen: hasKitchenScreen },
   { key: 'takeaway', path: PATHS.counter, alias: 'M002' },
   { key: 'bills', path: PATHS.bills, alias: 'M003' },
-  { key: 'members', path: '/pages/member/index', alias: 'M004' },
+  { key: 'members', path: PATHS.members, alias: 'M004' },
   { key: 'delivery', path: PATHS.takeOut, alias: 'M005' },
   { key: 'shift', path: PATHS.shift, alias: 'M006' },
   { key: 'tally', path: PATHS.tally, alias: 'M007' },
@@ -113,8 +115,8 @@ export const NAV: readonly NavEntry[] = [
 
 /** Every other route of SPEC.md that exists but is not built yet: shown as "not available yet". */
 export const PLANNED_ROUTES: readonly string[] = [
-  ...['details', 'details_coupon', 'coupon_merchant', 'details_merchant', 'recharge', 'recharge_merchant', 'consume', 'consume_merchant'].map(
+  ...['details_coupon', 'coupon_merchant'].map(
     (p) => `/pages/member/${p}`,
   ),
-  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'takeaway' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'floor' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'intake' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report' && n.key !== 'delivery').map((n) => n.path),
+  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'members' && n.key !== 'takeaway' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'floor' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'intake' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report' && n.key !== 'delivery').map((n) => n.path),
 ];

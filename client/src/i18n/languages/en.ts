@@ -17,6 +17,7 @@ import { accountEn } from '../../pages/bill/account/i18n/en.ts';
 import { billsEn } from '../../pages/bill/i18n/en.ts';
 import { collectEn } from '../../pages/collect/i18n/en.ts';
 import { ridersEn } from '../../pages/riders/i18n/en.ts';
+import { membersEn } from '../../pages/member/i18n/en.ts';
 import { refundsEn } from '../../pages/refunds/i18n/en.ts';
 import { exportMailEn } from '../../pages/exports/i18n/mail-en.ts';
 import { exportsEn } from '../../pages/exports/i18n/en.ts';
@@ -60,6 +61,7 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   bills: billsEn,
   collect: collectEn,
   riders: ridersEn,
+  members: membersEn,
   refunds: refundsEn,
   exportMail: exportMailEn,
   exports: exportsEn,

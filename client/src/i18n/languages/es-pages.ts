@@ -7,6 +7,7 @@ import { accountEs } from '../../pages/bill/account/i18n/es.ts';
 import { billsEs } from '../../pages/bill/i18n/es.ts';
 import { collectEs } from '../../pages/collect/i18n/es.ts';
 import { ridersEs } from '../../pages/riders/i18n/es.ts';
+import { membersEs } from '../../pages/member/i18n/es.ts';
 import { refundsEs } from '../../pages/refunds/i18n/es.ts';
 import { exportMailEs } from '../../pages/exports/i18n/mail-es.ts';
 import { exportsEs } from '../../pages/exports/i18n/es.ts';
@@ -48,6 +49,7 @@ export const ES_PAGE_FEATURES = {
   bills: billsEs,
   collect: collectEs,
   riders: ridersEs,
+  members: membersEs,
   refunds: refundsEs,
   exportMail: exportMailEs,
   exports: exportsEs,

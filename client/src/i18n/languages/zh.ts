@@ -17,6 +17,7 @@ import { accountZh } from '../../pages/bill/account/i18n/zh.ts';
 import { billsZh } from '../../pages/bill/i18n/zh.ts';
 import { collectZh } from '../../pages/collect/i18n/zh.ts';
 import { ridersZh } from '../../pages/riders/i18n/zh.ts';
+import { membersZh } from '../../pages/member/i18n/zh.ts';
 import { refundsZh } from '../../pages/refunds/i18n/zh.ts';
 import { exportMailZh } from '../../pages/exports/i18n/mail-zh.ts';
 import { exportsZh } from '../../pages/exports/i18n/zh.ts';
@@ -60,6 +61,7 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   bills: billsZh,
   collect: collectZh,
   riders: ridersZh,
+  members: membersZh,
   refunds: refundsZh,
   exportMail: exportMailZh,
   exports: exportsZh,
