@@ -35,7 +35,7 @@ export function CouponField(props: { order: Order }) {
       {held ? (
         <div className="member-attached">
           <span data-testid="coupon-held">
-            <strong>{held.code}</strong> {`${held.name} · -${formatSoles(props.order.orderDiscount?.kind === 'amount' ? props.order.orderDiscount.cents : held.deductionCents)}`}
+            <strong>{held.code}</strong> {held.name} <em className="tag">{`-${formatSoles(props.order.orderDiscount?.kind === 'amount' ? props.order.orderDiscount.cents : held.deductionCents)}`}</em>
           </span>
           <button className="btn" onClick={() => void enqueue('order.removeCoupon', { orderId: props.order.id })} data-testid="coupon-remove">
             {t('pay.coupon.remove')}
