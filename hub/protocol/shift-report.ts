@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDaySchema } from './calendar-day.ts';
 import type { MethodRow, OrderChannel, SalesFigures, SalesRow } from './reports.ts';
 import type { ShiftCount } from './features/shift.ts';
+import type { PayMethod } from './features/payment.ts';
 
 /**
  * A shift's report (SPEC.md section 3 "Shift report", M006, issue 12): the
@@ -91,9 +92,11 @@ export type ShiftReport = {
   writeOffCents: number;
   /** Predetermined orders: reservation deposits taken during the shift (its `depositsByMethod`). */
   depositCents: number;
-  /** Member recharges: the hub has no members yet, so always 0 (kept so the report has every field). */
+  /** Member recharges taken during the shift (its `rechargesByMethod`, issue 22): money at the till, not sales. */
   memberRechargeCount: number;
   memberRechargeCents: number;
+  /** The same per method the money was counted under (cash, yape for a scan, transfer for a remittance); absent in reports made before issue 22. */
+  rechargesByMethod?: { method: PayMethod; cents: number }[];
   /**
    * Dine-in, take-away and delivery (keys SERVICE_KINDS: 'dineIn' | 'takeAway' | 'delivery'), always the
    * three, from each stored bill's `takeout` (none: a table's; method 0: delivered; else picked up).

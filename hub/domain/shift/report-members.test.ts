@@ -6,6 +6,7 @@ import { ANA, BETO, cashRecharge, membersState } from '../members/test-members.t
 import { expectedByMethod, rechargePayMethod, rechargesTakenCents } from './totals.ts';
 import { shiftReportOf } from './report.ts';
 import { emptyFigures } from '../reports/figures.ts';
+import { zReportText } from '../../jobs/printing/z-report-text.ts';
 
 /**
  * Member recharges in the shift (issue 22): money at the till under its method, never a sale;
@@ -80,5 +81,22 @@ describe('recharges in the shift', () => {
 
   it.each([[2, 'cash'], [3, 'yape'], [4, 'transfer']] as const)('recharge method %i is counted under %s', (method, pay) => {
     expect(rechargePayMethod(method)).toBe(pay);
+  });
+});
+
+describe('recharges in the report and the Z report', () => {
+  it('lists each method the recharges were counted under, and the Z report prints them under the recharges row', () => {
+    const s = run([recharge(11, { amountCents: 300, ...SCAN }), recharge(12, { amountCents: 400, ...REMIT })]);
+    const report = shiftReportOf({ shift: s.openShift!, figures: emptyFigures(), bills: [], corrections: [], register: 'Caja 1', restaurant: 'R', nameOf: () => '', writeOffs: { count: 0, cents: 0 } });
+    expect(report.rechargesByMethod).toEqual([
+      { method: 'cash', cents: 10_000 },
+      { method: 'yape', cents: 300 },
+      { method: 'transfer', cents: 400 },
+    ]);
+    const lines = zReportText(report, 'es').split('\n');
+    const at = lines.findIndex((l) => l.startsWith('Recargas'));
+    expect(lines[at]).toMatch(/\(3\).*107\.00/);
+    expect(lines[at + 1]).toMatch(/^ +Efectivo.*100\.00/);
+    expect(lines[at + 3]).toMatch(/^ +Transferencia.*4\.00/);
   });
 });

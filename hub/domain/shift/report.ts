@@ -162,6 +162,7 @@ export function shiftReportOf(input: ShiftReportInput): ShiftReport {
     // Recharges TAKEN during the shift, from the shift's own record of them (issue 22): money, not sales.
     memberRechargeCount: shift.totals.rechargeCount ?? 0,
     memberRechargeCents: rechargesTakenCents(shift.totals),
+    rechargesByMethod: PAY_METHODS.filter((m) => Object.hasOwn(shift.totals.rechargesByMethod ?? {}, m)).map((method) => ({ method, cents: shift.totals.rechargesByMethod?.[method] ?? 0 })),
     channels: channelsOf(input.bills),
     riderCash: riderCashOf(shift, input.bills, input.nameOf),
     byMethod: f.byMethod,

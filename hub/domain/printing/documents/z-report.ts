@@ -102,6 +102,8 @@ export function zReportDocument(report: ShiftReport, language: TicketLanguage): 
     row(`${w.writeOffs} (${r.writeOffCount})`, formatSoles(r.writeOffCents)),
     row(w.deposits, formatSoles(r.depositCents)),
     row(`${w.recharge} (${r.memberRechargeCount})`, formatSoles(r.memberRechargeCents)),
+    // Each method's share of the recharges (issue 22), indented under them: money at the till, not sales.
+    ...(r.rechargesByMethod ?? []).map((m) => row(`  ${paymentMethodName(m.method, language)}`, formatSoles(m.cents))),
     row(`${w.gifts} (${r.giftQty})`, formatSoles(r.giftCents)),
     row(`${w.returns} (${r.returnQty})`, formatSoles(r.returnCents)),
     row(`${w.withdrawn} (${r.withdrawnCount})`, formatSoles(r.withdrawnCents)),

@@ -83,6 +83,7 @@ export const shiftEn: DeepStrings<typeof shiftEs> = {
       writeOffs: 'Debts written off',
       deposits: 'Reservations (deposits)',
       recharges: 'Member recharges',
+      rechargesByMethod: 'Member recharges by method',
       dineIn: 'Dine-in',
       takeAway: 'Take-away',
       delivery: 'Delivery',

@@ -80,6 +80,7 @@ export const shiftEs = {
       writeOffs: 'Deudas castigadas',
       deposits: 'Reservas (adelantos)',
       recharges: 'Recargas de socios',
+      rechargesByMethod: 'Recargas de socios por método',
       dineIn: 'En mesa',
       takeAway: 'Para llevar',
       delivery: 'Delivery',

@@ -83,6 +83,7 @@ export const shiftZh: DeepStrings<typeof shiftEs> = {
       writeOffs: '坏账核销',
       deposits: '预定订单（订金）',
       recharges: '会员充值',
+      rechargesByMethod: '会员充值（按支付方式）',
       dineIn: '堂食',
       takeAway: '外带',
       delivery: '外卖配送',

@@ -64,6 +64,20 @@ export function ReportSummary(props: { report: ShiftReport }) {
           </dl>
         </>
       )}
+      {(r.rechargesByMethod ?? []).length > 0 && (
+        <>
+          {/* Money taken at the till for members' balances (issue 22): counted per method, never a sale. */}
+          <h3 className="shift-report-sub">{t('shift.report.rechargesByMethod')}</h3>
+          <dl className="shift-rows" data-testid="shift-report-recharges">
+            {(r.rechargesByMethod ?? []).map((m) => (
+              <Fragment key={m.method}>
+                <dt>{t(`pay.methods.${m.method}`)}</dt>
+                <dd>{formatSoles(m.cents)}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </>
+      )}
       {(r.riderCash ?? []).length > 0 && (
         <>
           <h3 className="shift-report-sub">{t('shift.report.riderCash')}</h3>
