@@ -15,8 +15,9 @@ import { AddDishesPage, DeliveryPage, NewPhoneOrderPage, TakeoutPayPage } from '
 import { KitchenReadySignal } from './lazy-pages.tsx';
 import { IntakePage, NewTakeoutNotice } from './lazy-pages.tsx';
 import { RiderPage, RidersPage } from './lazy-pages.tsx';
-import { ConsumeMerchantPage, DetailsMerchantPage, MemberConsumePage, MemberPage, MembersPage, RechargeMerchantPage, RechargePage } from './lazy-pages.tsx';
+import { ConsumeMerchantPage, CouponDetailsPage, CouponMerchantPage, DetailsMerchantPage, MemberConsumePage, MemberPage, MembersPage, RechargeMerchantPage, RechargePage } from './lazy-pages.tsx';
 import { MEMBER_PATHS } from './pages/member/member-paths.ts';
+import { COUPON_PATHS } from './pages/member/coupons/coupon-paths.ts';
 import { CounterOrderPage, CounterOrdersPage, CounterPayPage, PickupBoardPage } from './lazy-pages.tsx';
 import { useAliases } from './auth/aliases.ts';
 import { aliasForPath } from './auth/route-alias.ts';
@@ -121,6 +122,8 @@ const SIGNED_IN_PAGES: readonly (readonly [string, LazyPage])[] = [
   [MEMBER_PATHS.rechargeMerchant, RechargeMerchantPage],
   [MEMBER_PATHS.consumeMerchant, ConsumeMerchantPage],
   [MEMBER_PATHS.detailsMerchant, DetailsMerchantPage],
+  [COUPON_PATHS.merchant, CouponMerchantPage],
+  [COUPON_PATHS.details, CouponDetailsPage],
   [PATHS.takeOut, DeliveryPage],
   [PATHS.takeOutNew, NewPhoneOrderPage],
   [PATHS.counter, CounterOrderPage],

@@ -74,6 +74,9 @@ export const MemberConsumePage = page(() => import('./pages/member/MerchantPages
 export const RechargeMerchantPage = page(() => import('./pages/member/MerchantPages.tsx'), (m) => m.RechargeMerchantPage);
 export const ConsumeMerchantPage = page(() => import('./pages/member/MerchantPages.tsx'), (m) => m.ConsumeMerchantPage);
 export const DetailsMerchantPage = page(() => import('./pages/member/MerchantPages.tsx'), (m) => m.DetailsMerchantPage);
+/** Coupons (M004, issue 22): the store's batches and one coupon (gift, print). */
+export const CouponMerchantPage = page(() => import('./pages/member/coupons/CouponMerchantPage.tsx'), (m) => m.CouponMerchantPage);
+export const CouponDetailsPage = page(() => import('./pages/member/coupons/CouponDetailsPage.tsx'), (m) => m.CouponDetailsPage);
 /** Take-away at the counter (SPEC.md M002): ordering, today's orders, payment, and the pickup board. */
 export const CounterOrderPage = page(() => import('./pages/counter/CounterOrderPage.tsx'), (m) => m.CounterOrderPage);
 export const CounterOrdersPage = page(() => import('./pages/counter/CounterOrdersPage.tsx'), (m) => m.CounterOrdersPage);

@@ -115,8 +115,5 @@ export const NAV: readonly NavEntry[] = [
 
 /** Every other route of SPEC.md that exists but is not built yet: shown as "not available yet". */
 export const PLANNED_ROUTES: readonly string[] = [
-  ...['details_coupon', 'coupon_merchant'].map(
-    (p) => `/pages/member/${p}`,
-  ),
   ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'members' && n.key !== 'takeaway' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'floor' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'intake' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report' && n.key !== 'delivery').map((n) => n.path),
 ];

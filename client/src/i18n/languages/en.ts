@@ -18,6 +18,7 @@ import { billsEn } from '../../pages/bill/i18n/en.ts';
 import { collectEn } from '../../pages/collect/i18n/en.ts';
 import { ridersEn } from '../../pages/riders/i18n/en.ts';
 import { membersEn } from '../../pages/member/i18n/en.ts';
+import { couponsEn } from '../../pages/member/coupons/i18n/en.ts';
 import { refundsEn } from '../../pages/refunds/i18n/en.ts';
 import { exportMailEn } from '../../pages/exports/i18n/mail-en.ts';
 import { exportsEn } from '../../pages/exports/i18n/en.ts';
@@ -62,6 +63,7 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   collect: collectEn,
   riders: ridersEn,
   members: membersEn,
+  coupons: couponsEn,
   refunds: refundsEn,
   exportMail: exportMailEn,
   exports: exportsEn,

@@ -8,6 +8,7 @@ import { billsEs } from '../../pages/bill/i18n/es.ts';
 import { collectEs } from '../../pages/collect/i18n/es.ts';
 import { ridersEs } from '../../pages/riders/i18n/es.ts';
 import { membersEs } from '../../pages/member/i18n/es.ts';
+import { couponsEs } from '../../pages/member/coupons/i18n/es.ts';
 import { refundsEs } from '../../pages/refunds/i18n/es.ts';
 import { exportMailEs } from '../../pages/exports/i18n/mail-es.ts';
 import { exportsEs } from '../../pages/exports/i18n/es.ts';
@@ -50,6 +51,7 @@ export const ES_PAGE_FEATURES = {
   collect: collectEs,
   riders: ridersEs,
   members: membersEs,
+  coupons: couponsEs,
   refunds: refundsEs,
   exportMail: exportMailEs,
   exports: exportsEs,

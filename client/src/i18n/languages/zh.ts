@@ -18,6 +18,7 @@ import { billsZh } from '../../pages/bill/i18n/zh.ts';
 import { collectZh } from '../../pages/collect/i18n/zh.ts';
 import { ridersZh } from '../../pages/riders/i18n/zh.ts';
 import { membersZh } from '../../pages/member/i18n/zh.ts';
+import { couponsZh } from '../../pages/member/coupons/i18n/zh.ts';
 import { refundsZh } from '../../pages/refunds/i18n/zh.ts';
 import { exportMailZh } from '../../pages/exports/i18n/mail-zh.ts';
 import { exportsZh } from '../../pages/exports/i18n/zh.ts';
@@ -62,6 +63,7 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   collect: collectZh,
   riders: ridersZh,
   members: membersZh,
+  coupons: couponsZh,
   refunds: refundsZh,
   exportMail: exportMailZh,
   exports: exportsZh,
