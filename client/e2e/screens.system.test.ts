@@ -85,8 +85,8 @@ describe('screens in es, en and zh', () => {
         await page.getByTestId('pay-amount').fill('100');
         await page.screenshot({ path: path.join(SHOTS, `payment-${device}-${lang.code}.png`) });
         await page.goto(`${env.hub.url}#/pages/member/index`);
-        await page.getByTestId('not-available').waitFor();
-        if (device === 'phone') await page.screenshot({ path: path.join(SHOTS, `not-available-${device}-${lang.code}.png`) });
+        await page.getByTestId('members-page').waitFor();
+        if (device === 'phone') await page.screenshot({ path: path.join(SHOTS, `members-${device}-${lang.code}.png`) });
         await page.goto(`${env.hub.url}#/pages/staff/index`);
         await page.getByTestId('staff-page').waitFor();
         await page.screenshot({ path: path.join(SHOTS, `staff-${device}-${lang.code}.png`), fullPage: true });
