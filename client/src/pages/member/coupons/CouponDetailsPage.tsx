@@ -9,6 +9,7 @@ import { showToast } from '../../../ui/ui-store.ts';
 import { fetchCoupon, type CouponRow } from './coupon-api.ts';
 import { COUPON_PATHS } from './coupon-paths.ts';
 import { GiftDialog } from './GiftDialog.tsx';
+import '../member.css';
 import './coupons.css';
 
 /**

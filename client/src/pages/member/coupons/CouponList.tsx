@@ -6,6 +6,7 @@ import { formatSoles } from '#hub/domain/money.ts';
 import { bodyErrorText } from '../../../i18n/keys.ts';
 import { fetchCoupons, type CouponQuery, type CouponRow } from './coupon-api.ts';
 import { couponHref } from './coupon-paths.ts';
+import '../member.css';
 import './coupons.css';
 
 /**

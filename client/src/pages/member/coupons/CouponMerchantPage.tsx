@@ -14,6 +14,7 @@ import { fetchBatches, fetchCoupon, issueBatch, type BatchRow } from './coupon-a
 import { solesToCents, type BatchDraft } from './coupon-form.ts';
 import { couponHref } from './coupon-paths.ts';
 import { CouponList } from './CouponList.tsx';
+import '../member.css';
 import './coupons.css';
 
 /** A batch is "open" while it has unused coupons; the filter reads the route's counts. */

@@ -4,6 +4,7 @@ import { formatSoles } from '#hub/domain/money.ts';
 import { bodyErrorText } from '../../../i18n/keys.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { lookupMembers, type MemberHit } from './coupon-api.ts';
+import '../member.css';
 
 /** Finds the member by mobile or member number (exact, as a till does) and gifts with one tap on the row. */
 export function GiftDialog(props: { onClose: () => void; onGift: (memberId: string, no: string) => void }) {
