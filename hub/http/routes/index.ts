@@ -23,6 +23,7 @@ import { reservationRoutes } from './reservations/reservations.ts';
 import { takeoutRoutes } from './takeouts/takeouts.ts';
 import { refundRoutes } from './refunds/refunds.ts';
 import { couponRoutes } from './coupons/coupons.ts';
+import { memberRoutes } from './members/members.ts';
 import { shiftPrintRoutes } from './shifts/print.ts';
 import { shiftRoutes } from './shifts/shifts.ts';
 import { tallyRoutes } from './tally/tally.ts';
@@ -58,6 +59,8 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     refundRoutes(deps.engine, deps.documents),
     // Coupons (issue 22): batches issued (codes made here), listed and searched on demand [M004]; one coupon for a till.
     couponRoutes(deps.engine),
+    // Members (issue 22): the directory, a member and their ledger, the day's recharges [M004]; a till's exact lookup [payment].
+    memberRoutes(deps.engine),
     // Jobs (not in the live state): the job board, pages of jobs, one job whole with its document.
     jobRoutes(deps.engine),
     // Printing: a printer's history, a virtual printer's paper, the USB printers present.
