@@ -176,7 +176,14 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'member.registered': nobody,
   'member.updated': nobody,
   'member.erased': nobody,
-  'member.ledgerEntered': nobody,
+  // A recharge moves the open shift's totals, which the drawer's devices (M006) fold too: to them, the money of it
+  // alone (method, amount, shift), never who paid from which bank or card. Every other balance move: nobody.
+  'member.ledgerEntered': (e, viewer) => {
+    const r = e.entry.recharge;
+    if (!r?.shiftId || !holds(viewer, 'M006')) return null;
+    const recharge = { ...r, operationNo: '', bank: '', cardNo: '', certificate: '', accountName: '' };
+    return { type: 'member.ledgerEntered', entry: { ...e.entry, memberId: '', memberNo: '', reason: '', recharge } };
+  },
   'member.rechargeReprinted': nobody,
   // Coupons (issue 22): hub-only slices; a till sees a coupon only as its order's (order.couponApplied).
   'coupon.batchIssued': nobody,

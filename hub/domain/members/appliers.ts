@@ -49,16 +49,18 @@ export const memberAppliers = {
   },
   // THE balance move (recharge, spend, refund, adjust): the entry carries the balance after it.
   'member.ledgerEntered': (s: State, e: EventOf<'member.ledgerEntered'>): State => {
+    // A recharge is money at the till: the open shift it names counts it (shift/totals.ts), on the hub and on
+    // the drawer's devices (M006), which get the event without the member's slices (presenters/events.ts).
+    const shiftId = e.entry.recharge?.shiftId;
+    const counted = (st: State): State => (shiftId && st.openShift?.id === shiftId ? foldIntoShift(st, (t) => withLedgerEntry(t, e.entry)) : st);
     const m = memberById(s, e.entry.memberId);
-    if (!m || !s.members) return s;
+    if (!m || !s.members) return counted(s);
     const recent = [e.entry, ...m.recent.slice(0, RECENT_ENTRIES - 1)];
     const next: Member = { ...m, balanceCents: e.entry.balanceAfterCents, entries: Math.max(m.entries, e.entry.seq + 1), recent };
     const out: State = { ...s, members: bucketWith(s.members, m.id, next) };
     const no = e.entry.recharge?.no ?? 0;
     if (no > s.memberCounters.rechargeNo) out.memberCounters = { ...s.memberCounters, rechargeNo: no };
-    // A recharge is money at the till: the open shift it names counts it (shift/totals.ts, reports room).
-    const shiftId = e.entry.recharge?.shiftId;
-    return shiftId && out.openShift?.id === shiftId ? foldIntoShift(out, (t) => withLedgerEntry(t, e.entry)) : out;
+    return counted(out);
   },
   'member.rechargeReprinted': (s: State): State => s,
 };
