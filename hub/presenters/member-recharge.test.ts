@@ -31,8 +31,8 @@ describe('member.ledgerEntered as devices receive it', () => {
     expect(folded.openShift!.totals).toEqual(step.state.openShift!.totals);
   });
 
-  it('a waiter, a kitchen, a cashier without the drawer get nothing; nor anyone a spend or an adjustment', () => {
-    for (const v of [viewer(['M001']), viewer(['kitchenDisplay']), viewer(['payment'])]) expect(presentEvent(event, v)).toBeNull();
+  it('a waiter, a counter, a cashier without the drawer get nothing; nor anyone a spend or an adjustment', () => {
+    for (const v of [viewer(['M001']), viewer(['M002']), viewer(['payment'])]) expect(presentEvent(event, v)).toBeNull();
     const adjust = exec(step.state, 'member.adjust', { memberId: BETO, entryId: 'adj-1', cents: -100, reason: 'Corrección' }, ctxAt(undefined, null)).events[0]!;
     expect(presentEvent(adjust, DRAWER)).toBeNull();
   });
