@@ -6,7 +6,7 @@ import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { formatSoles } from '#hub/domain/money.ts';
 import { signedIn as cookieOf } from '#hub/testing/auth-helpers.ts';
 import type { Bill, Command, CommandPayload, CommandType } from '#protocol';
-import { couponByCode, memberById, memberIdByNo, memberIdByPhone } from '#protocol';
+import { couponByCode, memberById } from '#protocol';
 import { PHONE, TILL, testIdShown } from './browser.ts';
 import { SHOTS, useBrowserHub } from './harness.ts';
 import { asHub, servedOrder } from './hub-commands.ts';
@@ -37,25 +37,6 @@ async function signedIn(options: typeof PHONE | typeof TILL, language: string): 
   const page = await context.newPage();
   await signInOnPage(page, env.hub.url, cashier.code, cashier.pin);
   return page;
-}
-
-/**
- * The directory's `GET /api/members/lookup` (team contract) had not landed when this test was
- * written: while the hub answers 404 for it, the page's request is answered here from the hub's
- * own state, in the contract's shape, so the rest (attach with the verify digits, VIP prices,
- * the balance payment) runs against the real hub. Once the route lands the hub answers itself.
- */
-async function lookupUntilTheRouteLands(page: Page): Promise<void> {
-  const cookie = await cookieOf(env.hub.url, cashier.code, cashier.pin, 'lookup-probe');
-  const probe = await fetch(new URL('/api/members/lookup?q=0', env.hub.url), { headers: { cookie } });
-  if (probe.status !== 404) return;
-  await page.route('**/api/members/lookup?*', async (route) => {
-    const q = new URL(route.request().url()).searchParams.get('q') ?? '';
-    const id = memberIdByPhone(env.hub.engine.state, q) ?? memberIdByNo(env.hub.engine.state, q);
-    const m = id ? memberById(env.hub.engine.state, id) : undefined;
-    const members = m ? [{ id: m.id, no: m.no, name: `${m.name} ${m.lastName.slice(0, 1)}.`, balanceCents: m.balanceCents, phoneHint: `*** *** ${m.phone.slice(-3)}` }] : [];
-    await route.fulfill({ json: { ok: true, members } });
-  });
 }
 
 /** The first bill settled for `orderId` from now on. */
@@ -96,7 +77,6 @@ describe('members and coupons at the payment screen (issue 22)', () => {
       const bill = billOf(orderId);
 
       const page = await signedIn(run.options, run.language);
-      await lookupUntilTheRouteLands(page);
       await page.goto(`${env.hub.url}?orderId=${orderId}#/pages/dining_table/payment`);
       await testIdShown(page, 'member-open');
       // Balance is no method until a member is attached.
