@@ -5,6 +5,7 @@ import { run as broadcastLatency } from './broadcast-latency.ts';
 import { removeDir, scratchDir, type BenchResult } from './common.ts';
 import { run as durableThroughput } from './durable-throughput.ts';
 import { run as menu2000 } from './menu-2000.ts';
+import { run as memberSearch } from './member-search.ts';
 import { run as menuHostile } from './menu-hostile.ts';
 import { run as printLatency } from './print-latency.ts';
 import { run as startup } from './startup.ts';
@@ -48,6 +49,12 @@ describe('benchmarks at smoke size', () => {
     // The full hub held the tickets for the printer that is off when its timed run began; every row has its sizes line under it.
     expect(r.figures.flatPendingJobs).toBeGreaterThanOrEqual(30);
     expect(r.rows.filter((x) => x.figure.trim() === 'sizes').length).toBeGreaterThanOrEqual(5);
+  }, 120_000);
+
+  it('members: the directory search and a balance move against one member', async () => {
+    const r = await memberSearch({ members: 40, coupons: 20, rounds: 3 });
+    expectNumbers(r, ['members', 'coupons', 'whole phone p99', "a till's exact lookup p99", 'rechargeAckP50Ms', 'rechargeAckRatio']);
+    expect(r.rows.length).toBe(8);
   }, 120_000);
 
   it('ack and broadcast latency share one fleet run', async () => {

@@ -12,6 +12,7 @@ import { run as menuHostile } from './menu-hostile.ts';
 import { run as printLatency } from './print-latency.ts';
 import { run as intakeLatency } from './intake-latency.ts';
 import { run as couponSearch } from './coupon-search.ts';
+import { run as memberSearch } from './member-search.ts';
 import { run as reports } from './reports.ts';
 import { run as snapshotSize } from './snapshot-size.ts';
 import { run as startup } from './startup.ts';
@@ -39,6 +40,8 @@ const BENCHMARKS = {
   reports: () => reports({}, (m) => console.log(`  ${m}`)),
   // The M004 coupon search with 50,000 coupons (issue 22).
   coupons: () => couponSearch({}, (m) => console.log(`  ${m}`)),
+  // The member directory with 20,000 members and 50,000 coupons, and a balance move's ack against one member (issue 22).
+  members: () => memberSearch({}, (m) => console.log(`  ${m}`)),
 } satisfies Record<string, () => Promise<BenchResult>>;
 
 type Name = keyof typeof BENCHMARKS;
