@@ -1,5 +1,5 @@
 import type { Change, Member, State } from '#protocol';
-import { everyMember, memberById } from '#protocol';
+import { everyMember, memberById, memberIdByNo } from '#protocol';
 
 /** Lower case, accents dropped ("Pérez" finds "perez"): how names are typed at a till. */
 export function foldText(text: string): string {
@@ -53,14 +53,16 @@ export class MemberIndex {
    */
   search(state: State, q: string, offset: number, limit: number): { members: Member[]; more: boolean } {
     const words = foldText(q).split(/[\s,]+/).filter((w) => w.length > 0);
-    const digits = /^\d{1,6}$/.test(q.trim()) ? q.trim().padStart(6, '0') : null;
+    // A member number (with or without its zeros) is one keyed read; the walk then only compares texts.
+    const numbered = /^\d{1,6}$/.test(q.trim()) ? memberIdByNo(state, q.trim()) : undefined;
     const out: Member[] = [];
     let skipped = 0;
     for (let i = this.order.length - 1; i >= 0; i--) {
       const id = this.order[i]!;
+      // The folded text first (a string test), the member record (a bucket's hash) only for a match.
+      if (id !== numbered && words.length > 0 && !matches(this.text.get(id) ?? '', words)) continue;
       const m = memberById(state, id);
       if (!m) continue;
-      if (words.length > 0 && !(digits !== null && m.no === digits) && !matches(this.text.get(id) ?? '', words)) continue;
       if (skipped < offset) {
         skipped++;
         continue;
