@@ -11,7 +11,16 @@ export async function signInOnPage(page: Page, base: string, identifier: string,
   await page.getByTestId('login-identifier').fill(identifier);
   await page.getByTestId('login-secret').fill(secret);
   await page.getByTestId('login-submit').click();
+  await signedInAwayFrom(page, '#/pages/login/index');
+}
+
+/**
+ * The signed-in frame is there and the app has left the sign-in page for the person's home: a
+ * test's next `goto` of a hash must not race the app's own move (which would win).
+ */
+async function signedInAwayFrom(page: Page, signInHash: string): Promise<void> {
   await testIdShown(page, 'session-box');
+  await page.waitForFunction((h) => !window.location.hash.startsWith(h), signInHash, { polling: 'raf', timeout: 90_000 });
 }
 
 /** Types digits on the big keypad. */
@@ -27,5 +36,5 @@ export async function signInWithKeypad(page: Page, base: string, code: string, p
   await page.getByTestId('numpad-ok').click();
   await tapDigits(page, pin);
   await page.getByTestId('numpad-ok').click();
-  await testIdShown(page, 'session-box');
+  await signedInAwayFrom(page, '#/pages/app/numberlogin');
 }
