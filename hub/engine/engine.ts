@@ -18,6 +18,7 @@ import { activityLog } from './activity.ts';
 import type { ChangeBuffer } from './change-buffer.ts';
 import { JobTable, type JobTableView } from './job-table.ts';
 import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
+import { closedBillOf, closedBillsIn } from './closed-bills.ts';
 import { remembersId, type ProcessedIds } from './processed-ids.ts';
 import { recoverStore, withDefaults, type EngineOptions, type RecoveredStore } from './recovery.ts';
 import { Snapshotter, type SnapshotCapture } from './snapshotter.ts';
@@ -214,100 +215,30 @@ export class Engine {
     return () => this.listeners.delete(listener);
   }
 
-  /** The activity not yet in the day files (records since the last snapshot), oldest first. */
-  recentActivity(): readonly ActivityEntry[] {
-    return this.snapshots.recentActivity();
+  // What is not yet in its day files (the records since the last snapshot), oldest first: the activity, past days'
+  // reservations, closed shifts and debts, ended takeouts and refunds, members' balance moves, bookkeeping entries,
+  // closed bills and stock moves. The on-demand readers (routes, hub/reports) take it after the day files.
+  readonly recentActivity = (): readonly ActivityEntry[] => this.snapshots.recentActivity();
+  readonly recentFiledReservations = (): readonly FiledReservation[] => this.snapshots.recentFiledReservations();
+  readonly recentFiledShifts = (): readonly FiledShift[] => this.snapshots.recentFiledShifts();
+  readonly recentFiledDebts = (): readonly FiledDebt[] => this.snapshots.recentFiledDebts();
+  readonly recentFiledTakeouts = (): readonly FiledTakeout[] => this.snapshots.recentFiledTakeouts();
+  readonly recentFiledRefunds = (): readonly FiledRefund[] => this.snapshots.recentFiledRefunds();
+  readonly recentFiledLedger = (): readonly FiledLedger[] => this.snapshots.recentFiledLedger();
+  readonly recentFiledTally = (): readonly FiledTallyEntry[] => this.snapshots.recentFiledTally();
+  readonly recentClosedBills = (): readonly ArchivedBill[] => this.snapshots.recentBills();
+  readonly recentStockMoves = (): readonly FiledStockMove[] => this.snapshots.recentStockMoves();
+
+  /** A closed bill of `day` (the calendar day it was paid), filed or not yet (closed-bills.ts). Bill corrections read it here, never from a device. */
+  closedBill(billId: string, day: string): Promise<Bill | undefined> {
+    return closedBillOf(this.archive, this.snapshots.recentBills(), billId, day);
   }
 
-  /** Past days' reservations not yet in their day files (records since the last snapshot), oldest first. */
-  recentFiledReservations(): readonly FiledReservation[] {
-    return this.snapshots.recentFiledReservations();
+  /** Every closed bill paid in [from, to) (ISO instants), oldest first (closed-bills.ts): a business day's reports. */
+  closedBillsBetween(from: string, to: string): Promise<Bill[]> {
+    return closedBillsIn(this.archive, this.snapshots.recentBills(), from, to);
   }
 
-  /** Closed shifts not yet in their day files (records since the last snapshot), oldest first. */
-  recentFiledShifts(): readonly FiledShift[] {
-    return this.snapshots.recentFiledShifts();
-  }
-
-  /** Closed on-account debts not yet in their day files (records since the last snapshot), oldest first. */
-  recentFiledDebts(): readonly FiledDebt[] {
-    return this.snapshots.recentFiledDebts();
-  }
-
-  /** Ended takeouts not yet in their day files (records since the last snapshot), oldest first. */
-  recentFiledTakeouts(): readonly FiledTakeout[] {
-    return this.snapshots.recentFiledTakeouts();
-  }
-
-  /** Ended refunds not yet in their day files (records since the last snapshot), oldest first. */
-  recentFiledRefunds(): readonly FiledRefund[] {
-    return this.snapshots.recentFiledRefunds();
-  }
-
-  /** Members' balance moves not yet in their day files, oldest first. */
-  recentFiledLedger(): readonly FiledLedger[] {
-    return this.snapshots.recentFiledLedger();
-  }
-
-  /** Bookkeeping entries filed but not yet in their day files (records since the last snapshot), oldest first. */
-  recentFiledTally(): readonly FiledTallyEntry[] {
-    return this.snapshots.recentFiledTally();
-  }
-
-  /**
-   * Closed bills not yet in the archive's day files (records since the last snapshot), oldest first.
-   * hub/reports reads past days' files itself, in slices, and takes these as closedBillsBetween does.
-   */
-  recentClosedBills(): readonly ArchivedBill[] {
-    return this.snapshots.recentBills();
-  }
-
-  /** The stock moves not yet in the day files (records since the last snapshot), oldest first. */
-  recentStockMoves(): readonly FiledStockMove[] {
-    return this.snapshots.recentStockMoves();
-  }
-
-  /**
-   * A closed bill (settled or withdrawn) of `day`, the restaurant's calendar
-   * day it was paid (YYYY-MM-DD): from the bills not yet filed (since the last
-   * snapshot), else from the archive's day file; undefined when neither has it.
-   * Bills correcting a closed one (hub/http/routes/bills) read it here, never from a device.
-   */
-  async closedBill(billId: string, day: string): Promise<Bill | undefined> {
-    // The day names a file: nothing but a date may reach the archive.
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-    const recent = this.snapshots.recentBills().findLast((b) => b.bill.id === billId && this.archive.dayOf(b) === day);
-    if (recent) return recent.bill;
-    return (await this.archive.readDay(day)).findLast((b) => b.bill.id === billId)?.bill;
-  }
-
-  /**
-   * Every closed bill paid in [from, to) (ISO instants), oldest first: the
-   * archive's day files that range touches, then the bills not yet filed
-   * (memory wins from its first seq, as a snapshot may be writing the files).
-   * Reports of a business day read it (hub/domain/business-day.ts: a day that
-   * runs from one closing hour to the next spans two calendar files).
-   */
-  async closedBillsBetween(from: string, to: string): Promise<Bill[]> {
-    const start = Date.parse(from);
-    const end = Date.parse(to);
-    if (!(start < end)) return [];
-    const inRange = (bill: Bill) => {
-      const paid = Date.parse(bill.paidAt);
-      return paid >= start && paid < end;
-    };
-    const recent = this.snapshots.recentBills();
-    const firstInMemory = recent[0]?.seq ?? Infinity;
-    const out: Bill[] = [];
-    // One calendar file per 24 hours of the range, and the one its last instant falls in.
-    const days = new Set<string>([this.archive.dayAt(new Date(end - 1).toISOString())]);
-    for (let t = start; t < end; t += 86_400_000) days.add(this.archive.dayAt(new Date(t).toISOString()));
-    for (const day of [...days].sort()) for (const b of await this.archive.readDay(day)) if (b.seq < firstInMemory && inRange(b.bill)) out.push(b.bill);
-    for (const b of recent) if (inRange(b.bill)) out.push(b.bill);
-    return out;
-  }
-
-  /** Whether this command id was answered or is being written: a resend gets that answer, whatever else it carries. */
   /**
    * The answer already given (or being given) to this command id, or null. A
    * resend after a lost ack gets it whatever its envelope carries now (the
