@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startHub } from '#hub/server.ts';
+import { ownerOn } from './owner-session.ts';
 import { fmtInt, fmtMs, isMain, passText, printResult, removeDir, row, scratchDir, summarize, type BenchResult } from './common.ts';
-import { DEMO_STAFF } from '#hub/demo/staff.ts';
 
 /**
  * The M004 coupon search with 50,000 coupons (issue 22): five batches of 10,000 issued through
@@ -13,18 +13,6 @@ import { DEMO_STAFF } from '#hub/demo/staff.ts';
 export type CouponSearchOptions = { batches: number; perBatch: number; rounds: number };
 export const DEFAULT_COUPON_SEARCH: CouponSearchOptions = { batches: 5, perBatch: 10_000, rounds: 60 };
 const GOAL_P99_MS = 50;
-
-/** The owner signed in on a device of its own: the route paces reads per session (120 at once, then 20 a second), so each kind of search gets one. */
-async function ownerOn(url: string, deviceId: string): Promise<string> {
-  const owner = DEMO_STAFF[0]!;
-  const res = await fetch(new URL('/api/auth/signin', url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: owner.code, secret: owner.pin, deviceId }) });
-  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status}`);
-  await res.arrayBuffer();
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 async function getJson(url: string, cookie: string, path: string): Promise<{ ms: number; body: { coupons: { code: string }[] } }> {
   const t0 = performance.now();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Command, CommandType } from '#protocol';
 import { startHub, type RunningHub } from '#hub/server.ts';
+import { ownerOn } from './owner-session.ts';
 import { fmtInt, fmtMs, isMain, passText, printResult, removeDir, row, scratchDir, summarize, type BenchResult } from './common.ts';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
 
@@ -18,17 +19,6 @@ const GOAL_P99_MS = 50;
 const FLAT_RATIO = 1.2;
 const NAMES = ['Ana', 'Luis', 'Rosa', 'Jorge', 'María', 'Pedro', 'Lucía', 'Carlos'];
 const LAST = ['Quispe', 'Mamani', 'Flores', 'Huamán', 'Rojas', 'Pérez', 'Torres', 'Chávez'];
-
-async function ownerOn(url: string, deviceId: string): Promise<string> {
-  const owner = DEMO_STAFF[0]!;
-  const res = await fetch(new URL('/api/auth/signin', url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: owner.code, secret: owner.pin, deviceId }) });
-  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status}`);
-  await res.arrayBuffer();
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 async function timedGet(url: string, cookie: string, path: string): Promise<number> {
   const t0 = performance.now();
