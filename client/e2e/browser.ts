@@ -38,5 +38,22 @@ export const TILL = { viewport: { width: 1280, height: 800 } } as const;
  * that half second fifty times. Use it for "the page is there"; assertions keep Playwright's expect.
  */
 export async function testIdShown(page: Page, testId: string, timeoutMs = 90_000): Promise<void> {
-  await page.waitForFunction((id) => document.querySelector(`[data-testid="${CSS.escape(id)}"]`) !== null, testId, { polling: 'raf', timeout: timeoutMs });
+  try {
+    await page.waitForFunction((id) => document.querySelector(`[data-testid="${CSS.escape(id)}"]`) !== null, testId, { polling: 'raf', timeout: timeoutMs });
+  } catch (err) {
+    // A page that never showed is explained by what it showed instead (a CI run cannot be watched).
+    const seen = await page.evaluate(() => `${location.href} | ${document.body?.innerText.slice(0, 400).replace(/\s+/g, ' ')}`).catch(() => 'page gone');
+    throw new Error(`${testId} never shown; the page showed: ${seen}`, { cause: err });
+  }
+}
+
+/**
+ * Opens an address as a fresh load (through a blank page), then waits for the page's element. Right
+ * after signing in, a bare hash change could race the app's own move to the person's home, which
+ * then won (CI, twice: the pickup board never showed); a screen at the counter opens the board afresh anyway.
+ */
+export async function openAfresh(page: Page, url: string, testId: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(url);
+  await testIdShown(page, testId);
 }

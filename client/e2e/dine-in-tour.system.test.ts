@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { restaurantDay } from '#domain';
 import { ROLE_PRESETS } from '#protocol';
-import { PHONE, TILL, testIdShown } from './browser.ts';
+import { openAfresh, PHONE, TILL } from './browser.ts';
 import { SHOTS, useBrowserHub } from './harness.ts';
 import { asHub, servedOrder } from './hub-commands.ts';
 import { signInOnPage } from './sign-in.ts';
@@ -47,15 +47,11 @@ async function shot(page: Page, name: string, lang: string, width: string): Prom
 }
 
 /**
- * Opens a page of the app afresh in the stored language, waiting for `ready`. Through a blank
- * page: one load of the app every time, where going to a URL that differs only by its hash would
- * not load it, and a reload after a `goto` that did would load it twice.
+ * Opens a page of the app afresh in the stored language, waiting for `ready`: one load of the app
+ * every time, where going to a URL that differs only by its hash would not load it, and a reload
+ * after a `goto` that did would load it twice.
  */
-async function open(page: Page, url: string, ready: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(url);
-  await testIdShown(page, ready);
-}
+const open = openAfresh;
 
 /** Nothing on the page is wider than the screen (a phone would scroll sideways or cut it). */
 async function widestOverflow(page: Page): Promise<number> {
