@@ -41,7 +41,7 @@ describe('benchmarks at smoke size', () => {
       serialCommands: 20,
       fsyncProbes: 20,
       flatRounds: 1,
-      flat: { pendingJobs: 30, members: 50, yearDays: 2, idsPerDay: 40, inFlight: 8 },
+      flat: { pendingJobs: 30, members: 50, coupons: 20, yearDays: 2, idsPerDay: 40, inFlight: 8 },
     });
     expectNumbers(r, ['oursPerSec', 'sqlitePerSec', 'ratio', 'serialPerSec', 'serialQuietPerSec', 'rawPerSec', 'rawOverwritePerSec', 'loneRatio', 'avgBatch', 'ackP99', 'fsyncP50', 'loadLoopDelayP99', 'loopDelayP99', 'flatPerSec', 'flatRatio']);
     expect(r.figures.commands).toBe(200);

@@ -50,9 +50,9 @@ export async function openEmptyHub(dir: string, inFlight: number): Promise<{ hub
 }
 
 /** The timed run: `inFlight` devices, each working its own table, on a hub made ready by the caller. */
-export async function oursRound(hub: BenchHub, opts: WorkloadOptions, round: number, keepRecords: boolean, extra: { members?: number } = {}): Promise<OurRound> {
+export async function oursRound(hub: BenchHub, opts: WorkloadOptions, round: number, keepRecords: boolean): Promise<OurRound> {
   const engine = hub.engine;
-  const sizesBefore = hubSizes(engine, extra);
+  const sizesBefore = hubSizes(engine);
   const eventsBySeq = new Map<number, DomainEvent[]>();
   const stopCollect = engine.onChange((c) => keepRecords && eventsBySeq.set(c.seq, c.events));
   const snapshotsBefore = engine.snapshotsStarted;
@@ -60,7 +60,7 @@ export async function oursRound(hub: BenchHub, opts: WorkloadOptions, round: num
   const main = await driveEngine(engine, { total: opts.commands, producers: opts.inFlight, maxMs: opts.maxMs, renameEvery: 40, keepReplies: keepRecords, seed: round + 1 });
   const loopDelay = loop.stop();
   stopCollect();
-  const sizesAfter = hubSizes(engine, extra);
+  const sizesAfter = hubSizes(engine);
   const refusedCount = Object.values(main.refused).reduce((a, b) => a + b, 0);
   const accepted = main.submitted - refusedCount;
 

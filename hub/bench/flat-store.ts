@@ -3,7 +3,7 @@ import { seedDemo } from '#hub/demo/seed.ts';
 import { FakePrinter } from '../../hardware/testing/fake-printer.ts';
 import { closePrinters, installFakePrinters, openBenchHub, type BenchHub } from './bench-hub.ts';
 import { workloadTables } from './engine-rounds.ts';
-import { preloadMembers, type BenchMemberTable } from './member-table.ts';
+import { fillDirectory, type FlatDirectory } from './flat-directory.ts';
 import { installOffPrinter, queueOffTickets } from './off-printer.ts';
 import { writeYearOfIds, YEAR_IDS_PER_DAY } from './processed-year.ts';
 import { extraTableCommands, submitAll } from './workload.ts';
@@ -16,15 +16,15 @@ import { extraTableCommands, submitAll } from './workload.ts';
  *    engine as devices send them, so they sit in the engine's job table;
  *  - a year of answered command ids in the engine's ProcessedIds
  *    (processed-year.ts; the store is opened with a 366-day window to keep them);
- *  - `members` members-sized records in a bench-only hub table
- *    (member-table.ts: members do not exist yet; they will be a hub table,
- *    not replicated state).
+ *  - `members` members and `coupons` coupons registered and issued through
+ *    the engine (flat-directory.ts): the hub's own bucketed slices, which the
+ *    workload never reads.
  * Built once into `dir` (closed); each round opens a copy of it.
  */
 
-export type FlatOptions = { pendingJobs: number; members: number; yearDays: number; idsPerDay: number; inFlight: number };
+export type FlatOptions = { pendingJobs: number; members: number; coupons: number; yearDays: number; idsPerDay: number; inFlight: number };
 
-export const DEFAULT_FLAT: FlatOptions = { pendingJobs: 20_000, members: 20_000, yearDays: 365, idsPerDay: YEAR_IDS_PER_DAY, inFlight: 64 };
+export const DEFAULT_FLAT: FlatOptions = { pendingJobs: 20_000, members: 20_000, coupons: 50_000, yearDays: 365, idsPerDay: YEAR_IDS_PER_DAY, inFlight: 64 };
 
 /** Devices sending the off printer's tickets while the store is built. */
 const OFF_PRODUCERS = 16;
@@ -33,7 +33,7 @@ export const FLAT_RETENTION_DAYS = 366;
 
 export type FlatStore = {
   dir: string;
-  members: BenchMemberTable;
+  directory: FlatDirectory;
   /** The marks of the waiting tickets, in the order they must print. */
   marks: string[];
   yearIds: number;
@@ -53,6 +53,7 @@ export async function buildFlatStore(dir: string, opts: FlatOptions, log: (m: st
   let printers: FakePrinter[] = [];
   let marks: string[];
   let throughSeq: number;
+  let directory: FlatDirectory;
   try {
     await seedDemo(hub.engine, new Date());
     const tables = workloadTables(opts.inFlight);
@@ -61,16 +62,17 @@ export async function buildFlatStore(dir: string, opts: FlatOptions, log: (m: st
     await installOffPrinter(hub.engine, off.port);
     log(`flat-cost store: sending ${opts.pendingJobs} tickets to a printer that is off...`);
     marks = await queueOffTickets(hub.engine, opts.pendingJobs, { producers: OFF_PRODUCERS, firstTable: tables });
+    log(`flat-cost store: registering ${opts.members} members and issuing ${opts.coupons} coupons...`);
+    directory = await fillDirectory(hub.engine, opts.members, opts.coupons);
     throughSeq = hub.engine.seq;
   } finally {
     await hub.close();
   }
   log(`flat-cost store: writing ${opts.yearDays} days of ${opts.idsPerDay} command ids...`);
   const yearIds = await writeYearOfIds(dir, { days: opts.yearDays, perDay: opts.idsPerDay, throughSeq, now: new Date() });
-  const members = preloadMembers(opts.members);
   return {
     dir,
-    members,
+    directory,
     marks,
     yearIds,
     buildMs: performance.now() - t0,

@@ -1,5 +1,5 @@
 import type { Engine } from '#hub/engine/engine.ts';
-import type { Job, JobStatus } from '#protocol';
+import { bucketEntries, type Job, type JobStatus } from '#protocol';
 import { fmtInt } from './common.ts';
 
 /**
@@ -19,8 +19,9 @@ export type HubSizes = {
   processedIds: number;
   /** Activity entries since the last snapshot (not yet in the day files). */
   activitySinceSnapshot: number;
-  /** Records of a bench-only hub table (members-sized), when one is preloaded. */
-  members?: number;
+  /** Members and coupons in the hub's own (bucketed) slices. */
+  members: number;
+  coupons: number;
   heapUsedMb: number;
 };
 
@@ -38,7 +39,13 @@ function processedIdsOf(engine: Engine): number {
   return (engine as unknown as { processed?: { size: number } }).processed?.size ?? Number.NaN;
 }
 
-export function hubSizes(engine: Engine, extra: { members?: number } = {}): HubSizes {
+function countOf(buckets: Parameters<typeof bucketEntries>[0] | undefined): number {
+  let n = 0;
+  if (buckets) for (const _ of bucketEntries(buckets)) n++;
+  return n;
+}
+
+export function hubSizes(engine: Engine): HubSizes {
   const jobs: Partial<Record<JobStatus, number>> = {};
   let jobsTotal = 0;
   for (const job of jobsOf(engine)) {
@@ -54,7 +61,8 @@ export function hubSizes(engine: Engine, extra: { members?: number } = {}): HubS
     products: Object.keys(s.products).length,
     processedIds: processedIdsOf(engine),
     activitySinceSnapshot: engine.recentActivity().length,
-    ...(extra.members !== undefined ? { members: extra.members } : {}),
+    members: countOf(s.members),
+    coupons: countOf(s.coupons),
     heapUsedMb: process.memoryUsage().heapUsed / 1024 / 1024,
   };
 }
@@ -73,7 +81,7 @@ export function sizesText(z: HubSizes): string {
     `processed ids ${fmtInt(z.processedIds)}`,
     `activity since snapshot ${fmtInt(z.activitySinceSnapshot)}`,
   ];
-  if (z.members !== undefined) parts.push(`members (bench table) ${fmtInt(z.members)}`);
+  if (z.members > 0 || z.coupons > 0) parts.push(`members ${fmtInt(z.members)}`, `coupons ${fmtInt(z.coupons)}`);
   parts.push(`heap ${z.heapUsedMb.toFixed(0)} MB`);
   return parts.join(' · ');
 }

@@ -260,8 +260,6 @@ export const paymentProtocol = defineProtocol<PaymentEvent, PaymentState>()({
     MEMBER_REQUIRED: 400,
     // A manual discount and a coupon on one bill: the coupon IS the order discount.
     COUPON_WITH_DISCOUNT: 409,
-    // No longer answered (issue 22: the balance pays); kept while the payment page still names its text.
-    BALANCE_UNAVAILABLE: 409,
     OPERATION_NO_REQUIRED: 400,
     ON_ACCOUNT_DETAILS_REQUIRED: 400,
     CHANGE_ONLY_FROM_CASH: 400,

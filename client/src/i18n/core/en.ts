@@ -114,7 +114,6 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     DEPOSIT_ACTION_REQUIRED: 'This reservation has a paid deposit: choose whether it is given back or kept',
     DEPOSIT_EXCESS_CHOICE_REQUIRED: 'The deposit is more than the bill: choose whether the rest is given back or kept',
     // payment (issue 9)
-    BALANCE_UNAVAILABLE: 'Paying from a balance is not available yet: it comes with members',
     // members and coupons at the till (issue 22)
     MEMBER_VERIFY_FAILED: 'The 4 digits do not match the end of the member\'s phone',
     MEMBER_REQUIRED: 'To pay from a balance, first attach the member to the bill',

@@ -113,7 +113,6 @@ export const coreEs = {
     DEPOSIT_ACTION_REQUIRED: 'La reserva tiene un adelanto pagado: elija si se devuelve o se retiene',
     DEPOSIT_EXCESS_CHOICE_REQUIRED: 'El adelanto supera la cuenta: elija si se devuelve el saldo o se retiene',
     // payment (issue 9)
-    BALANCE_UNAVAILABLE: 'El pago con saldo aún no está disponible: llegará con los socios',
     // members and coupons at the till (issue 22)
     MEMBER_VERIFY_FAILED: 'Los 4 dígitos no coinciden con el final del teléfono del socio',
     MEMBER_REQUIRED: 'Para pagar con saldo, primero asocie el socio a la cuenta',

@@ -114,7 +114,6 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     DEPOSIT_ACTION_REQUIRED: '该预订已付订金：请选择退还还是保留',
     DEPOSIT_EXCESS_CHOICE_REQUIRED: '订金超过账单金额：请选择退还余额还是保留',
     // payment (issue 9)
-    BALANCE_UNAVAILABLE: '余额支付暂不可用，将随会员功能推出',
     // members and coupons at the till (issue 22)
     MEMBER_VERIFY_FAILED: '4 位数字与会员手机号末尾不符',
     MEMBER_REQUIRED: '使用余额支付前，请先将会员关联到账单',
