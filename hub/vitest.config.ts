@@ -5,9 +5,11 @@ import { defineConfig } from 'vitest/config';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Every test of the project. `unit` and `integration` run in parallel
- * workers; `system` (crash, binary, mDNS, browser) start real processes and
- * run one file at a time so they do not fight over 2 cores.
+ * Every test of the project. `unit` runs in parallel workers; `system`
+ * (crash, binary, mDNS, installer) and `browser` (headless Chromium) start
+ * real processes and each runs one file at a time, the two side by side: a
+ * browser test mostly waits on Chromium and the page, a crash test on its
+ * child hub, so two chains fill 2 cores without four processes fighting.
  */
 export default defineConfig({
   root,
@@ -27,7 +29,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'system',
-          include: ['hub/**/*.system.test.ts', 'installer/**/*.system.test.ts', 'client/e2e/**/*.system.test.ts'],
+          include: ['hub/**/*.system.test.ts', 'installer/**/*.system.test.ts'],
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['client/e2e/**/*.system.test.ts'],
           fileParallelism: false,
           testTimeout: 240_000,
           hookTimeout: 240_000,
