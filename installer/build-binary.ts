@@ -9,7 +9,11 @@
  *   4. copy that Node binary to the output and inject the blob with postject.
  *
  * Run with `npm run build:binary` (npm puts the project's Node 24 first on PATH).
- * Produces linux-x64 only, because it copies the running Node binary.
+ * `--arch arm64` (Raspberry Pi OS 64-bit) builds on this x64 machine: the blob
+ * is made without V8's code cache or startup snapshot (both are machine code
+ * of the Node that makes them; without them the blob is the same for every
+ * architecture) and injected into the official arm64 Node of the same version
+ * (node-base.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
@@ -20,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { inject } from 'postject';
 import { UNIFONT_ASSET, UNIFONT_PACKAGE_FILE } from '../hardware/escpos/raster/unifont.ts';
 import { bundleHub } from './bundle.ts';
+import { ARCHES, nodeBase, NodeBaseError, stripCommand, type Arch } from './node-base.ts';
 import { HUB_NODE_FLAGS } from './node-flags.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,7 +32,9 @@ const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const USAGE = `Usage: node installer/build-binary.ts [options]   (or: npm run build:binary -- [options])
 
   --client-dir DIR  built client to embed (default client/dist, built with vite if missing)
-  --out FILE        the executable to write (default dist/pos-hub); work files go beside it
+  --out FILE        the executable to write (default dist/pos-hub, or dist/pos-hub-arm64); work files go beside it
+  --arch ARCH       x64 or arm64 (default: this machine's); another machine's Node is fetched once
+                    with npm pack into .cache/node-bases/
   --strip           strip the Node binary's symbols first (about 16 MB smaller)
   --help            this text
 `;
@@ -36,7 +43,7 @@ class BuildError extends Error {
   override name = 'BuildError';
 }
 
-type Options = { clientDir: string; out: string; strip: boolean; defaultClient: boolean };
+type Options = { clientDir: string; out: string; arch: Arch; strip: boolean; defaultClient: boolean };
 
 function options(argv: string[]): Options | null {
   let values;
@@ -46,6 +53,7 @@ function options(argv: string[]): Options | null {
       options: {
         'client-dir': { type: 'string' },
         out: { type: 'string' },
+        arch: { type: 'string' },
         strip: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -56,9 +64,13 @@ function options(argv: string[]): Options | null {
     throw new BuildError(`${(err as Error).message}\n\n${USAGE}`);
   }
   if (values.help) return null;
+  const arch = (values.arch ?? process.arch) as Arch;
+  if (!ARCHES.includes(arch)) throw new BuildError(`--arch ${values.arch}: only ${ARCHES.join(' or ')}.\n\n${USAGE}`);
   return {
     clientDir: path.resolve(values['client-dir'] ?? path.join(ROOT, 'client', 'dist')),
-    out: path.resolve(values.out ?? path.join(ROOT, 'dist', 'pos-hub')),
+    // The default name says the machine when it is not this one's: dist/pos-hub stays the x64 build here.
+    out: path.resolve(values.out ?? path.join(ROOT, 'dist', arch === process.arch ? 'pos-hub' : `pos-hub-${arch}`)),
+    arch,
     strip: values.strip ?? false,
     defaultClient: values['client-dir'] === undefined,
   };
@@ -93,6 +105,11 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function build(opts: Options): Promise<void> {
   const started = Date.now();
+  const cross = opts.arch !== process.arch;
+  // Checked before the slow steps: a cross build that cannot be stripped here says so at once.
+  const strip = opts.strip ? stripCommand(opts.arch) : null;
+  if (opts.strip && !strip) throw new BuildError(`--strip for ${opts.arch} needs binutils for it (Debian: binutils-aarch64-linux-gnu); build without --strip.`);
+  const base = nodeBase(opts.arch, ROOT, (line) => console.log(line));
   ensureClient(opts);
   const work = path.dirname(opts.out);
   await fs.mkdir(work, { recursive: true });
@@ -118,7 +135,8 @@ async function build(opts: Options): Promise<void> {
     // V8's code cache made at build time: the hub's code is not compiled again at each start (an
     // empty store started in ~150 ms instead of ~200, 8 MB less RSS). No import() may run in the
     // bundle then (hub/http/assets.ts takes node:sea through process.getBuiltinModule).
-    useCodeCache: true,
+    // Not for another machine: the cache is this Node's compiled code, which the arm64 Node rejects.
+    useCodeCache: !cross,
     // The hub's V8 settings (node-flags.ts); NODE_OPTIONS can still add to them.
     execArgv: HUB_NODE_FLAGS,
     assets,
@@ -129,19 +147,21 @@ async function build(opts: Options): Promise<void> {
   execFileSync(process.execPath, ['--experimental-sea-config', configPath], { cwd: work, stdio: 'inherit' });
 
   await fs.rm(opts.out, { force: true });
-  await fs.copyFile(process.execPath, opts.out);
+  await fs.copyFile(base, opts.out);
   await fs.chmod(opts.out, 0o755);
-  if (opts.strip) {
-    console.log('Stripping the Node binary...');
-    execFileSync('strip', [opts.out], { stdio: 'inherit' });
+  if (strip) {
+    console.log(`Stripping the Node binary (${strip})...`);
+    execFileSync(strip, [opts.out], { stdio: 'inherit' });
   }
   console.log('Injecting the blob (postject)...');
   await inject(opts.out, 'NODE_SEA_BLOB', await fs.readFile(blobPath), { sentinelFuse: SEA_FUSE });
 
   const { size } = await fs.stat(opts.out);
-  console.log(`Built ${opts.out} (${mb(size)}, ${process.platform}-${process.arch}, Node ${process.version}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`Built ${opts.out} (${mb(size)}, linux-${opts.arch}, Node ${process.version}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const rel = path.relative(process.cwd(), opts.out);
-  console.log(`Run it: ${rel.startsWith('..') ? opts.out : `./${rel}`} --data /var/lib/pos-hub --port 8080`);
+  const shown = rel.startsWith('..') ? opts.out : `./${rel}`;
+  if (cross) console.log(`Copy it to a linux-${opts.arch} box (Raspberry Pi OS 64-bit) and run: ${path.basename(opts.out)} --data /var/lib/pos-hub --port 8080`);
+  else console.log(`Run it: ${shown} --data /var/lib/pos-hub --port 8080`);
 }
 
 async function main(): Promise<void> {
@@ -155,6 +175,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof BuildError ? `build-binary: ${err.message}` : err);
+  console.error(err instanceof BuildError || err instanceof NodeBaseError ? `build-binary: ${err.message}` : err);
   process.exit(1);
 });
