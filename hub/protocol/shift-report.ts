@@ -3,6 +3,7 @@ import { calendarDaySchema } from './calendar-day.ts';
 import type { MethodRow, OrderChannel, SalesFigures, SalesRow } from './reports.ts';
 import type { ShiftCount } from './features/shift.ts';
 import type { PayMethod } from './features/payment.ts';
+import type { RechargeMethod } from './features/members.ts';
 
 /**
  * A shift's report (SPEC.md section 3 "Shift report", M006, issue 12): the
@@ -53,6 +54,33 @@ export type RiderCashRow = {
 /** Portions sold per dish and size or unit (SPEC.md "unit sales statistics"). */
 export type UnitRow = { key: string; name: string; unit: string; qty: number; cents: number };
 
+/**
+ * One recharge order the shift took (SPEC.md "member recharge details", issue 22), from the
+ * ledger as recorded. The member shows as a bill shows them ("Ana P."), never phone or document.
+ */
+export type RechargeDetailRow = {
+  entryId: string;
+  /** The recharge order's number. */
+  orderNo: number;
+  at: string;
+  memberNo: string;
+  /** "Ana P."; '' once the member's personal data was erased. */
+  memberName: string;
+  /** SPEC's option: 2 cash, 3 scan code, 4 offline remittance. */
+  method: RechargeMethod;
+  /** Where the money was counted (cash, yape, transfer). */
+  payMethod: PayMethod;
+  amountCents: number;
+  /** A promotion's extra credited (not money received). */
+  bonusCents: number;
+  /** The operation number (scan code) or the transfer certificate (remittance); '' for cash. */
+  reference: string;
+  /** Remittance: the bank; '' otherwise. */
+  bank: string;
+  /** Who took it (name; '' for someone deleted). */
+  cashier: string;
+};
+
 export type ShiftReport = {
   shiftId: string;
   /** Still open: the figures so far (GET /api/shifts/current/report). */
@@ -97,6 +125,8 @@ export type ShiftReport = {
   memberRechargeCents: number;
   /** The same per method the money was counted under (cash, yape for a scan, transfer for a remittance); absent in reports made before issue 22. */
   rechargesByMethod?: { method: PayMethod; cents: number }[];
+  /** Each recharge of the shift, oldest first (read by the report route from the ledger); absent in reports made before it and in the Z report made at the close. */
+  rechargeDetails?: RechargeDetailRow[];
   /**
    * Dine-in, take-away and delivery (keys SERVICE_KINDS: 'dineIn' | 'takeAway' | 'delivery'), always the
    * three, from each stored bill's `takeout` (none: a table's; method 0: delivered; else picked up).

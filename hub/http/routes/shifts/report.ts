@@ -1,8 +1,11 @@
 import type { Engine } from '#hub/engine/engine.ts';
 import { aggregateBills } from '#hub/domain/reports/index.ts';
 import { registerOf, shiftDayOf, shiftReportOf } from '#hub/domain/shift/report.ts';
-import { closingHourOf } from '#domain';
-import type { BillCorrection, ClosedShift, Shift, ShiftReport } from '#protocol';
+import { businessDayOf, closingHourOf } from '#domain';
+import type { BillCorrection, ClosedShift, LedgerEntry, Shift, ShiftReport } from '#protocol';
+import { memberById, memberShortName } from '#protocol';
+import { rechargeRowsOf } from '#hub/domain/shift/recharge-rows.ts';
+import { readLedgerDay } from '#hub/engine/ledger-read.ts';
 import { reportContext } from '#hub/reports/report-context.ts';
 import { shiftsOfDay } from './shifts.ts';
 
@@ -40,6 +43,23 @@ async function writeOffsBetween(engine: Engine, from: number, to: number): Promi
   return { count: byBill.size, cents };
 }
 
+/**
+ * The balance moves of every ledger day file the span touches (a shift is a few hours: one or two
+ * business days). The days by today's closing hour and by the calendar (closing hour 0): an entry's
+ * file is the business day of the closing hour it was recorded under, which may since have changed.
+ */
+async function ledgerBetween(engine: Engine, from: number, to: number): Promise<LedgerEntry[]> {
+  const closingHour = closingHourOf(engine.state.settings);
+  const days = new Set<string>();
+  for (const hour of [closingHour, 0]) {
+    for (let t = from; t < to; t += 86_400_000) days.add(businessDayOf(new Date(t).toISOString(), hour));
+    days.add(businessDayOf(new Date(to - 1).toISOString(), hour));
+  }
+  const out: LedgerEntry[] = [];
+  for (const day of [...days].sort()) out.push(...(await readLedgerDay(engine, day)));
+  return out;
+}
+
 /** The shift asked for: the open one (`current`), or a closed one from the day it closed; null when there is none. */
 async function shiftOf(engine: Engine, ref: ShiftRef): Promise<Shift | ClosedShift | null> {
   if (ref === 'current') return engine.state.openShift;
@@ -57,14 +77,21 @@ export async function loadShiftReport(engine: Engine, ref: ShiftRef, now: Date):
   const bills = await engine.closedBillsBetween(new Date(from).toISOString(), new Date(to).toISOString());
   const corrections = correctionsBetween(engine, from, to);
   const figures = aggregateBills(bills, corrections, reportContext(state, closingHourOf(state.settings)));
-  return shiftReportOf({
+  const nameOf = (id: string | null) => (id !== null && Object.hasOwn(state.staff, id) ? state.staff[id]!.name : '');
+  const report = shiftReportOf({
     shift,
     figures,
     bills,
     corrections,
     register: registerOf(state.settings),
     restaurant: state.restaurant.name,
-    nameOf: (id) => (id !== null && Object.hasOwn(state.staff, id) ? state.staff[id]!.name : ''),
+    nameOf,
     writeOffs: await writeOffsBetween(engine, from, to),
   });
+  const memberName = (id: string) => {
+    const m = memberById(state, id);
+    return m && m.erasedAt === null ? memberShortName(m) : '';
+  };
+  report.rechargeDetails = rechargeRowsOf(await ledgerBetween(engine, from, to), shift.id, { memberName, staffName: nameOf });
+  return report;
 }
