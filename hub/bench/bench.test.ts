@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run as ackLatency } from './ack-latency.ts';
+import { run as binary } from './binary.ts';
 import { run as broadcastLatency } from './broadcast-latency.ts';
-import { removeDir, scratchDir, type BenchResult } from './common.ts';
+import { baseCacheDir, projectNodeVersion } from '../../installer/node-base.ts';
+import { removeDir, REPO_ROOT, scratchDir, type BenchResult } from './common.ts';
 import { run as durableThroughput } from './durable-throughput.ts';
 import { run as menu2000 } from './menu-2000.ts';
 import { run as memberSearch } from './member-search.ts';
@@ -109,4 +113,16 @@ describe('benchmarks at smoke size', () => {
     // Right outcome on every file (a timing MISS on a loaded machine is fine here; a wrong outcome is not).
     expect(r.rows.filter((x) => x.status.startsWith('MISS (expected'))).toEqual([]);
   }, 60_000);
+
+  it('binary: the binaries build with a stand-in client and the x64 one starts (qemu is the arm64 system test)', async () => {
+    const clientDir = await scratchDir('binary-client');
+    scratch.push(clientDir);
+    await mkdir(clientDir, { recursive: true });
+    await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>POS</title>\n');
+    // The arm64 Node comes from the registry once: built here only when it is cached or CI wants arm64 anyway (no network needed otherwise).
+    const arm64 = process.env.ARM64_CHECKS_REQUIRED === '1' || existsSync(path.join(baseCacheDir(REPO_ROOT), `linux-arm64-${projectNodeVersion(REPO_ROOT)}`, 'node'));
+    const r = await binary({ runs: 1, emulatedRuns: 0, arm64, clientDir, log: () => undefined });
+    expectNumbers(r, ['x64Bytes', 'x64StartMs', 'x64RssMb', ...(arm64 ? ['arm64Bytes'] : [])]);
+    expect(r.rows.map((x) => x.figure)).toEqual(expect.arrayContaining(['binary size linux-x64', 'x64 first start to health', ...(arm64 ? ['binary size linux-arm64'] : [])]));
+  }, 180_000);
 });

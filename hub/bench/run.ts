@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { run as ackLatency } from './ack-latency.ts';
+import { run as binary } from './binary.ts';
 import { run as broadcastLatency } from './broadcast-latency.ts';
 import { BENCH_OUT_DIR, formatTable, isMain, machineContext, row, type BenchResult, type MachineContext, type Row } from './common.ts';
 import { run as durableThroughput } from './durable-throughput.ts';
@@ -42,6 +43,8 @@ const BENCHMARKS = {
   coupons: () => couponSearch({}, (m) => console.log(`  ${m}`)),
   // The member directory with 20,000 members and 50,000 coupons, and a balance move's ack against one member (issue 22).
   members: () => memberSearch({}, (m) => console.log(`  ${m}`)),
+  // Both binaries' sizes and first-start times; the arm64 one under qemu, labelled as emulated (issue 23).
+  binary: () => binary({ log: (m) => console.log(`  ${m}`) }),
 } satisfies Record<string, () => Promise<BenchResult>>;
 
 type Name = keyof typeof BENCHMARKS;
