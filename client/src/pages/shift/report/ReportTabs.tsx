@@ -7,8 +7,8 @@ import type { shiftEs } from '../i18n/es.ts';
 
 type Col = keyof typeof shiftEs.shift.report.cols;
 
-/** SPEC.md section 2 "Shift tabs". */
-export const REPORT_TABS = ['transactions', 'products', 'categories', 'tables', 'hours', 'units'] as const;
+/** SPEC.md section 2 "Shift tabs", and section 3's "member recharge details" (issue 22). */
+export const REPORT_TABS = ['transactions', 'products', 'categories', 'tables', 'hours', 'units', 'recharges'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
 
 type Table = { head: string[]; rows: { key: string; cells: ReactNode[] }[] };
@@ -53,6 +53,33 @@ function tableOf(tab: ReportTab, r: ShiftReport, t: TFunction, hour: (iso: strin
       };
     case 'units':
       return { head: [c('dish'), c('unit'), c('qty'), c('amount')], rows: r.units.map((u) => ({ key: u.key, cells: [u.name, u.unit || '—', String(u.qty), formatSoles(u.cents)] })) };
+    case 'recharges':
+      // Each recharge order of the shift; the proof (operation no / certificate) under its method, a bonus under the money.
+      return {
+        head: [c('time'), c('member'), c('method'), c('amount'), c('cashier')],
+        rows: (r.rechargeDetails ?? []).map((x) => ({
+          key: x.entryId,
+          cells: [
+            <>
+              {hour(x.at)}
+              <small className="shift-tag">{t('shift.report.rechargeOrder', { no: x.orderNo })}</small>
+            </>,
+            <>
+              {x.memberNo}
+              <small className="shift-tag">{x.memberName || t('shift.report.memberErased')}</small>
+            </>,
+            <>
+              {t(`shift.report.rechargeMethods.m${x.method}`)}
+              {(x.bank || x.reference) && <small className="shift-tag">{[x.bank, x.reference].filter(Boolean).join(' · ')}</small>}
+            </>,
+            <>
+              {formatSoles(x.amountCents)}
+              {x.bonusCents > 0 && <small className="shift-tag">{t('shift.report.rechargeBonus', { amount: formatSoles(x.bonusCents) })}</small>}
+            </>,
+            x.cashier || '—',
+          ],
+        })),
+      };
   }
 }
 
