@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorCode, Refund } from '#protocol';
+import type { ErrorCode, OrderMember, Refund, RefundPayout } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 import { expectedByMethod } from '#hub/domain/shift/totals.ts';
 import { errorText } from '../../i18n/keys.ts';
@@ -12,16 +12,23 @@ import { postPayout, sendMove, type Moved } from './refunds-api.ts';
 /**
  * The moves an open refund allows (hub/domain/refunds/README.md): 1 accept or reject (with the
  * merchant's reason), 2 pay out (cash from the drawer, or a transfer with its operation number)
- * or reject, 5 finish. A payout's id is minted once per refund shown, so a second press after a
+ * or reject, 5 finish. When the bill had a member (issue 22) the money may go back to their
+ * balance instead: offered only up to what the balance paid of the bill and was not given back
+ * yet (`balanceRoomCents`, the hub's REFUND_TOO_LARGE rule), otherwise shown disabled with why.
+ * A payout's id is minted once per refund shown, so a second press after a
  * lost answer pays once; two tills pressing at once get one payout and one REFUND_BAD_STATUS.
  */
-export function RefundActions(props: { refund: Refund; onChanged?: (() => void) | undefined }) {
+export function RefundActions(props: { refund: Refund; onChanged?: (() => void) | undefined; member?: OrderMember | null | undefined; balanceRoomCents?: number | undefined }) {
   const { t } = useTranslation();
   const { state } = useView();
   const { refund } = props;
   const [rejecting, setRejecting] = useState(false);
   const [rejectReason, setRejectReason] = useState('');
-  const [method, setMethod] = useState<'cash' | 'transfer'>('cash');
+  const [method, setMethod] = useState<RefundPayout>('cash');
+  const member = props.member ?? null;
+  const balanceRoom = props.balanceRoomCents ?? 0;
+  const balanceFits = member !== null && balanceRoom >= refund.amountCents;
+  const methods: readonly RefundPayout[] = member ? ['cash', 'transfer', 'balance'] : ['cash', 'transfer'];
   const [operationNo, setOperationNo] = useState('');
   const [error, setError] = useState<ErrorCode | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,12 +62,17 @@ export function RefundActions(props: { refund: Refund; onChanged?: (() => void) 
         <div className="refund-payout">
           <p className="refund-label">{t('refunds.payout.method')}</p>
           <div className="chips" role="radiogroup">
-            {(['cash', 'transfer'] as const).map((m) => (
-              <button key={m} className={`chip${method === m ? ' active' : ''}`} role="radio" aria-checked={method === m} onClick={() => setMethod(m)} data-testid={`refund-method-${m}`}>
+            {methods.map((m) => (
+              <button key={m} className={`chip${method === m ? ' active' : ''}`} role="radio" aria-checked={method === m} disabled={m === 'balance' && !balanceFits} onClick={() => setMethod(m)} data-testid={`refund-method-${m}`}>
                 {t(`refunds.payout.${m}`)}
               </button>
             ))}
           </div>
+          {member && (
+            <p className="hint" data-testid="refund-balance-hint">
+              {balanceFits ? t('refunds.payout.balanceTo', { member: `${member.no} · ${member.name}` }) : t('refunds.payout.balanceTooSmall', { amount: formatSoles(balanceRoom) })}
+            </p>
+          )}
           {method === 'cash' && drawerCents !== null && <p className="hint">{t('refunds.payout.drawer', { amount: formatSoles(drawerCents) })}</p>}
           {method === 'cash' && state?.openShift === null && <p className="hint">{t('refunds.payout.noShift')}</p>}
           {method === 'transfer' && (

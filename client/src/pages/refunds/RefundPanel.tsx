@@ -45,6 +45,10 @@ export function RefundPanel(props: { billId: string; day: string; bill?: Bill; c
 
   const corrections = live ?? loaded?.corrections ?? null;
   const given = (corrections?.corrections ?? []).reduce((n, c) => n + c.amountCents, 0);
+  // What may still go back to the member's balance: what the balance paid, less what went back to it (the hub's rule).
+  const balanceRoomCents =
+    (loaded?.bill.payments ?? []).reduce((n, p) => n + (p.method === 'balance' ? p.amountCents : 0), 0) -
+    (corrections?.corrections ?? []).reduce((n, c) => n + (c.method === 'balance' ? c.amountCents : 0), 0);
   const leftCents = loaded && !corrections?.voided ? Math.max(0, loaded.bill.totalCents - given) : 0;
   const time = (iso: string) => new Date(iso).toLocaleString(i18n.language, { timeZone: 'America/Lima', dateStyle: 'short', timeStyle: 'short' });
   const mayAsk = aliases.has('refund') && !refund && loaded !== null && loaded.bill.deleted !== 2 && leftCents > 0;
@@ -68,11 +72,15 @@ export function RefundPanel(props: { billId: string; day: string; bill?: Bill; c
           <p className="hint">{t('refunds.appliedAt', { at: time(refund.appliedAt) })}</p>
           {refund.payout && (
             <p className="hint" data-testid="refund-payout">
-              {refund.payout.method === 'cash' ? t('refunds.payout.paidCash', { at: time(refund.paidOutAt ?? '') }) : t('refunds.payout.paidTransfer', { at: time(refund.paidOutAt ?? ''), operation: refund.payout.operationNo })}
+              {refund.payout.method === 'cash'
+                ? t('refunds.payout.paidCash', { at: time(refund.paidOutAt ?? '') })
+                : refund.payout.method === 'balance'
+                  ? t('refunds.payout.paidBalance', { at: time(refund.paidOutAt ?? '') })
+                  : t('refunds.payout.paidTransfer', { at: time(refund.paidOutAt ?? ''), operation: refund.payout.operationNo })}
             </p>
           )}
           {refund.creditNote && <p className="hint" data-testid="refund-credit-note">{t('refunds.payout.creditNote', { note: `${refund.creditNote.series}-${refund.creditNote.number}` })}</p>}
-          {aliases.has('refund') && <RefundActions refund={refund} onChanged={props.onChanged} />}
+          {aliases.has('refund') && <RefundActions refund={refund} onChanged={props.onChanged} member={loaded?.bill.member} balanceRoomCents={balanceRoomCents} />}
         </div>
       ) : asking && loaded ? (
         <RefundForm

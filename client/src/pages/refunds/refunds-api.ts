@@ -1,4 +1,4 @@
-import type { CommandPayload, CommandReply, CommandType, ErrorCode, RefundPage, RefundRequest } from '#protocol';
+import type { CommandPayload, CommandReply, CommandType, ErrorCode, RefundPage, RefundPayout, RefundRequest } from '#protocol';
 import type { RefundReply } from '#hub/http/routes/refunds/schema.ts';
 import { api, type ApiResult } from '../../auth/api.ts';
 import { enqueue } from '../../sync/outbox.ts';
@@ -9,7 +9,7 @@ export function postRefund(body: { id: string; billId: string; day: string; requ
 }
 
 /** POST /api/refunds/:id/payout: the money goes back (the bill's correction); `id` minted once per press. */
-export function postPayout(refundId: string, body: { id: string; method: 'cash' | 'transfer'; operationNo: string }): Promise<ApiResult<RefundReply>> {
+export function postPayout(refundId: string, body: { id: string; method: RefundPayout; operationNo: string }): Promise<ApiResult<RefundReply>> {
   return api('POST', `/api/refunds/${encodeURIComponent(refundId)}/payout`, body);
 }
 
