@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['hub/**/*.test.ts', 'hardware/**/*.test.ts', 'client/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+          include: ['hub/**/*.test.ts', 'hardware/**/*.test.ts', 'installer/**/*.test.ts', 'client/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.system.test.ts', 'node_modules/**'],
           testTimeout: 30_000,
         },
