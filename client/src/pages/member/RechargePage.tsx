@@ -116,9 +116,12 @@ export function RechargePage() {
         <input type="checkbox" checked={d.print} onChange={(e) => set({ print: e.target.checked })} /> {t('members.recharge.print')}
       </label>
       <p className="muted">{t('members.recharge.notReceipt')}</p>
-      <button type="button" className="btn btn-primary member-submit" disabled={busy} onClick={submit} data-testid="recharge-submit">
-        {t('members.recharge.submit', { amount: formatSoles(cents) })}
-      </button>
+      {/* Pinned to the bottom as a bar the toast knows (ui/Toast.tsx BOTTOM_BARS): on a 360 px phone the toast after a tap sat on this very button. */}
+      <div className="member-submit-bar" data-bottom-bar>
+        <button type="button" className="btn btn-primary member-submit" disabled={busy} onClick={submit} data-testid="recharge-submit">
+          {t('members.recharge.submit', { amount: formatSoles(cents) })}
+        </button>
+      </div>
     </div>
   );
 }
