@@ -8,6 +8,7 @@ import { bodyErrorText } from '../../i18n/keys.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { uuid } from '../../sync/uuid.ts';
 import { showToast } from '../../ui/ui-store.ts';
+import { CouponList } from './coupons/CouponList.tsx';
 import { LedgerList } from './LedgerList.tsx';
 import { fetchMember } from './member-api.ts';
 import { draftFields, draftOf, type MemberDraft } from './member-form.ts';
@@ -18,7 +19,7 @@ import './member.css';
 
 type Open = 'edit' | 'adjust' | 'erase' | null;
 
-/** /pages/member/details?id= (M004): a member's data, balance and last moves; edit, recharge, adjust, erase. */
+/** /pages/member/details?id= (M004): a member's data, balance, last moves and coupons; edit, recharge, adjust, erase. */
 export function MemberPage() {
   const { t } = useTranslation();
   const id = new URLSearchParams(useSearch()).get('id') ?? '';
@@ -112,6 +113,9 @@ export function MemberPage() {
         <Link href={`${MEMBER_PATHS.consume}?id=${member.id}`}>{t('members.details.consumption')}</Link>
       </h2>
       <LedgerList entries={member.recent} onReprint={erased ? undefined : reprint} />
+      {/* The coupons gifted to them (used, unused, expired), paged from the hub like every coupon list. */}
+      <h2 data-testid="member-coupons-title">{t('members.details.coupons')}</h2>
+      <CouponList query={{ memberId: member.id }} />
       {open === 'edit' && <MemberForm title={t('members.form.titleEdit')} initial={draftOf(member)} busy={busy} onClose={() => setOpen(null)} onSave={save} />}
       {open === 'adjust' && <AdjustDialog onClose={() => setOpen(null)} onAdjust={adjust} />}
       {open === 'erase' && <EraseDialog onClose={() => setOpen(null)} onErase={erase} />}

@@ -52,7 +52,7 @@ export function CouponList(props: { query: Omit<CouponQuery, 'offset' | 'status'
             <Link href={couponHref(c.code)} className="coupon-row" data-testid={`coupon-row-${c.code}`}>
               <span className="coupon-code">{c.code}</span>
               <span className={`coupon-status ${c.status}`}>{t(`coupons.status.${c.status}`)}</span>
-              <span className="muted">{c.recipientNo ? t('coupons.giftedTo', { no: c.recipientNo }) : c.name}</span>
+              <span className="muted">{c.recipientNo && !memberId ? t('coupons.giftedTo', { no: c.recipientNo }) : c.name}</span>
               <b className="coupon-amount">{formatSoles(c.deductionCents)}</b>
             </Link>
           </li>

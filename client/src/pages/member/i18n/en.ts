@@ -54,6 +54,7 @@ export const membersEn: DeepStrings<typeof membersEs> = {
       kinds: { recharge: 'Recharge', spend: 'Consumption', refund: 'Refund', adjust: 'Adjustment' },
       reprint: 'Reprint',
       reprinted: 'Recharge slip sent to the printer',
+      coupons: "The member's coupons",
     },
     adjust: {
       title: 'Adjust balance',

@@ -52,6 +52,7 @@ export const membersEs = {
       kinds: { recharge: 'Recarga', spend: 'Consumo', refund: 'Devolución', adjust: 'Ajuste' },
       reprint: 'Reimprimir',
       reprinted: 'Ticket de recarga enviado a la impresora',
+      coupons: 'Cupones del socio',
     },
     adjust: {
       title: 'Ajustar saldo',

@@ -54,6 +54,7 @@ export const membersZh: DeepStrings<typeof membersEs> = {
       kinds: { recharge: '充值', spend: '消费', refund: '退款', adjust: '调整' },
       reprint: '重打',
       reprinted: '充值单已发送到打印机',
+      coupons: '会员优惠券',
     },
     adjust: {
       title: '调整余额',
