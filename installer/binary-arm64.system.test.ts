@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestPkcs12 } from '../hub/einvoice/secrets/test-certificate.ts';
 import { claim, health, sendCommand, startHub, type RunningHub } from './binary-process.ts';
 import { elfArch } from './node-base.ts';
 import { arm64Emulator, type Emulator } from './qemu.ts';
@@ -63,7 +64,7 @@ describe.runIf(emulator || REQUIRED)('arm64 binary under qemu-user-static', () =
     expect(seaConfig.useSnapshot).toBe(false);
   });
 
-  it('answers health, serves the page, takes a command, keeps it across a restart and stops cleanly', async () => {
+  it('answers health, serves the page, takes a command, keeps it across a restart and a kill -9, and stops cleanly', async () => {
     const hub = await run();
     expect(await (await fetch(`${hub.base}/`)).text()).toContain(MARKER);
     const cookie = await claim(hub, 'Pi Test');
@@ -91,6 +92,26 @@ describe.runIf(emulator || REQUIRED)('arm64 binary under qemu-user-static', () =
     const state = await fetch(`${again.base}/api/state`, { headers: { cookie } });
     expect(state.status).toBe(200);
     expect(await state.text()).toContain(name);
-    expect(await again.stop('SIGTERM'), again.output()).toBe(0);
+
+    // Worker threads start from the bundled text inside the binary: the certificate check and past days' report figures.
+    const p12 = makeTestPkcs12('clave');
+    const put = (password: string) =>
+      fetch(`${again.base}/api/einvoice/certificate`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ p12Base64: Buffer.from(p12.p12).toString('base64'), password }) });
+    const upload = await put('clave');
+    expect(upload.status, await upload.clone().text()).toBe(200);
+    expect(((await (await put('otra')).json()) as { code: string }).code).toBe('CERT_BAD_PASSWORD');
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const report = await fetch(`${again.base}/api/reports/orders?from=${day(30)}&to=${day(2)}`, { headers: { cookie } });
+    expect(report.status, await report.clone().text()).toBe(200);
+
+    // A power cut (kill -9 of the emulator and the hub in it) right after an acknowledged command: the command is kept.
+    const renamed = await sendCommand(again.base, cookie, 'restaurant.rename', { name: `${name} 2` });
+    expect(renamed.body.ok, JSON.stringify(renamed.body)).toBe(true);
+    expect(await again.stop('SIGKILL')).toBeNull();
+
+    const afterCut = await run();
+    expect((await health(afterCut.base)).seq).toBe(renamed.body.seq);
+    expect(await (await fetch(`${afterCut.base}/api/state`, { headers: { cookie } })).text()).toContain(`${name} 2`);
+    expect(await afterCut.stop('SIGTERM'), afterCut.output()).toBe(0);
   });
 });
