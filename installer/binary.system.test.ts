@@ -1,7 +1,6 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { promisify } from 'node:util';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPkcs12 } from '../hub/einvoice/secrets/test-certificate.ts';
+import { claim, health, sendCommand, startHub, type RunningHub } from './binary-process.ts';
 import { asciiOnly } from './bundle.ts';
 import { HUB_NODE_FLAGS } from './node-flags.ts';
 
@@ -23,48 +23,12 @@ const MARKER = `pos-hub-binary-test-${randomUUID()}`;
 const work = mkdtempSync(path.join(tmpdir(), 'pos-binary-'));
 const binary = path.join(work, 'out', 'pos-hub');
 const dataDir = path.join(work, 'data');
-let child: ChildProcess | null = null;
+const running: RunningHub[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-type Health = { ok: boolean; seq: number; storeId: string };
-
-/** Starts the binary and waits for /api/health; returns its base URL and exit promise. */
-async function startBinary(): Promise<{ base: string; exit: Promise<number | null>; output: () => string }> {
-  const port = await freePort();
-  const proc = spawn(binary, ['--data', dataDir, '--port', String(port), '--host', '127.0.0.1', '--no-mdns'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child = proc;
-  let out = '';
-  proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exit = new Promise<number | null>((resolve) => proc.on('close', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`binary exited with ${proc.exitCode}:\n${out}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok && ((await res.json()) as Health).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`binary did not answer /api/health:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, exit, output: () => out };
-}
-
-async function health(base: string): Promise<Health> {
-  return (await (await fetch(`${base}/api/health`)).json()) as Health;
+async function startBinary(): Promise<RunningHub> {
+  const hub = await startHub(binary, [], dataDir, 30_000);
+  running.push(hub);
+  return hub;
 }
 
 describe('single binary (Node SEA)', () => {
@@ -83,8 +47,8 @@ describe('single binary (Node SEA)', () => {
     console.log(`binary built in ${((Date.now() - started) / 1000).toFixed(1)} s, ${(statSync(binary).size / 1024 / 1024).toFixed(1)} MB`);
   });
 
-  afterAll(() => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  afterAll(async () => {
+    for (const hub of running) await hub.stop('SIGKILL');
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -106,26 +70,11 @@ describe('single binary (Node SEA)', () => {
 
     // A new box is unclaimed: it prints a one-time code, and its owner claims it with the code.
     expect((await fetch(`${hub.base}/api/state`)).status).toBe(403);
-    // Printed just after the server starts listening: wait for the line.
-    for (let i = 0; i < 100 && !/Claim code/.test(hub.output()); i++) await new Promise((r) => setTimeout(r, 50));
-    const code = /Claim code: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(hub.output())?.[1];
-    expect(code, hub.output()).toBeTruthy();
-    const setup = await fetch(`${hub.base}/api/setup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ claimCode: code, restaurantName: 'Binary Test', ruc: '', ownerName: 'Dueña', ownerCode: '1', pin: '2580', deviceId: 't' }),
-    });
-    expect(setup.status, await setup.clone().text()).toBe(200);
-    const cookie = setup.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await claim(hub, 'Binary Test');
 
     const before = await health(hub.base);
-    const command = { id: randomUUID(), type: 'restaurant.rename', payload: { name: 'Binary Test' }, deviceId: 't', at: new Date().toISOString() };
-    const res = await fetch(`${hub.base}/api/commands`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(command) });
-    const reply = (await res.json()) as { ok: boolean; seq: number };
-    expect(res.status, JSON.stringify(reply)).toBe(200);
+    const { status, body: reply } = await sendCommand(hub.base, cookie, 'restaurant.rename', { name: 'Binary Test' });
+    expect(status, JSON.stringify(reply)).toBe(200);
     expect(reply.ok).toBe(true);
     expect(reply.seq).toBeGreaterThan(before.seq);
     const after = await health(hub.base);
@@ -143,8 +92,7 @@ describe('single binary (Node SEA)', () => {
     expect(((await report.json()) as { ok: boolean; figures: { bills: number } }).figures.bills).toBe(0);
     const lastSeq = (await health(hub.base)).seq;
 
-    child?.kill('SIGTERM');
-    expect(await hub.exit, hub.output()).toBe(0);
+    expect(await hub.stop('SIGTERM'), hub.output()).toBe(0);
 
     const again = await startBinary();
     const reopened = await health(again.base);
@@ -160,8 +108,7 @@ describe('single binary (Node SEA)', () => {
     expect(second.code, second.out).toBe(1);
     expect(second.out).toContain(`POS hub did not start. Another hub is already running on the data folder ${dataDir}`);
     expect((await health(again.base)).storeId).toBe(before.storeId);
-    child?.kill('SIGTERM');
-    expect(await again.exit, again.output()).toBe(0);
+    expect(await again.stop('SIGTERM'), again.output()).toBe(0);
   });
 
   it('starts with the hub V8 settings and carries its code as ASCII (a one-byte string in V8: half the heap of a two-byte one)', () => {
