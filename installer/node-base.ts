@@ -7,6 +7,7 @@
  * its `package/bin/node` is kept, in a cache folder that survives builds.
  */
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -76,7 +77,8 @@ export function nodeBase(arch: Arch, root: string, log: (line: string) => void):
 /** npm pack node-linux-<arch>@<version> into a work folder, keep bin/node, rename it into place. */
 function fetchBase(arch: Arch, version: string, dir: string, log: (line: string) => void): void {
   const spec = `node-linux-${arch}@${version}`;
-  const work = `${dir}.fetch-${process.pid}`;
+  // One work folder per fetch: builds running side by side (tests, the bench) never share one.
+  const work = `${dir}.fetch-${process.pid}-${randomUUID()}`;
   log(`Fetching the ${arch} Node (${spec}, npm pack; cached in ${path.relative(process.cwd(), dir) || dir})...`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
