@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 export const ARCHES = ['x64', 'arm64'] as const;
@@ -83,12 +83,14 @@ function fetchBase(arch: Arch, version: string, dir: string, log: (line: string)
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   try {
-    let tarball: string;
     try {
-      tarball = execFileSync('npm', ['pack', spec, '--silent'], { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop() ?? '';
+      execFileSync('npm', ['pack', spec, '--silent'], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
     } catch {
       throw new NodeBaseError(`npm pack ${spec} failed (see above): the registry must be reachable once; later builds use the cache.`);
     }
+    // The one tarball npm wrote into the empty work folder (its name is npm's business, not parsed from its output).
+    const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
+    if (!tarball) throw new NodeBaseError(`npm pack ${spec} wrote no tarball.`);
     execFileSync('tar', ['-xzf', path.join(work, tarball), '-C', work, 'package/bin/node']);
     const node = path.join(work, 'package', 'bin', 'node');
     if (elfArch(node) !== arch) throw new NodeBaseError(`${spec}'s bin/node is not a linux-${arch} executable.`);
