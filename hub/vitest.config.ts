@@ -5,16 +5,18 @@ import { defineConfig } from 'vitest/config';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Every test of the project. `unit` runs in parallel workers; `system`
- * (crash, binary, mDNS, installer) and `browser` (headless Chromium) start
- * real processes and each runs one file at a time, the two side by side: a
- * browser test mostly waits on Chromium and the page, a crash test on its
- * child hub, so two chains fill 2 cores without four processes fighting.
+ * Every test of the project, two files at a time (the CI box has 2 cores;
+ * Vitest's default there is ONE worker, which ran the whole suite file by
+ * file). `unit` files are pure and in-process; `system` (crash, binary,
+ * mDNS, installer) and `browser` (headless Chromium) start real processes,
+ * each on its own temp folder and ports, so any two files may run side by
+ * side. Nothing in a test is timed; the time limits are for a hung test.
  */
 export default defineConfig({
   root,
   test: {
     reporters: ['default'],
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -22,7 +24,7 @@ export default defineConfig({
           name: 'unit',
           include: ['hub/**/*.test.ts', 'hardware/**/*.test.ts', 'installer/**/*.test.ts', 'client/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.system.test.ts', 'node_modules/**'],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
         },
       },
       {
@@ -30,7 +32,6 @@ export default defineConfig({
         test: {
           name: 'system',
           include: ['hub/**/*.system.test.ts', 'installer/**/*.system.test.ts'],
-          fileParallelism: false,
           testTimeout: 240_000,
           hookTimeout: 240_000,
         },
@@ -40,7 +41,6 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['client/e2e/**/*.system.test.ts'],
-          fileParallelism: false,
           testTimeout: 240_000,
           hookTimeout: 240_000,
         },
