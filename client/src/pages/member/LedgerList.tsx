@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { LedgerEntry } from '#protocol';
 import { formatSoles } from '#hub/domain/money.ts';
 
+/** "2026-11-28 20:23": the restaurant's (Lima) time of a move; the stored instant is UTC, and its first 16 characters showed the next day after 19:00. */
+const limaTime = (iso: string) => new Date(iso).toLocaleString('sv-SE', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+
 /** Ledger entries, newest first: kind, when, signed amount, balance after (and the member's number on store-wide lists). */
 export function LedgerList(props: { entries: readonly LedgerEntry[]; showMember?: boolean; onReprint?: (entry: LedgerEntry) => void }) {
   const { t } = useTranslation();
@@ -16,7 +19,7 @@ export function LedgerList(props: { entries: readonly LedgerEntry[]; showMember?
             {props.showMember && ` · ${e.memberNo}`}
           </span>
           <small className="muted">
-            {e.at.slice(0, 16).replace('T', ' ')}
+            {limaTime(e.at)}
             {e.reason && ` · ${e.reason}`}
           </small>
           <b className="member-entry-cents">{(e.cents > 0 ? '+' : '') + formatSoles(e.cents)}</b>

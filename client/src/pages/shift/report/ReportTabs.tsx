@@ -54,15 +54,17 @@ function tableOf(tab: ReportTab, r: ShiftReport, t: TFunction, hour: (iso: strin
     case 'units':
       return { head: [c('dish'), c('unit'), c('qty'), c('amount')], rows: r.units.map((u) => ({ key: u.key, cells: [u.name, u.unit || '—', String(u.qty), formatSoles(u.cents)] })) };
     case 'recharges':
-      // Each recharge order of the shift; the proof (operation no / certificate) under its method, a bonus under the money.
+      // Each recharge order of the shift; the order no and cashier under its time, the proof (operation no /
+      // certificate) under its method, a bonus under the money: four columns fit a 360 px phone, five did not.
       return {
-        head: [c('time'), c('member'), c('method'), c('amount'), c('cashier')],
+        head: [c('time'), c('member'), c('method'), c('amount')],
         rows: (r.rechargeDetails ?? []).map((x) => ({
           key: x.entryId,
           cells: [
             <>
               {hour(x.at)}
               <small className="shift-tag">{t('shift.report.rechargeOrder', { no: x.orderNo })}</small>
+              <small className="shift-tag">{t('shift.report.rechargeBy', { name: x.cashier || '—' })}</small>
             </>,
             <>
               {x.memberNo}
@@ -76,7 +78,6 @@ function tableOf(tab: ReportTab, r: ShiftReport, t: TFunction, hour: (iso: strin
               {formatSoles(x.amountCents)}
               {x.bonusCents > 0 && <small className="shift-tag">{t('shift.report.rechargeBonus', { amount: formatSoles(x.bonusCents) })}</small>}
             </>,
-            x.cashier || '—',
           ],
         })),
       };
