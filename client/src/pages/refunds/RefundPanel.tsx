@@ -7,6 +7,7 @@ import { useAliases } from '../../auth/aliases.ts';
 import { phoneText } from '../../ui/phone-text.ts';
 import { useView } from '../../sync/view.ts';
 import { fetchBillDetail } from '../bill/bills-api.ts';
+import { balanceRoomCents } from './refund-form.ts';
 import { RefundActions } from './RefundActions.tsx';
 import { RefundForm } from './RefundForm.tsx';
 import './refunds.css';
@@ -45,10 +46,7 @@ export function RefundPanel(props: { billId: string; day: string; bill?: Bill; c
 
   const corrections = live ?? loaded?.corrections ?? null;
   const given = (corrections?.corrections ?? []).reduce((n, c) => n + c.amountCents, 0);
-  // What may still go back to the member's balance: what the balance paid, less what went back to it (the hub's rule).
-  const balanceRoomCents =
-    (loaded?.bill.payments ?? []).reduce((n, p) => n + (p.method === 'balance' ? p.amountCents : 0), 0) -
-    (corrections?.corrections ?? []).reduce((n, c) => n + (c.method === 'balance' ? c.amountCents : 0), 0);
+  const balanceRoom = loaded ? balanceRoomCents(loaded.bill, corrections?.corrections ?? []) : 0;
   const leftCents = loaded && !corrections?.voided ? Math.max(0, loaded.bill.totalCents - given) : 0;
   const time = (iso: string) => new Date(iso).toLocaleString(i18n.language, { timeZone: 'America/Lima', dateStyle: 'short', timeStyle: 'short' });
   const mayAsk = aliases.has('refund') && !refund && loaded !== null && loaded.bill.deleted !== 2 && leftCents > 0;
@@ -80,7 +78,7 @@ export function RefundPanel(props: { billId: string; day: string; bill?: Bill; c
             </p>
           )}
           {refund.creditNote && <p className="hint" data-testid="refund-credit-note">{t('refunds.payout.creditNote', { note: `${refund.creditNote.series}-${refund.creditNote.number}` })}</p>}
-          {aliases.has('refund') && <RefundActions refund={refund} onChanged={props.onChanged} member={loaded?.bill.member} balanceRoomCents={balanceRoomCents} />}
+          {aliases.has('refund') && <RefundActions refund={refund} onChanged={props.onChanged} member={loaded?.bill.member} balanceRoomCents={balanceRoom} />}
         </div>
       ) : asking && loaded ? (
         <RefundForm

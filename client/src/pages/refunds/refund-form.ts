@@ -1,4 +1,4 @@
-import type { RefundKind, RefundRequest } from '#protocol';
+import type { Bill, BillCorrection, RefundKind, RefundRequest } from '#protocol';
 
 /**
  * The refund form's rules apart from React: the request a choice makes and what keeps it from
@@ -32,4 +32,16 @@ export function blockerOf(req: RefundRequest, leftCents: number): 'reason' | 'li
   if (req.contactPhone !== '' && !/^(\+51)?9\d{8}$/.test(req.contactPhone.replace(/ /g, ''))) return 'phone';
   if (req.reason === '') return 'reason';
   return null;
+}
+
+/**
+ * What may still go back to the bill's member's balance (issue 22): what the balance paid of the
+ * bill less what corrections already put back to it, the hub's REFUND_TOO_LARGE rule
+ * (hub/domain/payment/balance-refund.ts); 0 for a bill without a member.
+ */
+export function balanceRoomCents(bill: Pick<Bill, 'member' | 'payments'>, corrections: readonly Pick<BillCorrection, 'method' | 'amountCents'>[]): number {
+  if (!bill.member) return 0;
+  const paid = (bill.payments ?? []).reduce((n, p) => n + (p.method === 'balance' ? p.amountCents : 0), 0);
+  const back = corrections.reduce((n, c) => n + (c.method === 'balance' ? c.amountCents : 0), 0);
+  return Math.max(0, paid - back);
 }
