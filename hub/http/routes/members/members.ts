@@ -22,11 +22,18 @@ const DEFAULT_PAGE = 30;
 const READ_BURST = 120;
 const READS_PER_MINUTE = 1_200;
 
-/** What a till sees of a member to attach them: nothing personal but the phone's last three digits. */
+/**
+ * What a till sees of a member to attach them: nothing personal. The phone's last three digits
+ * only when the till typed that phone (it learns nothing): found by member number, the hint is
+ * masked whole, because the last 4 digits are what the guest says to be attached
+ * (order.attachMember `verify`), and showing 3 of them would leave 10 guesses to spend anyone's
+ * balance by their (sequential) number.
+ */
 export type MemberHit = { id: string; no: string; name: string; balanceCents: number; phoneHint: string };
 
-function hitOf(m: Member): MemberHit {
-  return { id: m.id, no: m.no, name: m.erasedAt === null ? memberShortName(m) : '', balanceCents: m.balanceCents, phoneHint: m.phone ? `*** *** ${m.phone.slice(-3)}` : '' };
+function hitOf(m: Member, typedTheirPhone: boolean): MemberHit {
+  const phoneHint = !m.phone ? '' : typedTheirPhone ? `*** *** ${m.phone.slice(-3)}` : '*** *** ***';
+  return { id: m.id, no: m.no, name: m.erasedAt === null ? memberShortName(m) : '', balanceCents: m.balanceCents, phoneHint };
 }
 
 /** The signed-in sender, paced; FORBIDDEN unless they hold one of `need`. */
@@ -73,9 +80,10 @@ export function memberRoutes(engine: Engine): Router {
     holder(engine, ctx, ['payment', 'M004'], pace);
     const { q } = parseBody(lookupSchema, { ...ctx.query });
     const typed = q.replace(/[\s-]/g, '');
-    const ids = new Set([memberIdByPhone(engine.state, typed), memberIdByNo(engine.state, typed)].filter((id): id is string => id !== undefined));
+    const byPhone = memberIdByPhone(engine.state, typed);
+    const ids = new Set([byPhone, memberIdByNo(engine.state, typed)].filter((id): id is string => id !== undefined));
     const members = [...ids].map((id) => memberById(engine.state, id)).filter((m): m is Member => m !== undefined && m.erasedAt === null);
-    ctx.body = { ok: true, members: members.map(hitOf) };
+    ctx.body = { ok: true, members: members.map((m) => hitOf(m, m.id === byPhone)) };
   });
 
   router.get('/api/members/summary', async (ctx) => {
