@@ -120,6 +120,7 @@ export const EVENT_RULES: { [T in EventType]: EventRule<T> } = {
   'job.testRequested': nobody,
   // Changes nothing live: the export jobs it causes are what the exports page shows.
   'export.requested': nobody,
+  'backup.requested': nobody,
   // Printers and their status go to everyone who signs in: a waiter must see that the kitchen printer is down.
   'printer.saved': everyone,
   'printer.removed': everyone,

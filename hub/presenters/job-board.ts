@@ -51,6 +51,8 @@ function titleOf(job: Job): string {
     case 'export.day':
     case 'export.deliver':
       return job.payload.day;
+    case 'backup.make':
+      return job.payload.reason;
     case 'test.echo':
     case 'test.mark':
       return job.payload.text;

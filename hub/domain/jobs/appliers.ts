@@ -23,4 +23,6 @@ export const jobAppliers = {
   'job.testRequested': (s: State, _e: EventOf<'job.testRequested'>): State => s,
   // The jobs it causes carry what follows; the request itself changes nothing live.
   'export.requested': (s: State, _e: EventOf<'export.requested'>): State => s,
+  // The job it causes lives in the hub's job table, not in the state.
+  'backup.requested': (s: State, _e: EventOf<'backup.requested'>): State => s,
 };

@@ -3,6 +3,7 @@ import { JOB_POLICIES } from '#protocol';
 import { accept, hubOnly, refuse, type DecideContext, type Decision } from '../decision.ts';
 import { later, retryDelayMs } from './backoff.ts';
 import { jobsOf } from './lookup.ts';
+import { requestBackup } from '../backup/request.ts';
 
 /** At most this many jobs leave in one prune record (the next tick takes the rest): a record's size is bounded. */
 export const PRUNE_BATCH = 500;
@@ -51,6 +52,8 @@ export const jobHandlers = {
   'job.test': (_s: State, p: CommandPayload<'job.test'>): Decision => accept([{ type: 'job.testRequested', text: p.text }]),
   // Hub-only (hub/domain/exports/request.ts through ../hub-rules.ts): a device never needs the rule.
   'export.run': hubOnly,
+  // An encrypted backup (../backup/request.ts): only the hub asks for a nightly one.
+  'backup.run': requestBackup,
 
   'job.start': (_s: State, p: CommandPayload<'job.start'>, ctx: DecideContext): Decision =>
     withJob(ctx, p.jobId, (job) => job.status === 'pending', 'JOB_NOT_PENDING', (job) => accept([{ type: 'job.started', jobId: job.id, at: ctx.now }])),

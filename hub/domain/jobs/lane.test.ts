@@ -14,6 +14,7 @@ const payloads: Record<JobKind, Job['payload']> = {
   'einvoice.summary': { key: 'RC-20260315-1' },
   'export.day': { day: '2026-03-15' },
   'export.deliver': { day: '2026-03-15', target: 'mail' },
+  'backup.make': { reason: 'nightly' },
 } as unknown as Record<JobKind, Job['payload']>;
 
 const expected: Record<JobKind, { key: string; ordered: boolean }> = {
@@ -27,6 +28,8 @@ const expected: Record<JobKind, { key: string; ordered: boolean }> = {
   'einvoice.summary': { key: 'sunat', ordered: false },
   'export.day': { key: 'export', ordered: false },
   'export.deliver': { key: 'export-mail', ordered: false },
+  // One backup at a time, in its own lane: a long one holds no export.
+  'backup.make': { key: 'backup.make', ordered: false },
 };
 
 describe('jobLane', () => {

@@ -3,6 +3,7 @@ import { apply } from '../apply.ts';
 import type { Decision } from '../decision.ts';
 import { EINVOICE_REACTORS } from '../einvoice/reactions.ts';
 import { EXPORT_REACTORS } from '../exports/reactions.ts';
+import { BACKUP_REACTORS } from '../backup/reactions.ts';
 import { PRINTING_REACTORS } from '../printing/reactions.ts';
 import { DEPOSIT_REACTORS } from '../reservations/deposit-receipt.ts';
 import { COUPON_REACTORS } from '../coupons/print.ts';
@@ -40,6 +41,7 @@ const REACTORS: Reactors = /* @__PURE__ */ mergeReactors(
   EXPORT_REACTORS,
   DEPOSIT_REACTORS,
   COUPON_REACTORS,
+  BACKUP_REACTORS,
 );
 
 /**

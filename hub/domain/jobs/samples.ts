@@ -14,4 +14,5 @@ export const SAMPLES: Command[] = [
   command('job.prune', { before: '2099-01-01T00:00:00.000Z' }),
   // The rule is hub-only (hub-rules.ts): here the shared registry's refusal.
   command('export.run', { day: '2026-03-30', what: 'all' }),
+  command('backup.run', { reason: 'onDemand' }),
 ];

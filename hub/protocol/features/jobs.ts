@@ -60,6 +60,8 @@ export const jobPayloads = {
   'export.day': z.object({ day: exportDaySchema }),
   /** A day's export delivered to a destination that may be away (the owner's mailbox, through their SMTP server). */
   'export.deliver': z.object({ day: exportDaySchema, target: z.enum(['mail']) }),
+  /** An encrypted backup of the whole data folder into `<data>/backups/` and onto a USB stick when one is plugged in (hub/backup/README.md). */
+  'backup.make': z.object({ reason: z.enum(['nightly', 'onDemand']) }),
 } as const;
 
 export type JobKind = keyof typeof jobPayloads;
@@ -85,6 +87,8 @@ export const JOB_POLICIES: Record<JobKind, JobKindPolicy> = {
   // A mail cut off by a crash may have gone: sent again (the accountant may get it twice, never zero times).
   // Retried while the mail server cannot be reached (the lane waits without recording tries meanwhile).
   'export.deliver': { repeatable: true, maxAttempts: 1_000 },
+  // A backup writes a new file under a temp name and renames it: a cut one leaves no backup, so it is made again.
+  'backup.make': { repeatable: true, maxAttempts: 10 },
 };
 
 /** A job to create: its kind and payload (what `reactions` returns). */
@@ -114,7 +118,9 @@ export const EINVOICE_PROBLEMS = ['SUNAT_UNREACHABLE', 'CERT_MISSING', 'SOL_MISS
  * refuses the owner's user (the owner fixes the settings), refuses a recipient, or no mail is set up.
  */
 export const EXPORT_PROBLEMS = ['MAIL_UNREACHABLE', 'MAIL_AUTH_FAILED', 'MAIL_REJECTED', 'MAIL_NOT_SET_UP'] as const;
-export const JOB_REASONS = ['IO_ERROR', 'TIMEOUT', 'DEVICE_OFFLINE', 'NO_RUNNER', 'INTERRUPTED', 'UNKNOWN', ...PRINTER_PROBLEMS, ...EINVOICE_PROBLEMS, ...EXPORT_PROBLEMS] as const;
+/** The backup (hub/backup): the owner has not set its passphrase yet, so nothing could be encrypted. */
+export const BACKUP_PROBLEMS = ['BACKUP_NO_PASSPHRASE'] as const;
+export const JOB_REASONS = ['IO_ERROR', 'TIMEOUT', 'DEVICE_OFFLINE', 'NO_RUNNER', 'INTERRUPTED', 'UNKNOWN', ...PRINTER_PROBLEMS, ...EINVOICE_PROBLEMS, ...EXPORT_PROBLEMS, ...BACKUP_PROBLEMS] as const;
 export const jobReasonSchema = z.enum(JOB_REASONS);
 export type JobReason = z.infer<typeof jobReasonSchema>;
 
@@ -159,6 +165,8 @@ const jobCommandPayloads = {
    * mail it again (`what: 'mail'`). The rule creates the jobs in the same log record.
    */
   'export.run': z.object({ day: exportDaySchema, what: z.enum(['all', 'mail']).default('all') }),
+  /** Owners, managers ("back up now") and the hub itself after the nightly export: an encrypted backup (the rule creates the job). */
+  'backup.run': z.object({ reason: z.enum(['nightly', 'onDemand']) }),
   /** Internal: recorded before the effect is carried out. */
   'job.start': jobRef,
   /** Internal: the running job's effect begins now (its first byte goes to the printer): from here it may be on paper. */
@@ -190,7 +198,9 @@ export type JobEvent =
   | { type: 'job.pruned'; jobIds: string[] }
   | { type: 'job.testRequested'; text: string }
   /** A day's export was asked for (its jobs follow in the same record). */
-  | { type: 'export.requested'; day: string; what: 'all' | 'mail' };
+  | { type: 'export.requested'; day: string; what: 'all' | 'mail' }
+  /** A backup was asked for (its job follows in the same record). */
+  | { type: 'backup.requested'; reason: 'nightly' | 'onDemand' };
 
 /**
  * Jobs have no slice of the replicated state (issue 20): they live in the
@@ -209,6 +219,7 @@ export const jobsProtocol = defineProtocol<JobEvent, JobsState>()({
     'job.cancel': 'settings',
     'job.test': 'settings',
     'export.run': 'settings',
+    'backup.run': 'settings',
     'job.start': INTERNAL,
     'job.markWriting': INTERNAL,
     'job.finish': INTERNAL,

@@ -392,6 +392,7 @@ const SAMPLES: Record<CommandType, Sample | typeof INTERNAL> = {
   'job.cancel': async () => command('job.cancel', { jobId: await makeFailedJob(t.hub.engine) }),
   'job.test': async () => command('job.test', { text: `prueba ${next()}` }),
   'export.run': async () => command('export.run', { day: '2026-01-01', what: 'mail' }),
+  'backup.run': async () => command('backup.run', { reason: 'onDemand' }),
   'job.start': INTERNAL,
   'job.markWriting': INTERNAL,
   'job.finish': INTERNAL,

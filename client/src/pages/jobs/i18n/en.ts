@@ -20,7 +20,7 @@ export const jobsEn: DeepStrings<typeof jobsEs> = {
     attempts_other: '{{count}} tries',
     maybeDoneHint: 'The hub stopped while doing it: it may have happened already. Check before retrying.',
     status: { pending: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', maybeDone: 'Maybe done', cancelled: 'Cancelled' },
-    kinds: { test: { echo: 'Test (write)', mark: 'Test (mark once)' }, print: 'Printout', drawer: { kick: 'Drawer opening' }, einvoice: { send: 'Sending a receipt to SUNAT', summary: 'Daily summary of boletas' }, export: { day: 'Day export for the accountant', deliver: 'Mailing the export' } },
+    kinds: { test: { echo: 'Test (write)', mark: 'Test (mark once)' }, print: 'Printout', drawer: { kick: 'Drawer opening' }, einvoice: { send: 'Sending a receipt to SUNAT', summary: 'Daily summary of boletas' }, export: { day: 'Day export for the accountant', deliver: 'Mailing the export' }, backup: { make: 'Backup' } },
     reasons: {
       IO_ERROR: 'Could not write',
       TIMEOUT: 'No answer in time',
@@ -45,6 +45,7 @@ export const jobsEn: DeepStrings<typeof jobsEs> = {
       MAIL_AUTH_FAILED: 'The mail server refused the user or password',
       MAIL_REJECTED: 'The mail server refused a recipient',
       MAIL_NOT_SET_UP: 'Mail is not set up yet (Exports page)',
+      BACKUP_NO_PASSPHRASE: 'No backup passphrase yet: set it on the Backups page',
     },
   },
 };

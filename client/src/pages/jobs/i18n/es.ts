@@ -27,7 +27,7 @@ export const jobsEs = {
       maybeDone: 'Quizá hecha',
       cancelled: 'Cancelada',
     } satisfies Record<JobStatus, string>,
-    kinds: { test: { echo: 'Prueba (anotar)', mark: 'Prueba (marcar una vez)' }, print: 'Impresión', drawer: { kick: 'Apertura del cajón' }, einvoice: { send: 'Envío de comprobante a SUNAT', summary: 'Resumen diario de boletas' }, export: { day: 'Exportación del día para el contador', deliver: 'Envío de la exportación por correo' } },
+    kinds: { test: { echo: 'Prueba (anotar)', mark: 'Prueba (marcar una vez)' }, print: 'Impresión', drawer: { kick: 'Apertura del cajón' }, einvoice: { send: 'Envío de comprobante a SUNAT', summary: 'Resumen diario de boletas' }, export: { day: 'Exportación del día para el contador', deliver: 'Envío de la exportación por correo' }, backup: { make: 'Copia de seguridad' } },
     reasons: {
       IO_ERROR: 'No se pudo escribir',
       TIMEOUT: 'No respondió a tiempo',
@@ -52,6 +52,7 @@ export const jobsEs = {
       MAIL_AUTH_FAILED: 'El servidor de correo rechazó el usuario o la contraseña',
       MAIL_REJECTED: 'El servidor de correo rechazó un destinatario',
       MAIL_NOT_SET_UP: 'Falta configurar el correo en Exportaciones',
+      BACKUP_NO_PASSPHRASE: 'Falta la contraseña de las copias de seguridad: fíjela en Copias de seguridad',
     },
   },
 } as const;

@@ -20,7 +20,7 @@ export const jobsZh: DeepStrings<typeof jobsEs> = {
     attempts_other: '尝试 {{count}} 次',
     maybeDoneHint: '系统在执行时停止了：可能已经完成。重试前请先检查。',
     status: { pending: '等待中', running: '进行中', done: '已完成', failed: '失败', maybeDone: '可能已完成', cancelled: '已取消' },
-    kinds: { test: { echo: '测试（写入）', mark: '测试（仅标记一次）' }, print: '打印', drawer: { kick: '打开钱箱' }, einvoice: { send: '向 SUNAT 发送票据', summary: '小票（boleta）每日汇总' }, export: { day: '为会计导出当日文件', deliver: '通过邮件发送导出文件' } },
+    kinds: { test: { echo: '测试（写入）', mark: '测试（仅标记一次）' }, print: '打印', drawer: { kick: '打开钱箱' }, einvoice: { send: '向 SUNAT 发送票据', summary: '小票（boleta）每日汇总' }, export: { day: '为会计导出当日文件', deliver: '通过邮件发送导出文件' }, backup: { make: '备份' } },
     reasons: {
       IO_ERROR: '无法写入',
       TIMEOUT: '未及时响应',
@@ -45,6 +45,7 @@ export const jobsZh: DeepStrings<typeof jobsEs> = {
       MAIL_AUTH_FAILED: '邮件服务器拒绝了用户名或密码',
       MAIL_REJECTED: '邮件服务器拒绝了某个收件人',
       MAIL_NOT_SET_UP: '尚未设置邮件（导出页面）',
+      BACKUP_NO_PASSPHRASE: '尚未设置备份密码：请在“备份”页面设置',
     },
   },
 };
