@@ -23,6 +23,9 @@ export const USAGE = `Usage: pos-hub [options]
                   a network receipt printer for the setup slip of a hub
                   nobody has claimed yet (POS_SETUP_PRINTER; port 9100)
   --help          this text
+  --version       print the release and build, and exit
+
+  pos-hub update-apply --help   the root updater (installs a staged update)
 `;
 
 export class ConfigError extends Error {

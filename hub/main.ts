@@ -6,6 +6,8 @@ import { DEMO_STAFF } from './demo/staff.ts';
 import { DataDirLockError } from './store/data-lock.ts';
 import { startHub, HUB_VERSION, PortInUseError } from './server.ts';
 import path from 'node:path';
+import { versionLine } from './update/hub-version.ts';
+import { updateApplyMain } from './update/cli.ts';
 
 /**
  * The single entry point, for `npm start` and for the appliance binary. No
@@ -17,6 +19,16 @@ import path from 'node:path';
  * owner read day to day (pages, printed slips) is in their language.
  */
 async function main(): Promise<void> {
+  // `pos-hub --version` (the updater asks a new binary this before trusting it) and the
+  // root updater's subcommand (hub/update/README.md) never open a data folder.
+  if (process.argv[2] === '--version') {
+    console.log(versionLine());
+    return;
+  }
+  if (process.argv[2] === 'update-apply') {
+    process.exitCode = await updateApplyMain(process.argv.slice(3));
+    return;
+  }
   let config;
   try {
     config = parseConfig(process.argv.slice(2), process.env);

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { hubVersion } from './update/hub-version.ts';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +44,8 @@ import type { SocketLimits } from './sync/socket-limits.ts';
 import { attachSockets } from './sync/socket-server.ts';
 import type { HubConfig } from './config.ts';
 
-export const HUB_VERSION = '0.1.0';
+/** package.json's version (hub/update/hub-version.ts: a source run in the update tests may override it). */
+export const HUB_VERSION = hubVersion().release;
 
 export type RunningHub = {
   engine: Engine;

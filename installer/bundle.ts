@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -85,6 +86,7 @@ export async function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'w
       __POS_PKCS12_WORKER__: JSON.stringify(pkcs12Worker),
       __POS_ENCODE_WORKER__: JSON.stringify(encodeWorker),
       __POS_REPORTS_WORKER__: JSON.stringify(reportsWorker),
+      __POS_BUILD__: JSON.stringify(buildId()),
     },
     banner: { js: "var __posImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [emptySupportsColor],
@@ -107,4 +109,20 @@ export async function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'w
  */
 export function asciiOnly(text: string): string {
   return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * What `pos-hub --version` prints after the release (hub/update/hub-version.ts):
+ * the UTC day of the build and the commit it was built from, so two binaries
+ * of one release can be told apart on a box.
+ */
+function buildId(): string {
+  const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  let commit = 'nogit';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || commit;
+  } catch {
+    // A build from a source tarball: no commit to name.
+  }
+  return `${day}.${commit}`;
 }

@@ -1,0 +1,119 @@
+import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claim, freePort, sendCommand, type RunningHub } from '../../installer/binary-process.ts';
+import { applyUpdate } from './apply.ts';
+import { healthyAs } from './cli.ts';
+import { releaseBinary, updateLayout, type UpdateLayout } from './layout.ts';
+import { UpdateResultSchema } from './request.ts';
+import { stageUpdate, uploadTempFile } from './stage.ts';
+import { brokenRelease, FakeService, sourceRelease, writeExecutable } from './testing/service.ts';
+
+/**
+ * Updates through real processes: releases are executables under a scratch
+ * /opt (the same source run as 0.1.0, then 0.2.0; a broken 0.3.0), the hub
+ * runs as a child restarted the way systemd would, and the updater's logic
+ * swaps the links and waits for health. Nothing touches the real /opt.
+ */
+type Health = { ok: boolean; version: string; seq: number; storeId: string };
+const health = async (base: string) => (await (await fetch(`${base}/api/health`)).json()) as Health;
+
+let dir: string;
+let layout: UpdateLayout;
+let service: FakeService;
+let cookie: string;
+
+async function waitHealthyAs(release: string): Promise<void> {
+  for (let i = 0; ; i++) {
+    if (await healthyAs(service.base, release).catch(() => false)) return;
+    if (i > 1200) throw new Error(`never healthy as ${release}:\n${service.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function stage(binaryText: string) {
+  const file = await uploadTempFile(layout);
+  await fs.writeFile(file, binaryText);
+  const running = (await health(service.base)).version;
+  // The backup itself is hub/backup's (its own tests); here the hub's call is stood in for.
+  return stageUpdate({ layout, file, running, source: 'upload', backup: async () => ({ name: 'pos-backup-test-update.posbak' }), clock: () => new Date() });
+}
+
+const apply = (giveUpMs: number) => applyUpdate({ layout, restart: () => service.restart(), healthyAs: (r) => healthyAs(service.base, r), giveUpMs, backGiveUpMs: 120_000, clock: () => new Date() });
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(tmpdir(), 'pos-update-'));
+  const data = path.join(dir, 'data');
+  layout = updateLayout(data, path.join(dir, 'root'));
+  await writeExecutable(releaseBinary(layout, '0.1.0'), sourceRelease('0.1.0'));
+  await fs.symlink(path.join('releases', '0.1.0'), layout.current);
+  service = new FakeService(layout.current, data, await freePort());
+  service.start();
+  await waitHealthyAs('0.1.0');
+  cookie = await claim(service as unknown as RunningHub, 'Casa Update');
+});
+
+afterAll(async () => {
+  await service?.stop();
+  if (dir) await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('update through real processes', () => {
+  it('installs a newer release over a store the older one wrote: same store, same seq, previous kept, selling goes on', async () => {
+    expect((await sendCommand(service.base, cookie, 'restaurant.rename', { name: 'Casa 0.1' })).body.ok).toBe(true);
+    const before = await health(service.base);
+    expect(before.version).toBe('0.1.0');
+
+    const staged = await stage(sourceRelease('0.2.0'));
+    expect(staged).toMatchObject({ ok: true, request: { version: '0.2.0', from: '0.1.0', source: 'upload' } });
+
+    const result = await apply(120_000);
+    expect(result).toMatchObject({ ok: true, code: 'UPDATE_INSTALLED', version: '0.2.0', running: '0.2.0', from: '0.1.0' });
+    expect(await fs.readlink(layout.current)).toBe(path.join('releases', '0.2.0'));
+    expect(await fs.readlink(layout.previous)).toBe(path.join('releases', '0.1.0'));
+    expect((await fs.stat(releaseBinary(layout, '0.2.0'))).mode & 0o777).toBe(0o755);
+
+    const after = await health(service.base);
+    expect(after).toMatchObject({ ok: true, version: '0.2.0', storeId: before.storeId, seq: before.seq });
+    const state = await (await fetch(`${service.base}/api/state`, { headers: { cookie } })).json();
+    expect(JSON.stringify(state)).toContain('Casa 0.1');
+    const next = await sendCommand(service.base, cookie, 'restaurant.rename', { name: 'Casa 0.2' });
+    expect(next.body).toMatchObject({ ok: true, seq: before.seq + 1 });
+
+    // The request is gone (the path unit does not start again), the staged copy too; the owner reads the result.
+    await expect(fs.access(layout.request)).rejects.toThrow();
+    expect(await fs.readdir(layout.incoming)).toEqual([]);
+    expect(UpdateResultSchema.parse(JSON.parse(await fs.readFile(layout.lastResult, 'utf8')))).toMatchObject({ ok: true, code: 'UPDATE_INSTALLED' });
+  });
+
+  it('takes back a release that never becomes healthy: the old one runs again with its state intact', async () => {
+    const before = await health(service.base);
+    expect(before.version).toBe('0.2.0');
+
+    expect(await stage(brokenRelease('0.3.0'))).toMatchObject({ ok: true, request: { version: '0.3.0', from: '0.2.0' } });
+    const result = await apply(3_000);
+    expect(result).toMatchObject({ ok: false, code: 'UPDATE_ROLLED_BACK', version: '0.3.0', running: '0.2.0' });
+    expect(await fs.readlink(layout.current)).toBe(path.join('releases', '0.2.0'));
+    expect(await fs.readlink(layout.previous)).toBe(path.join('releases', '0.1.0'));
+    expect((await fs.readdir(layout.releases)).sort()).toEqual(['0.1.0', '0.2.0']);
+
+    const after = await health(service.base);
+    expect(after).toMatchObject({ ok: true, version: '0.2.0', storeId: before.storeId, seq: before.seq });
+    expect((await sendCommand(service.base, cookie, 'restaurant.rename', { name: 'Casa after rollback' })).body).toMatchObject({ ok: true, seq: before.seq + 1 });
+    expect(JSON.parse(await fs.readFile(layout.lastResult, 'utf8'))).toMatchObject({ ok: false, code: 'UPDATE_ROLLED_BACK', running: '0.2.0' });
+  });
+
+  it('refuses the same release again, an older one, and a file that is not a hub, before any backup', async () => {
+    for (const [text, code] of [
+      [sourceRelease('0.2.0'), 'UPDATE_NOT_NEWER'],
+      [sourceRelease('0.1.5'), 'UPDATE_NOT_NEWER'],
+      ['\x7fELF not really', 'UPDATE_NOT_A_HUB'],
+      ['#!/bin/sh\necho "pos-hub ../../etc (build x)"\n', 'UPDATE_NOT_A_HUB'],
+    ] as const) {
+      expect(await stage(text)).toEqual({ ok: false, code });
+      await expect(fs.access(layout.request)).rejects.toThrow();
+    }
+    expect((await fs.readdir(layout.updates)).filter((n) => n.startsWith('.upload-'))).toEqual([]);
+  });
+});
