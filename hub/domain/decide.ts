@@ -3,6 +3,7 @@ import type { Handler } from './feature.ts';
 import type { DecideContext, Decision } from './decision.ts';
 import { hubHandler, withHubRules } from './hub-rules.ts';
 import { withReactions } from './jobs/reactions.ts';
+import { licenceRefusal } from './licence/gate.ts';
 import { permissionDenied } from './permissions.ts';
 import { handlers } from './registry.ts';
 
@@ -23,6 +24,9 @@ function decideWith(handler: Handler<CommandType>, state: State, command: Comman
   // Permission first: a refused staff member learns nothing about the state.
   const denied = permissionDenied(state, command.type, ctx.actor, ctx.approver ?? null);
   if (denied) return denied;
+  // Then the licence: an expired box refuses a new sale whoever asks (gate.ts says what else keeps working).
+  const expired = licenceRefusal(command.type, ctx.licence, ctx.now);
+  if (expired) return expired;
   return handler(state, command.payload, ctx);
 }
 

@@ -1,5 +1,6 @@
 import type { CommandResult, DomainEvent, ErrorCode } from '#protocol';
 import type { JobLookup } from './jobs/lookup.ts';
+import type { LicenceBasis } from './licence/status.ts';
 
 /** What `decide` returns: events to record, or the one reason it refused. */
 export type Decision =
@@ -43,4 +44,10 @@ export type DecideContext = {
    * no rule needs it (a device, most tests): no job is known then.
    */
   jobs?: JobLookup;
+  /**
+   * The box's licence (hub/licence/), for the one rule that reads it
+   * (domain/licence/gate.ts: an expired box takes no new sale). Absent on a
+   * device and in most tests: no licence rule then.
+   */
+  licence?: LicenceBasis;
 };

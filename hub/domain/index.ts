@@ -17,5 +17,7 @@ export { addDays, restaurantDay } from './reservations/calendar.ts';
 export { businessDayOf, businessDayRange, closingHourOf } from './business-day.ts';
 export { tallySummary } from './tally/summary.ts';
 export * from './decision.ts';
+export { licenceStatus, type LicenceBasis } from './licence/status.ts';
+export { COMMANDS_STOPPED_WHEN_EXPIRED, licenceRefusal } from './licence/gate.ts';
 export * from './money.ts';
 export { fiscalQrData, withFiscalDigest } from './printing/documents/fiscal-qr.ts';

@@ -1,6 +1,6 @@
 import type { ActivityEntry, Bill, Change, Command, CommandReply, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
-import { applyAll, decide, type DecideContext, type Decision } from '#domain';
+import { applyAll, decide, type DecideContext, type Decision, type LicenceBasis } from '#domain';
 import type { Archive, ArchivedBill } from '#hub/store/archive.ts';
 import { isStorageError } from '#hub/store/durable-fs.ts';
 import type { StockHistory, FiledStockMove } from '#hub/store/stock-history.ts';
@@ -62,6 +62,8 @@ export class Engine {
   /** Set by snapshot(): the write loop stops at its next record boundary so the log can be rotated. */
   private holdLoop = false;
   private closed = false;
+  /** The box's licence as hub/licence/ last read it (setLicence); the rules get it in ctx. Undefined: no licence rule. */
+  private licence: LicenceBasis | undefined = undefined;
   /** When the write loop runs: at once for devices' commands, riders waiting for company (write-pacer.ts). */
   private readonly pacer: WritePacer;
 
@@ -172,6 +174,11 @@ export class Engine {
     await this.snapshot().catch((e) => this.opts.log(`store: snapshot after the repair failed, the repair runs again at next start: ${String(e)}`));
   }
 
+  /** Hands the rules the box's licence (hub/licence/service.ts, at start and when the owner types a new code). */
+  setLicence(basis: LicenceBasis | undefined): void {
+    this.licence = basis;
+  }
+
   /** The last committed state: what every acknowledged command produced. */
   get state(): State {
     return this.committed;
@@ -278,7 +285,7 @@ export class Engine {
     let decision: Decision;
     let stateAfter: State;
     try {
-      decision = decide(this.staged, command, { now: now.toISOString(), actor, approver, jobs: this.table });
+      decision = decide(this.staged, command, { now: now.toISOString(), actor, approver, jobs: this.table, licence: this.licence });
       stateAfter = decision.ok ? applyAll(this.staged, decision.events) : this.staged;
       // The job events go into the table in place, journaled under the record's seq (undone if the
       // write fails: failStaged). Inside this guard and before the seq moves: a job event that cannot

@@ -59,6 +59,10 @@ export const CORE_ERROR_CODES = [
   'HOST_REFUSED',
   'RATE_LIMITED',
   'TOO_MANY_CONNECTIONS',
+  // the box's licence code (issue 23, hub/licence): not a code, not signed by the seller, another box's, older than the one kept
+  'LICENCE_INVALID',
+  'LICENCE_OTHER_HUB',
+  'LICENCE_OLDER',
 ] as const;
 
 /** Every error the hub can answer with: its own and every feature's. */

@@ -21,6 +21,7 @@ export * from './auth.ts';
 export * from './approval.ts';
 export * from './activity.ts';
 export * from './calendar-day.ts';
+export * from './licence.ts';
 export * from './stock-history.ts';
 export * from './features/jobs.ts';
 export * from './job-board.ts';
