@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandPayload, State } from '#protocol';
+import type { CommandPayload, RechargeDetailRow, State } from '#protocol';
 import { applyAll } from '../apply.ts';
 import { ctxAt, decideOn, exec, uid } from '../test-fixtures.ts';
 import { ANA, BETO, cashRecharge, membersState } from '../members/test-members.ts';
@@ -98,5 +98,25 @@ describe('recharges in the report and the Z report', () => {
     expect(lines[at]).toMatch(/\(3\).*107\.00/);
     expect(lines[at + 1]).toMatch(/^ +Efectivo.*100\.00/);
     expect(lines[at + 3]).toMatch(/^ +Transferencia.*4\.00/);
+  });
+});
+
+describe('the Z report lists each recharge (member recharge details)', () => {
+  const row = (over: Partial<RechargeDetailRow>): RechargeDetailRow => ({ entryId: 'e1', orderNo: 7, at: '2026-11-24T20:05:00.000Z', memberNo: '000042', memberName: 'Ana P.', method: 3, payMethod: 'yape', amountCents: 5_000, bonusCents: 0, reference: 'YP-778899', bank: '', cashier: 'Carla', ...over });
+  const base = () => ({ ...shiftReportOf({ shift: membersState().openShift!, figures: emptyFigures(), bills: [], corrections: [], register: 'Caja 1', restaurant: 'R', nameOf: () => 'Carla', writeOffs: { count: 0, cents: 0 } }) });
+  it.each([
+    ['a scan: time, order, member, then method with its operation no and the amount', [row({})], ['15:05 #7 000042 Ana P.', /^ +Yape YP-778899 +S\/ 50\.00$/]],
+    ['a bonus and another cashier get their own lines', [row({ method: 2, payMethod: 'cash', reference: '', bonusCents: 1_000, cashier: 'Luis' })], ['15:05 #7 000042 Ana P.', /^ +Efectivo +S\/ 50\.00$/, /^ +Bono +S\/ 10\.00$/, '  Cajero: Luis']],
+    ['an erased member by number only', [row({ memberName: '' })], ['15:05 #7 000042', /^ +Yape YP-778899/]],
+  ] as const)('%s', (_name, rows, expected) => {
+    const lines = zReportText({ ...base(), rechargeDetails: [...rows] }, 'es').split('\n');
+    const at = lines.indexOf('DETALLE DE RECARGAS DE SOCIOS');
+    expect(at).toBeGreaterThan(0);
+    expected.forEach((want, i) => (typeof want === 'string' ? expect(lines[at + 1 + i]).toBe(want) : expect(lines[at + 1 + i]).toMatch(want)));
+  });
+  it('prints no section when the shift took no recharge, or in a report made before the list', () => {
+    expect(zReportText({ ...base(), rechargeDetails: [] }, 'es')).not.toContain('DETALLE DE RECARGAS');
+    const { rechargeDetails: _gone, ...old } = { ...base(), rechargeDetails: undefined };
+    expect(zReportText(old, 'zh')).not.toContain('会员充值明细');
   });
 });

@@ -22,6 +22,8 @@ type Words = {
   /** Issue 21: delivery beside dine-in and take-away, the order channels, and each rider's cash. */
   delivery: string; byChannel: string; channels: Record<'dineIn' | 'counter' | 'phone' | 'web', string>;
   riderCash: string; collected: string; handedIn: string; stillHeld: string; deliveries: string;
+  /** Issue 22: SPEC's "member recharge details", one entry per recharge order. */
+  rechargeDetails: string; bonus: string;
 };
 
 const WORDS: Record<TicketLanguage, Words> = {
@@ -36,6 +38,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     difference: 'Diferencia', note: 'Nota', bills: 'cta.', signature: 'Firma del cajero', change: 'Vuelto entregado',
     delivery: 'Delivery', byChannel: 'POR CANAL', channels: { dineIn: 'En mesa', counter: 'Mostrador', phone: 'Teléfono', web: 'Web' },
     riderCash: 'EFECTIVO DE REPARTIDORES', collected: 'Cobrado', handedIn: 'Entregado en caja', stillHeld: 'Por entregar', deliveries: 'Entregas',
+    rechargeDetails: 'DETALLE DE RECARGAS DE SOCIOS', bonus: 'Bono',
   },
   en: {
     title: 'Z REPORT · SHIFT CLOSE', open: 'PARTIAL · SHIFT OPEN', restaurant: 'Store', register: 'Register', cashier: 'Cashier',
@@ -48,6 +51,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     difference: 'Difference', note: 'Note', bills: 'bills', signature: 'Cashier signature', change: 'Change given',
     delivery: 'Delivery', byChannel: 'BY CHANNEL', channels: { dineIn: 'Dine-in', counter: 'Counter', phone: 'Phone', web: 'Web' },
     riderCash: 'RIDERS\' CASH', collected: 'Collected', handedIn: 'Handed in', stillHeld: 'Still held', deliveries: 'Deliveries',
+    rechargeDetails: 'MEMBER RECHARGE DETAILS', bonus: 'Bonus',
   },
   zh: {
     title: 'Z 报表 · 交班', open: '中间报表 · 班次未结', restaurant: '门店', register: '收银机', cashier: '收银员',
@@ -60,6 +64,7 @@ const WORDS: Record<TicketLanguage, Words> = {
     difference: '差额', note: '备注', bills: '单', signature: '收银员签字', change: '找零',
     delivery: '外卖配送', byChannel: '按渠道', channels: { dineIn: '堂食', counter: '柜台', phone: '电话', web: '网店' },
     riderCash: '骑手现金', collected: '已收', handedIn: '已交', stillHeld: '未交', deliveries: '送单数',
+    rechargeDetails: '会员充值明细', bonus: '赠送',
   },
 };
 
@@ -71,6 +76,24 @@ function section(title: string, rows: readonly SalesRow[], countWord: string, na
   const used = rows.filter((r) => r.bills > 0 || r.cents !== 0);
   if (used.length === 0) return [];
   return [rule(), text(title, { bold: true }), ...used.map((r) => row(`${name(r)} (${r.bills} ${countWord})`, formatSoles(r.cents)))];
+}
+
+/**
+ * Each recharge of the shift (issue 22, read by the report route from the ledger): time, order
+ * no, member no and short name on one line, the method with its operation no or certificate and
+ * the amount on the next; who took it only when not the shift's cashier. Nothing when none.
+ */
+function rechargeDetailBlocks(r: ShiftReport, w: Words, language: TicketLanguage): PrintBlock[] {
+  const rows = r.rechargeDetails ?? [];
+  if (rows.length === 0) return [];
+  const blocks: PrintBlock[] = [rule(), text(w.rechargeDetails, { bold: true })];
+  for (const x of rows) {
+    blocks.push(text(`${limaTime(x.at)} #${x.orderNo} ${x.memberNo} ${x.memberName}`.trimEnd()));
+    blocks.push(row(`  ${paymentMethodName(x.payMethod, language)} ${x.reference}`.trimEnd(), formatSoles(x.amountCents)));
+    if (x.bonusCents > 0) blocks.push(row(`  ${w.bonus}`, formatSoles(x.bonusCents)));
+    if (x.cashier && x.cashier !== r.cashier) blocks.push(text(`  ${w.cashier}: ${x.cashier}`));
+  }
+  return blocks;
 }
 
 /** The Z report of `report` in the printer's language. */
@@ -128,6 +151,7 @@ export function zReportDocument(report: ShiftReport, language: TicketLanguage): 
     if (rider === r.riderCash?.[0]) blocks.push(rule(), text(w.riderCash, { bold: true }));
     blocks.push(text(rider.name || rider.riderId, { bold: true }), row(`  ${w.deliveries}`, String(rider.deliveries ?? 0)), row(`  ${w.collected}`, formatSoles(rider.collectedCents)), row(`  ${w.handedIn} (${rider.handIns})`, formatSoles(rider.handedInCents)), row(`  ${w.stillHeld}`, formatSoles(rider.heldCents), true));
   }
+  blocks.push(...rechargeDetailBlocks(r, w, language));
   if (r.note) blocks.push(text(`${w.note}: ${r.note}`));
   blocks.push(rule('='), { kind: 'feed', lines: 2 }, text('______________________', { align: 'center' }), text(w.signature, { align: 'center' }));
   return { blocks, cut: true };
