@@ -81,6 +81,40 @@ export type SalesFigures = {
   byDocument: SalesRow[];
   /** 4 rows, always, in ORDER_CHANNELS order: dine-in, counter, phone, web (the stored bill's channel). */
   byChannel: SalesRow[];
+  /**
+   * Members' balance and coupons (issue 22), read from the ledger day files and the stored
+   * bills and batches. Absent in figures kept before it (FIGURES_FORMAT 4): read as none.
+   */
+  members?: MembersFigures;
+};
+
+/**
+ * A day's (or a range's) member figures. Money is never a sale here: a recharge is a
+ * prepayment (the boleta is issued when the balance is spent).
+ */
+export type MembersFigures = {
+  rechargeCount: number;
+  /** Money paid in by recharges, per method it was counted under (cash, yape for a scan, transfer for a remittance). */
+  rechargesByMethod: Partial<Record<PayMethod, number>>;
+  /** Promotions' extra credited with recharges: liability without money. */
+  bonusCents: number;
+  /** Balance spent on bills (positive). */
+  spentCents: number;
+  /** Balance given back by refunds. */
+  refundedCents: number;
+  /** Manual adjustments, signed (net). */
+  adjustCents: number;
+  /** The sum of every member's balance at the end of `outstandingDay`, as the ledger recorded it (a liability). */
+  outstandingCents: number;
+  /** The business day that balance is at the end of: a range shows its last day's. */
+  outstandingDay: string;
+  /** Coupons of batches issued in the period. */
+  couponsIssued: number;
+  /** Bills settled with a coupon, and what the coupons took off. */
+  couponsRedeemed: number;
+  couponDiscountCents: number;
+  /** Coupons left unused when their batch's last valid day ended (counted on that day). */
+  couponsExpired: number;
 };
 
 /** GET /api/reports/orders?from=YYYY-MM-DD&to=YYYY-MM-DD (business days, both included). */

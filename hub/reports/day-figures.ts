@@ -1,7 +1,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { BillCorrection, SalesFigures, State } from '#protocol';
+import type { BillCorrection, MembersFigures, SalesFigures, State } from '#protocol';
 import { businessDayRange } from '#hub/domain/business-day.ts';
-import { aggregateBills, type ReportContext } from '#hub/domain/reports/index.ts';
+import { aggregateBills, memberDayFigures, type ReportContext } from '#hub/domain/reports/index.ts';
 import type { ArchivedBill } from '#hub/store/archive.ts';
 import { dayKey } from '#hub/store/day-log.ts';
 import { forEachBusinessDay, type ReadStats } from './archive-reader.ts';
@@ -69,6 +69,12 @@ function categoriesOf(state: State): Map<string, { id: string; name: string }> {
   return out;
 }
 
+/** A day's members figures before the ledger's part is added (outstandingDay '' marks it unfinished). */
+const NO_MEMBER_MOVES: MembersFigures = {
+  rechargeCount: 0, rechargesByMethod: {}, bonusCents: 0, spentCents: 0, refundedCents: 0, adjustCents: 0,
+  outstandingCents: 0, outstandingDay: '', couponsIssued: 0, couponsRedeemed: 0, couponDiscountCents: 0, couponsExpired: 0,
+};
+
 /** The figures of each of the job's days, oldest first, handed to `onDay` as each is done. */
 export async function computeDays(job: DayFiguresJob, onDay: (day: string, figures: SalesFigures) => void, stats: ReadStats): Promise<void> {
   const unknown = { id: '', name: '' };
@@ -88,7 +94,12 @@ export async function computeDays(job: DayFiguresJob, onDay: (day: string, figur
     async (day, bills) => {
       // One day's aggregation (~2 ms for 600 bills) in a turn of its own.
       await yieldToLoop();
-      onDay(day, aggregateBills(bills, job.corrections.get(day) ?? [], ctx));
+      const figures = aggregateBills(bills, job.corrections.get(day) ?? [], ctx);
+      // The coupons the day's bills redeemed, read here where the bills are; the ledger's part
+      // (balance moves and the outstanding) is added on the main thread (member-figures.ts).
+      const coupons = memberDayFigures(0, [], bills);
+      figures.members = { ...NO_MEMBER_MOVES, couponsRedeemed: coupons.couponsRedeemed, couponDiscountCents: coupons.couponDiscountCents };
+      onDay(day, figures);
     },
     stats,
   );

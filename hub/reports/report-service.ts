@@ -8,6 +8,7 @@ import type { ReadStats } from './archive-reader.ts';
 import { computeDays, dayFiguresJob, type DayFiguresJob } from './day-figures.ts';
 import { DecodeThread } from './decode-thread.ts';
 import { DayFiguresStore } from './day-store.ts';
+import { MemberFigures } from './member-figures.ts';
 
 /**
  * The sales figures of a range of business days, fast at any size and without
@@ -27,7 +28,7 @@ import { DayFiguresStore } from './day-store.ts';
  */
 
 /** Bump when SalesFigures or the arithmetic behind them changes: every cached day is computed again. */
-export const FIGURES_FORMAT = 3; // 2: byMethod's cash is net of change (issue 18 item 15); 3: byChannel (issue 21)
+export const FIGURES_FORMAT = 4; // 2: byMethod's cash is net of change (issue 18 item 15); 3: byChannel (issue 21); 4: members (issue 22)
 /** Finished days kept in memory too (a bit over the longest report range). */
 const MEMORY_DAYS = 800;
 /** A run of missing days longer than this is shared out among the worker threads, in consecutive parts. */
@@ -53,6 +54,8 @@ export type ReportServiceOptions = {
 
 export class ReportService {
   private readonly store: DayFiguresStore;
+  /** The members part of each day's figures (balance moves from the ledger day files, the outstanding, coupons). */
+  private readonly members: MemberFigures;
   private readonly memory = new Map<string, SalesFigures>();
   private readonly filling = new Map<string, Promise<SalesFigures>>();
   private writes: Promise<void> = Promise.resolve();
@@ -77,6 +80,7 @@ export class ReportService {
   constructor(opts: ReportServiceOptions) {
     this.opts = opts;
     this.store = new DayFiguresStore(opts.dataDir);
+    this.members = new MemberFigures(opts.engine);
     const count = opts.decodeIn === 'main' ? 0 : (opts.workers ?? Math.min(2, availableParallelism()));
     this.threads = Array.from({ length: count }, () => new DecodeThread());
   }
@@ -179,16 +183,23 @@ export class ReportService {
       void p.finally(() => this.filling.delete(key)).catch(() => undefined);
     }
     const job = dayFiguresJob(this.opts.engine, run, closingHour, this.correctionsByDay(closingHour));
-    this.decode(job, (day, figures) => {
+    const completing: Promise<void>[] = [];
+    const today = this.today();
+    this.decode(job, (day, fromArchive) => {
       const w = waiting.get(day);
       if (!w || this.stopped) return;
-      this.computedDays++;
-      this.remember(`${version}/${day}`, figures);
-      this.queueWrite(day, version, figures);
-      w.resolve(figures);
       waiting.delete(day);
+      // The ledger's part (balance moves, the outstanding at the day's end) before the day is kept.
+      const done = this.members.complete(fromArchive, day, today, closingHour).then((figures) => {
+        this.computedDays++;
+        this.remember(`${version}/${day}`, figures);
+        this.queueWrite(day, version, figures);
+        w.resolve(figures);
+      }, w.reject);
+      completing.push(done);
     })
-      .then(() => {
+      .then(async () => {
+        await Promise.all(completing);
         // A day the job did not give (it never should) must not leave its asker waiting.
         for (const w of waiting.values()) w.reject(new Error('reports: a day was not computed'));
       })
@@ -207,7 +218,7 @@ export class ReportService {
     let figures = emptyFigures();
     await this.decode(dayFiguresJob(this.opts.engine, [day], closingHour, this.correctionsByDay(closingHour)), (_day, f) => (figures = f), true);
     this.computedDays++;
-    return figures;
+    return this.members.complete(figures, day, this.today(), closingHour);
   }
 
   /** Voids and refunds (they stay in the live state) by the business day they were made. */

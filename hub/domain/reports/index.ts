@@ -6,3 +6,4 @@
 export { aggregateBills, dishKeyOf, type ReportContext } from './aggregate.ts';
 export { CUSTOM_CATEGORY_ID, emptyFigures, HOUR_KEYS, WEEKDAY_KEYS } from './figures.ts';
 export { mergeFigures } from './merge.ts';
+export { couponBatchFigures, memberDayFigures, mergeMembersFigures, type MemberDayFigures } from './members-day.ts';

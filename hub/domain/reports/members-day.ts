@@ -1,4 +1,5 @@
-import type { Bill, LedgerEntry, PayMethod } from '#protocol';
+import type { Bill, CouponBatch, LedgerEntry, MembersFigures } from '#protocol';
+import { businessDayOf } from '../business-day.ts';
 import { rechargePayMethod } from '../shift/totals.ts';
 
 /**
@@ -8,24 +9,8 @@ import { rechargePayMethod } from '../shift/totals.ts';
  * liability carried from the day before plus the day's entries, so a member edited or erased
  * later changes no past day. A recharge is not a sale: nothing here touches sales figures.
  */
-export type MemberDayFigures = {
-  rechargeCount: number;
-  /** Money paid in, per method it was counted under (cash, yape for a scan, transfer for a remittance). */
-  rechargesByMethod: Partial<Record<PayMethod, number>>;
-  /** Promotions' extra credited with recharges: liability without money. */
-  bonusCents: number;
-  /** Balance spent on bills (positive). */
-  spentCents: number;
-  /** Balance given back by refunds of bills paid by balance. */
-  refundedCents: number;
-  /** Manual adjustments, signed (net). */
-  adjustCents: number;
-  /** What members could still spend at the day's end: the previous day's figure + every entry of the day. */
-  outstandingCents: number;
-  /** Bills whose order discount was a coupon, and what the coupons took off. */
-  couponsRedeemed: number;
-  couponDiscountCents: number;
-};
+/** The part of a day's MembersFigures folded from its ledger entries and bills (the rest comes from the coupon batches). */
+export type MemberDayFigures = Omit<MembersFigures, 'outstandingDay' | 'couponsIssued' | 'couponsExpired'>;
 
 export function memberDayFigures(openingOutstandingCents: number, entries: readonly LedgerEntry[], bills: readonly Bill[]): MemberDayFigures {
   const f: MemberDayFigures = { rechargeCount: 0, rechargesByMethod: {}, bonusCents: 0, spentCents: 0, refundedCents: 0, adjustCents: 0, outstandingCents: openingOutstandingCents, couponsRedeemed: 0, couponDiscountCents: 0 };
@@ -52,4 +37,48 @@ export function memberDayFigures(openingOutstandingCents: number, entries: reado
     f.couponDiscountCents += Math.min(b.coupon.deductionCents, b.orderDiscountCents ?? b.coupon.deductionCents);
   }
   return f;
+}
+
+/**
+ * Coupons issued on `day` (batches whose issue falls in that business day) and expired on it
+ * (what a batch still had unused when its last valid day ended; a voided batch's unused ones
+ * count there too: the void kept no date). Batches are a plain record of a few hundred, and
+ * each keeps its redeemed count, so this reads no coupon. Only final once `day` is over: for
+ * today it is what expires tonight.
+ */
+export function couponBatchFigures(batches: Iterable<CouponBatch>, day: string, closingHour: number): { couponsIssued: number; couponsExpired: number } {
+  let couponsIssued = 0;
+  let couponsExpired = 0;
+  for (const b of batches) {
+    if (businessDayOf(b.issuedAt, closingHour) === day) couponsIssued += b.quantity;
+    if (b.expiresOn === day) couponsExpired += Math.max(0, b.quantity - b.redeemed);
+  }
+  return { couponsIssued, couponsExpired };
+}
+
+/**
+ * Two periods' member figures added up: flows are summed; the balance outstanding is a level,
+ * not a flow, so the later day's is kept (ties: `b`). Commutative and associative, like
+ * mergeFigures; a side without figures (a day kept before FIGURES_FORMAT 4) adds nothing.
+ */
+export function mergeMembersFigures(a: MembersFigures | undefined, b: MembersFigures | undefined): MembersFigures | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  const byMethod = { ...a.rechargesByMethod };
+  for (const [m, cents] of Object.entries(b.rechargesByMethod) as [keyof typeof byMethod, number][]) byMethod[m] = (byMethod[m] ?? 0) + cents;
+  const later = a.outstandingDay > b.outstandingDay ? a : b;
+  return {
+    rechargeCount: a.rechargeCount + b.rechargeCount,
+    rechargesByMethod: byMethod,
+    bonusCents: a.bonusCents + b.bonusCents,
+    spentCents: a.spentCents + b.spentCents,
+    refundedCents: a.refundedCents + b.refundedCents,
+    adjustCents: a.adjustCents + b.adjustCents,
+    outstandingCents: later.outstandingCents,
+    outstandingDay: later.outstandingDay,
+    couponsIssued: a.couponsIssued + b.couponsIssued,
+    couponsRedeemed: a.couponsRedeemed + b.couponsRedeemed,
+    couponDiscountCents: a.couponDiscountCents + b.couponDiscountCents,
+    couponsExpired: a.couponsExpired + b.couponsExpired,
+  };
 }

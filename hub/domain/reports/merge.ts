@@ -1,5 +1,6 @@
 import type { DishRow, MethodRow, SalesFigures, SalesRow } from '#protocol';
 import { byCents, byChannelOrder, byKey, methodsByCents } from './figures.ts';
+import { mergeMembersFigures } from './members-day.ts';
 
 /**
  * Two sets of figures added up: a week from its days, a year from its
@@ -84,5 +85,11 @@ export function mergeFigures(a: SalesFigures, b: SalesFigures): SalesFigures {
     byDocument: byCents(mergeSales(a.byDocument, b.byDocument)),
     // Figures kept before issue 21 have no channels: FIGURES_FORMAT moved, so a kept day is computed again; `?? []` for any other.
     byChannel: byChannelOrder(mergeSales(a.byChannel ?? [], b.byChannel ?? [])),
+    ...withMembers(mergeMembersFigures(a.members, b.members)),
   };
+}
+
+/** `members` only where either side had some (figures without members stay as they were). */
+function withMembers(members: SalesFigures['members']): Pick<SalesFigures, 'members'> {
+  return members ? { members } : {};
 }
