@@ -33,7 +33,9 @@ type Step =
   | { kind: 'adjust'; member: 0 | 1; cents: number }
   | { kind: 'dinner'; member: 0 | 1; dishes: number; balanceShare: number }
   | { kind: 'hours'; n: number }
-  | { kind: 'snapshot' | 'restart' | 'crash' };
+  | { kind: 'snapshot' }
+  | { kind: 'restart' }
+  | { kind: 'crash' };
 
 const member = fc.constantFrom(0 as const, 1 as const);
 const step: fc.Arbitrary<Step> = fc.oneof(
