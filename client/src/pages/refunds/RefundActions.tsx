@@ -111,7 +111,7 @@ export function RefundActions(props: { refund: Refund; onChanged?: (() => void) 
           </button>
         )}
         {refund.status === 2 && !rejecting && (
-          <button className="btn btn-primary" disabled={busy || (method === 'transfer' && operationNo.trim() === '')} onClick={() => void payOut()} data-testid="refund-pay">
+          <button className="btn btn-primary" disabled={busy || (method === 'transfer' && operationNo.trim() === '') || (method === 'balance' && !balanceFits)} onClick={() => void payOut()} data-testid="refund-pay">
             {t('refunds.payout.pay', { amount: formatSoles(refund.amountCents) })}
           </button>
         )}
