@@ -33,10 +33,10 @@ async function pageAs(options: typeof PHONE | typeof TILL, language: string): Pr
 }
 
 const CASES = [
-  { tag: '360-es', options: PHONE, language: 'es_US', phone: '987650061', table: 't-s2', text: { recharges: 'Recargas de socios', balance: 'Al saldo del socio', erased: '' } },
-  { tag: '1280-zh', options: TILL, language: 'zh_CN', phone: '987650062', table: 't-s3', text: { recharges: '会员充值明细', balance: '退回会员余额', erased: '' } },
-  { tag: '360-zh', options: PHONE, language: 'zh_CN', phone: '987650063', table: 't-s4', text: { recharges: '会员充值明细', balance: '退回会员余额', erased: '' } },
-  { tag: '1280-es', options: TILL, language: 'es_US', phone: '987650064', table: 't-s5', text: { recharges: 'Recargas de socios', balance: 'Al saldo del socio', erased: '' } },
+  { tag: '360-es', options: PHONE, language: 'es_US', phone: '987650061', table: 't-s2', spare: 't-t1', text: { recharges: 'Recargas de socios', balance: 'Al saldo del socio', erased: '' } },
+  { tag: '1280-zh', options: TILL, language: 'zh_CN', phone: '987650062', table: 't-s3', spare: 't-t2', text: { recharges: '会员充值明细', balance: '退回会员余额', erased: '' } },
+  { tag: '360-zh', options: PHONE, language: 'zh_CN', phone: '987650063', table: 't-s4', spare: 't-t3', text: { recharges: '会员充值明细', balance: '退回会员余额', erased: '' } },
+  { tag: '1280-es', options: TILL, language: 'es_US', phone: '987650064', table: 't-s5', spare: 't-t4', text: { recharges: 'Recargas de socios', balance: 'Al saldo del socio', erased: '' } },
 ] as const;
 
 describe('member screens (issue 22)', () => {
@@ -129,6 +129,27 @@ describe('member screens (issue 22)', () => {
     await page.getByTestId('refund-payout').waitFor();
     await page.screenshot({ path: path.join(SHOTS, `member-screens-refund-paid-${c.tag}.png`), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(c.options.viewport.width);
+
+    if (c.options === PHONE) {
+      // The member's dinner paid in cash only: the balance chip is shown but disabled, saying why.
+      const cashOnly = await servedOrder(env, c.spare);
+      await asHub(env, 'order.attachMember', { orderId: cashOnly, memberId, verify: c.phone.slice(-4) });
+      await asHub(env, 'order.settle', { orderId: cashOnly, payments: [{ method: 'cash', amountCents: 50_000 }], document: { kind: 'note', docId: '', name: '' }, print: false });
+      const second = randomUUID();
+      const ask = await fetch(new URL('/api/refunds', env.hub.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ id: second, billId: cashOnly, day: today(), request: { kind: 'amount', lines: [], amountCents: 1000, reason: 'Plato frío', contactPhone: '' } }),
+      });
+      expect(ask.status).toBe(200);
+      await asHub(env, 'refund.accept', { refundId: second });
+      await openAfresh(page, `${env.hub.url}?id=${cashOnly}&day=${today()}#/pages/bill/indexone`, 'refund-actions');
+      expect(await page.getByTestId('refund-method-balance').isDisabled()).toBe(true);
+      expect(await page.getByTestId('refund-balance-hint').textContent()).toContain('S/ 0.00');
+      expect(await page.getByTestId('refund-pay').isDisabled()).toBe(false);
+      await page.getByTestId('refund-actions').scrollIntoViewIfNeeded();
+      await shot(page, `refund-balance-disabled-${c.tag}`);
+    }
 
     // The shift report's member recharge details list this recharge with its member and reference.
     await openAfresh(page, `${env.hub.url}#/pages/shift/index`, 'shift-report-tabs');
