@@ -9,6 +9,8 @@ import { nameOf } from '../tally/tally-view.ts';
 import { exportUrl, fetchReport } from './collect-api.ts';
 import { rangeOf, rangeProblem, sectionsOf, type DayRange, type Labels, type RangeKind } from './collect-view.ts';
 import { KpiCards } from './KpiCards.tsx';
+import { MembersCard } from './MembersCard.tsx';
+import { hasMemberFigures } from './members-view.ts';
 import { ReportSection } from './ReportSection.tsx';
 import './collect.css';
 
@@ -132,6 +134,7 @@ export function CollectPage() {
               ))}
             </div>
           )}
+          {hasMemberFigures(report.figures.members) && <MembersCard members={report.figures.members} />}
         </>
       )}
     </div>
