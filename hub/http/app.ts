@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import type { UpdateRouteDeps } from './routes/update/update.ts';
 import type { ReportService } from '#hub/reports/report-service.ts';
 import type { AuthService } from '#hub/auth/auth-service.ts';
 import type { ClaimCode } from '#hub/auth/claim.ts';
@@ -11,6 +12,7 @@ import type { EinvoiceRoutesDeps } from './routes/einvoice/einvoice.ts';
 import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
 import type { OutboxRouteDeps } from './routes/einvoice/outbox.ts';
 import type { ExportsRouteDeps } from './routes/exports/exports.ts';
+import type { BackupRouteDeps } from './routes/backups/backups.ts';
 import type { IntakeApiDeps } from './routes/intake/intake.ts';
 import { HttpError } from './http-error.ts';
 import { actorMiddleware } from './middleware/actor.ts';
@@ -50,8 +52,12 @@ export type HttpDeps = {
   reports?: ReportService;
   /** The nightly export's folders, deliveries and USB sticks (hub/exports): the exports page. */
   exports?: ExportsRouteDeps;
+  /** Encrypted backups (hub/backup): the backup page's list and passphrase. */
+  backups?: BackupRouteDeps;
   /** The intake API (issue 21): web shops' channels and their keys, the orders already received; absent: no intake routes. */
   intakeApi?: IntakeApiDeps;
+  /** A new binary for the box (hub/update): the owner's upload, staged for the root updater; absent: no update routes. */
+  updates?: UpdateRouteDeps;
 };
 
 /**

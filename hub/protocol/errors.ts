@@ -63,6 +63,14 @@ export const CORE_ERROR_CODES = [
   'LICENCE_INVALID',
   'LICENCE_OTHER_HUB',
   'LICENCE_OLDER',
+  // a new binary for the box (issue 23, hub/update): one at a time, a hub's binary, newer than what runs, a backup first
+  'UPDATE_ALREADY_PENDING',
+  'UPDATE_NOT_A_HUB',
+  'UPDATE_NOT_NEWER',
+  'UPDATE_NEEDS_BACKUP_PASSPHRASE',
+  'UPDATE_BACKUP_FAILED',
+  // the backup passphrase (issue 23, hub/backup): too short (under 10 characters), too long, or spaces at its ends
+  'BACKUP_PASSPHRASE_WEAK',
 ] as const;
 
 /** Every error the hub can answer with: its own and every feature's. */
@@ -103,6 +111,10 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   HOST_REFUSED: 421,
   RATE_LIMITED: 429,
   TOO_MANY_CONNECTIONS: 429,
+  UPDATE_ALREADY_PENDING: 409,
+  UPDATE_NOT_NEWER: 409,
+  UPDATE_NEEDS_BACKUP_PASSPHRASE: 409,
+  UPDATE_BACKUP_FAILED: 503,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

@@ -14,6 +14,7 @@ import { mailSettingsRoutes } from './export-mail/mail-settings.ts';
 import { documentRoutes } from './einvoice/documents.ts';
 import { outboxRoutes } from './einvoice/outbox.ts';
 import { exportRoutes } from './exports/exports.ts';
+import { backupRoutes } from './backups/backups.ts';
 import { jobRoutes } from './jobs/jobs.ts';
 import { intakeChannelRoutes } from './intake/channels.ts';
 import { printerRoutes } from './printers/printers.ts';
@@ -30,6 +31,7 @@ import { tallyRoutes } from './tally/tally.ts';
 import { goodsRoutes } from './goods/goods.ts';
 import { stateRoutes } from './state/state.ts';
 import { stockMoveRoutes } from './stock-moves/stock-moves.ts';
+import { updateRoutes } from './update/update.ts';
 
 /**
  * The API routes behind the session door, grouped by the feature they serve
@@ -92,7 +94,11 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     ...(deps.outbox ? [outboxRoutes(deps.engine, deps.outbox)] : []),
     // The nightly export: past days' files, where they went, the USB stick (export and resend are commands).
     ...(deps.exports ? [exportRoutes(deps.engine, deps.exports, deps.auth.clock)] : []),
+    // Backups: the list and the owner's passphrase ('back up now' is a command).
+    ...(deps.backups ? [backupRoutes(deps.engine, deps.backups)] : []),
     // Take-away intake API: the owner's channels and their keys (the orders themselves come in before the session, app.ts).
     ...(deps.intakeApi ? [intakeChannelRoutes(deps.engine, deps.intakeApi.channels, deps.auth.clock, deps.log)] : []),
+    // A new binary for the box: the owner's upload, checked, backed up and staged for the root updater (hub/update).
+    ...(deps.updates ? [updateRoutes(deps.engine, deps.updates)] : []),
   ];
 }
