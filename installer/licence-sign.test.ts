@@ -1,0 +1,38 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readLicenceCode } from '../hub/licence/code.ts';
+import { publicKeyFromRaw } from '../hub/licence/keys.ts';
+import { licenceTool } from './licence-sign.ts';
+
+describe('installer/licence-sign.ts', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+  });
+
+  it('keygen writes a private key only its owner reads, and the code it signs reads back with the printed public key', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'licence-tool-'));
+    dirs.push(dir);
+    const printed = licenceTool(['keygen', '--out', dir]);
+    const publicRaw = /SELLER_PUBLIC_KEY = '([^']+)'/.exec(printed)?.[1];
+    expect(publicRaw).toBeTruthy();
+    const pem = path.join(dir, 'licence-private.pem');
+    expect((await stat(pem)).mode & 0o777).toBe(0o600);
+    const code = licenceTool(['sign', '--key', pem, '--hub', 'store-1', '--plan', 'ordering', '--until', '2027-04-15'], () => '2026-11-29').trim();
+    expect(readLicenceCode(code, [publicKeyFromRaw(publicRaw as string)])).toEqual({ hubId: 'store-1', plan: 'ordering', paidUntil: '2027-04-15', issued: '2026-11-29' });
+    // A second keygen into the same folder would orphan every code already sold.
+    expect(() => licenceTool(['keygen', '--out', dir])).toThrow(/exists/);
+  });
+
+  it.each([
+    [['sign', '--key', 'x.pem', '--hub', 'store-1', '--plan', 'gold', '--until', '2027-04-15']],
+    [['sign', '--key', 'x.pem', '--hub', 'store-1', '--plan', 'ordering', '--until', '2027-02-30']],
+    [['sign', '--hub', 'store-1', '--plan', 'ordering', '--until', '2027-04-15']],
+    [['sign', '--key', 'x.pem', '--bogus', '1']],
+    [['publish']],
+  ])('refuses %j', (argv) => {
+    expect(() => licenceTool(argv)).toThrow();
+  });
+});

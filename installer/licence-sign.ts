@@ -1,0 +1,65 @@
+/**
+ * The seller's licence tool (issue 23; installer/README.md "Licence codes").
+ *
+ *   node installer/licence-sign.ts keygen --out <folder>
+ *       makes the seller's Ed25519 key pair once: <folder>/licence-private.pem
+ *       (mode 0600: keep it offline, never in the repo) and prints the public
+ *       key to put in hub/licence/keys.ts (SELLER_PUBLIC_KEY).
+ *   node installer/licence-sign.ts sign --key <private.pem> --hub <store id>
+ *       --plan invoicing|ordering|demo --until YYYY-MM-DD [--issued YYYY-MM-DD]
+ *       prints one code (the owner types or scans it on /pages/licence/index).
+ *
+ * The store id is on the box's licence page. Exit 2 with a line on stderr
+ * for anything it cannot do.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { signLicence } from '../hub/licence/code.ts';
+import { newSellerKeyPair } from '../hub/licence/keys.ts';
+import { licenceTermsSchema } from '../hub/protocol/licence.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`licence-sign: ${message}\n`);
+  process.exit(2);
+}
+
+/** Runs the tool on `argv` (without node and the script); returns what it prints. */
+export function licenceTool(argv: readonly string[], today: () => string = () => new Date().toISOString().slice(0, 10)): string {
+  const [verb, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      out: { type: 'string' },
+      key: { type: 'string' },
+      hub: { type: 'string' },
+      plan: { type: 'string' },
+      until: { type: 'string' },
+      issued: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (verb === 'keygen') {
+    if (!values.out) throw new Error('keygen needs --out <folder>');
+    const file = path.join(values.out, 'licence-private.pem');
+    if (existsSync(file)) throw new Error(`${file} exists: a second key would make every code signed with the first one useless`);
+    const { privatePem, publicRaw } = newSellerKeyPair();
+    writeFileSync(file, privatePem, { mode: 0o600, flag: 'wx' });
+    return `private key written to ${file} (keep it offline)\nSELLER_PUBLIC_KEY = '${publicRaw}'\n`;
+  }
+  if (verb === 'sign') {
+    if (!values.key) throw new Error('sign needs --key <private.pem>');
+    const terms = licenceTermsSchema.safeParse({ hubId: values.hub, plan: values.plan, paidUntil: values.until, issued: values.issued ?? today() });
+    if (!terms.success) throw new Error(`--hub, --plan (invoicing|ordering|demo) and --until YYYY-MM-DD are needed: ${terms.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+    return `${signLicence(terms.data, readFileSync(values.key, 'utf8'))}\n`;
+  }
+  throw new Error('use: keygen --out <folder> | sign --key <pem> --hub <id> --plan <plan> --until YYYY-MM-DD');
+}
+
+if (import.meta.main) {
+  try {
+    process.stdout.write(licenceTool(process.argv.slice(2)));
+  } catch (err) {
+    fail((err as Error).message);
+  }
+}
