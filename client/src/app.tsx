@@ -14,6 +14,7 @@ import { AccountPage } from './lazy-pages.tsx';
 import { AddDishesPage, DeliveryPage, NewPhoneOrderPage, TakeoutPayPage } from './lazy-pages.tsx';
 import { KitchenReadySignal } from './lazy-pages.tsx';
 import { IntakePage, NewTakeoutNotice } from './lazy-pages.tsx';
+import { UpdatePage } from './lazy-pages.tsx';
 import { RiderPage, RidersPage } from './lazy-pages.tsx';
 import { ConsumeMerchantPage, CouponDetailsPage, CouponMerchantPage, DetailsMerchantPage, MemberConsumePage, MemberPage, MembersPage, RechargeMerchantPage, RechargePage } from './lazy-pages.tsx';
 import { MEMBER_PATHS } from './pages/member/member-paths.ts';
@@ -106,6 +107,7 @@ const SIGNED_IN_PAGES: readonly (readonly [string, LazyPage])[] = [
   [PATHS.fiscalDocuments, DocumentsPage],
   [PATHS.exports, ExportsPage],
   [PATHS.intake, IntakePage],
+  [PATHS.update, UpdatePage],
   [PATHS.shift, ShiftPage],
   [PATHS.tally, TallyPage],
   [PATHS.bills, BillsPage],

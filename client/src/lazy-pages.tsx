@@ -51,6 +51,7 @@ export const KitchenReadySignal = page(() => import('./ui/KitchenReadySignal.tsx
 export const NewTakeoutNotice = page(() => import('./ui/NewTakeoutNotice.tsx'), (m) => m.NewTakeoutNotice);
 /** The intake API's channels and keys (owner, manager). */
 export const IntakePage = page(() => import('./pages/intake/IntakePage.tsx'), (m) => m.IntakePage);
+export const UpdatePage = page(() => import('./pages/update/UpdatePage.tsx'), (m) => m.UpdatePage);
 export const KitchenDisplayPage = page(() => import('./pages/kitchen-display/KitchenDisplayPage.tsx'), (m) => m.KitchenDisplayPage);
 export const ShiftPage = page(() => import('./pages/shift/ShiftPage.tsx'), (m) => m.ShiftPage);
 export const TallyPage = page(() => import('./pages/tally/TallyPage.tsx'), (m) => m.TallyPage);

@@ -24,6 +24,7 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     fiscalDocuments: 'E-invoices',
     exports: 'Exports',
     intake: 'Web shop',
+    update: 'Update the system',
   },
   connection: {
     online: 'Connected',

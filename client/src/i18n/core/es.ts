@@ -23,6 +23,7 @@ export const coreEs = {
     fiscalDocuments: 'Comprobantes',
     exports: 'Exportaciones',
     intake: 'Tienda web',
+    update: 'Actualizar el sistema',
   },
   connection: {
     online: 'Conectado',

@@ -24,6 +24,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     fiscalDocuments: '电子票据',
     exports: '导出',
     intake: '网店',
+    update: '系统更新',
   },
   connection: {
     online: '已连接',

@@ -22,6 +22,7 @@ import { couponsEn } from '../../pages/member/coupons/i18n/en.ts';
 import { refundsEn } from '../../pages/refunds/i18n/en.ts';
 import { exportMailEn } from '../../pages/exports/i18n/mail-en.ts';
 import { exportsEn } from '../../pages/exports/i18n/en.ts';
+import { updateEn } from '../../pages/update/i18n/en.ts';
 import { intakeEn } from '../../pages/intake/i18n/en.ts';
 import { paymentEn } from '../../pages/payment/i18n/en.ts';
 import { setupEn } from '../../pages/setup/i18n/en.ts';
@@ -67,6 +68,7 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   refunds: refundsEn,
   exportMail: exportMailEn,
   exports: exportsEn,
+  update: updateEn,
   intake: intakeEn,
 };
 

@@ -12,6 +12,7 @@ import { couponsEs } from '../../pages/member/coupons/i18n/es.ts';
 import { refundsEs } from '../../pages/refunds/i18n/es.ts';
 import { exportMailEs } from '../../pages/exports/i18n/mail-es.ts';
 import { exportsEs } from '../../pages/exports/i18n/es.ts';
+import { updateEs } from '../../pages/update/i18n/es.ts';
 import { intakeEs } from '../../pages/intake/i18n/es.ts';
 import { dinnerEs } from '../../pages/dinner/i18n/es.ts';
 import { goodsEs } from '../../pages/goods/i18n/es.ts';
@@ -55,5 +56,6 @@ export const ES_PAGE_FEATURES = {
   refunds: refundsEs,
   exportMail: exportMailEs,
   exports: exportsEs,
+  update: updateEs,
   intake: intakeEs,
 } as const;

@@ -22,6 +22,7 @@ import { couponsZh } from '../../pages/member/coupons/i18n/zh.ts';
 import { refundsZh } from '../../pages/refunds/i18n/zh.ts';
 import { exportMailZh } from '../../pages/exports/i18n/mail-zh.ts';
 import { exportsZh } from '../../pages/exports/i18n/zh.ts';
+import { updateZh } from '../../pages/update/i18n/zh.ts';
 import { intakeZh } from '../../pages/intake/i18n/zh.ts';
 import { paymentZh } from '../../pages/payment/i18n/zh.ts';
 import { setupZh } from '../../pages/setup/i18n/zh.ts';
@@ -67,6 +68,7 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   refunds: refundsZh,
   exportMail: exportMailZh,
   exports: exportsZh,
+  update: updateZh,
   intake: intakeZh,
 };
 
