@@ -10,6 +10,7 @@ import { seedDemo } from './demo/seed.ts';
 import { seedDemoStaff } from './demo/staff.ts';
 import { isClaimed } from './domain/index.ts';
 import { Engine } from './engine/engine.ts';
+import { LicenceService } from './licence/service.ts';
 import { folderAssets, seaAssets, type AssetSource } from './http/assets.ts';
 import { createHttpApp } from './http/app.ts';
 import { IntakeChannels } from './auth/intake-channels.ts';
@@ -92,6 +93,8 @@ export type StartOptions = Omit<HubConfig, 'help' | 'setupPrinter'> & {
   printerSearch?: { hosts: string[]; port: number };
   /** The intake API's pace per channel (hub/http/routes/intake/channel-rate.ts); tests pass a tight one. */
   intakeRate?: { burst: number; perMinute: number };
+  /** Raw Ed25519 public keys a licence code may be signed with instead of the seller's (tests: hub/licence/testing/test-key.ts). */
+  licenceKeys?: readonly string[];
 };
 
 /** Where the built client lives when the hub runs from source. */
@@ -125,6 +128,8 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
   const log = oneLineLog(opts.log ?? ((m: string) => console.log(m)));
   const clock = opts.clock ?? (() => new Date());
   const engine = await Engine.open({ dir: opts.dataDir, clock, log, ...(opts.snapshotEvery ? { snapshotEvery: opts.snapshotEvery } : {}) });
+  // The licence before any command: the rules refuse a new sale on an expired box (hub/licence/README.md).
+  const licence = await LicenceService.open({ dataDir: opts.dataDir, hubId: engine.storeId, demo: opts.demo, clock, log, ...(opts.licenceKeys ? { keys: opts.licenceKeys } : {}), onChange: (basis) => engine.setLicence(basis) });
   const auth = await AuthService.open(opts.dataDir, engine, { clock, log });
   const seeded = opts.demo ? await seedDemo(engine, clock()) : false;
   if (opts.demo) await seedDemoStaff(engine, auth, clock());
@@ -204,7 +209,7 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
     clock,
     ...(opts.intakeRate ? { rate: new ChannelRate(clock, opts.intakeRate.burst, opts.intakeRate.perMinute) } : {}),
   };
-  const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports, intakeApi });
+  const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports, intakeApi, licence });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {

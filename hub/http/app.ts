@@ -12,6 +12,7 @@ import type { EinvoiceRoutesDeps } from './routes/einvoice/einvoice.ts';
 import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
 import type { OutboxRouteDeps } from './routes/einvoice/outbox.ts';
 import type { ExportsRouteDeps } from './routes/exports/exports.ts';
+import type { LicenceRouteDeps } from './routes/licence/licence.ts';
 import type { BackupRouteDeps } from './routes/backups/backups.ts';
 import type { IntakeApiDeps } from './routes/intake/intake.ts';
 import { HttpError } from './http-error.ts';
@@ -58,6 +59,8 @@ export type HttpDeps = {
   intakeApi?: IntakeApiDeps;
   /** A new binary for the box (hub/update): the owner's upload, staged for the root updater; absent: no update routes. */
   updates?: UpdateRouteDeps;
+  /** The box's licence (hub/licence): the fee notice's read and the owner's code entry; absent: no licence routes. */
+  licence?: LicenceRouteDeps;
 };
 
 /**

@@ -37,7 +37,8 @@ export function addDays(day: string, days: number): string {
  * 30th in Lima, whatever the UTC date.
  */
 export function licenceStatus(basis: LicenceBasis, now: string): LicenceStatus {
-  if (basis.demo) return { state: 'demo', plan: 'demo', paidUntil: null, lockedAfter: null, daysLeft: null, hubId: basis.hubId };
+  // A demo box that was given a real code behaves as a licensed one (and tests its expiry).
+  if (basis.demo && basis.terms === null) return { state: 'demo', plan: 'demo', paidUntil: null, lockedAfter: null, daysLeft: null, hubId: basis.hubId };
   const today = businessDayOf(now, 0);
   const paidUntil = basis.terms?.paidUntil ?? basis.trialUntil;
   const daysLeft = daysBetween(today, paidUntil);

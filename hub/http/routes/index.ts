@@ -14,6 +14,7 @@ import { mailSettingsRoutes } from './export-mail/mail-settings.ts';
 import { documentRoutes } from './einvoice/documents.ts';
 import { outboxRoutes } from './einvoice/outbox.ts';
 import { exportRoutes } from './exports/exports.ts';
+import { licenceRoutes } from './licence/licence.ts';
 import { backupRoutes } from './backups/backups.ts';
 import { jobRoutes } from './jobs/jobs.ts';
 import { intakeChannelRoutes } from './intake/channels.ts';
@@ -100,5 +101,7 @@ export function sessionRouters(deps: HttpDeps): Router[] {
     ...(deps.intakeApi ? [intakeChannelRoutes(deps.engine, deps.intakeApi.channels, deps.auth.clock, deps.log)] : []),
     // A new binary for the box: the owner's upload, checked, backed up and staged for the root updater (hub/update).
     ...(deps.updates ? [updateRoutes(deps.engine, deps.updates)] : []),
+    // The box's licence (issue 23): the fee notice and the owner's code
+    ...(deps.licence ? [licenceRoutes(deps.engine, deps.licence)] : []),
   ];
 }
