@@ -26,6 +26,7 @@ export const USAGE = `Usage: pos-hub [options]
   --version       print the release and build, and exit
 
   pos-hub update-apply --help   the root updater (installs a staged update)
+  pos-hub --restore FILE --data DIR   a backup into an empty folder, then exit
 `;
 
 export class ConfigError extends Error {

@@ -8,6 +8,7 @@ import { startHub, HUB_VERSION, PortInUseError } from './server.ts';
 import path from 'node:path';
 import { versionLine } from './update/hub-version.ts';
 import { updateApplyMain } from './update/cli.ts';
+import { restoreMain } from './backup/cli.ts';
 
 /**
  * The single entry point, for `npm start` and for the appliance binary. No
@@ -27,6 +28,11 @@ async function main(): Promise<void> {
   }
   if (process.argv[2] === 'update-apply') {
     process.exitCode = await updateApplyMain(process.argv.slice(3));
+    return;
+  }
+  // A backup onto a fresh box (hub/backup/README.md "Restore"): restores and exits; the hub is started after.
+  if (process.argv.slice(2).some((a) => a === '--restore' || a.startsWith('--restore='))) {
+    process.exitCode = await restoreMain(process.argv.slice(2), process.env);
     return;
   }
   let config;

@@ -22,6 +22,7 @@ import { JobService } from './jobs/job-service.ts';
 import { createPrinting, type Printing } from './jobs/printing/index.ts';
 import { createOutbox, type Outbox } from './einvoice/outbox/index.ts';
 import { createExports, type Exports } from './exports/index.ts';
+import { createBackups, type Backups } from './backup/index.ts';
 import { smtpMailPort } from './exports/mail/mail-port.ts';
 import { printDocumentText } from './exports/z-text.ts';
 import { zReportDocument } from './domain/printing/documents/z-report.ts';
@@ -61,6 +62,8 @@ export type RunningHub = {
   reports: ReportService;
   /** The nightly export for the accountant: planner, runners, USB stick, deliveries (hub/exports). */
   exports: Exports;
+  /** Encrypted backups of the data folder: nightly after the export, on demand, before an update (hub/backup). */
+  backups: Backups;
   /** The one-time claim code of this start, while the hub waits for its owner; null when claimed at start. */
   claimCode: ClaimCode | null;
   server: Server;
@@ -179,13 +182,16 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
       return report ? printDocumentText(zReportDocument(report, 'es')) : null;
     },
   });
+  const backups = createBackups({ engine, dataDir: opts.dataDir, clock, log, hubVersion: HUB_VERSION });
   // Before anyone can connect: jobs cut off by the last stop are settled first.
-  const jobs = new JobService(engine, opts.jobRunners ?? [...echoRunners(opts.dataDir), ...printing.runners, ...outbox.runners, ...exports.runners], { clock, log, ...(opts.keepFinishedJobsMs ? { keepFinishedMs: opts.keepFinishedJobsMs } : {}) });
+  const jobs = new JobService(engine, opts.jobRunners ?? [...echoRunners(opts.dataDir), ...printing.runners, ...outbox.runners, ...exports.runners, ...backups.runners], { clock, log, ...(opts.keepFinishedJobsMs ? { keepFinishedMs: opts.keepFinishedJobsMs } : {}) });
   await jobs.start();
   // Documents of unfinished jobs filed, past days' boletas summarized, the SUNAT lane's gate ready.
   await outbox.start(jobs);
   // Missed nights exported, the USB watch begun.
   await exports.start(jobs);
+  // Cut backups swept, the nightly one planned after the export.
+  await backups.start();
   const assets = opts.assets ?? (await seaAssets()) ?? folderAssets(defaultClientDir());
   const intake = createIntake(engine, auth.approvals);
   const claim = () => (isClaimed(engine.state) ? null : claimCode);
@@ -209,7 +215,7 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
     clock,
     ...(opts.intakeRate ? { rate: new ChannelRate(clock, opts.intakeRate.burst, opts.intakeRate.perMinute) } : {}),
   };
-  const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports, intakeApi, licence });
+  const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports, backups, intakeApi, licence });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {
@@ -251,6 +257,7 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
     outbox,
     reports,
     exports,
+    backups,
     claimCode,
     server,
     port,
@@ -264,6 +271,7 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
       await printing.stop();
       await outbox.stop();
       await exports.stop();
+      await backups.stop();
       await reports.stop();
       await jobs.stop();
       await printing.close();
