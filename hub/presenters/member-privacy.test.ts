@@ -56,6 +56,7 @@ function routeSamples(day: string): Record<string, string | string[]> {
     '/api/einvoice/outbox': '/api/einvoice/outbox',
     '/api/einvoice/sol': '/api/einvoice/sol',
     '/api/exports': '/api/exports',
+    '/api/backups': '/api/backups',
     '/api/licence': '/api/licence',
     '/api/exports/:day/:file': `/api/exports/${day}/ventas.xlsx`,
     '/api/exports/mail-settings': '/api/exports/mail-settings',
