@@ -2,6 +2,10 @@ import type { ClosedShift } from '#protocol';
 import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
 import { buildPle141, ple141Bytes } from './ple/ple141.ts';
 import { documentsZip, salesFiles, type ExportFile } from './day-files.ts';
+import { memberFiles } from './member-files.ts';
+import type { MemberFigures } from '#hub/reports/member-figures.ts';
+import { memberDayFigures } from '#hub/domain/reports/members-day.ts';
+import { businessDayOf, closingHourOf } from '#hub/domain/business-day.ts';
 import { documentsOf, staffNamesOf } from './sales-rows.ts';
 import { writeDayFolder, type Manifest } from './folder.ts';
 import { storedDocuments } from './stored-documents.ts';
@@ -17,6 +21,12 @@ export type ExporterDeps = {
   root: string;
   clock: () => Date;
   zReport?: ZRenderer;
+  /**
+   * The members' ledger reader (hub/reports/member-figures.ts, the order report's own): the
+   * day's balance moves from its ledger day file and the outstanding carried to its close.
+   * Absent (an engine without a ledger, a test's fake): no members files.
+   */
+  members?: MemberFigures;
 };
 
 /** Whether `day` is the last business day of its month (the month's register and workbook go with it). */
@@ -83,6 +93,13 @@ export async function exportDay(deps: ExporterDeps, day: string): Promise<Manife
   const shifts = await shiftsOfBusinessDay(deps.engine, day);
   for (const [i, shift] of shifts.entries()) files.push(await zFile(day, i + 1, shift, deps.zReport));
   files.push(documentsZip(day, await documentFiles(deps.documents, state, day), deps.clock()));
+  if (deps.members) {
+    const closingHour = closingHourOf(state.settings);
+    // The coupons the day's stored bills redeemed; the ledger's part from its day file, as the order report reads it.
+    const redeemed = memberDayFigures(0, [], bills);
+    const today = businessDayOf(deps.clock().toISOString(), closingHour);
+    files.push(...memberFiles(day, await deps.members.day(day, today, closingHour, redeemed), staffNamesOf(state.staff)));
+  }
   if (isMonthEnd(day)) files.push(...(await monthFiles(deps, day)));
   return writeDayFolder(deps.root, day, files, deps.clock().toISOString());
 }

@@ -4,6 +4,7 @@ import type { AnyJobRunner } from '#hub/jobs/runner.ts';
 import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
 import { Deliveries } from './deliveries.ts';
 import type { ZRenderer } from './exporter.ts';
+import { MemberFigures } from '#hub/reports/member-figures.ts';
 import { sweep } from './folder.ts';
 import { ExportPlanner } from './planner.ts';
 import { exportDayRunner, MAIL_LANE, MailGate, mailRunner, type MailPort } from './runners.ts';
@@ -54,7 +55,7 @@ export function createExports(opts: ExportsOptions): Exports {
   };
   const planner = new ExportPlanner({ engine: opts.engine, root, clock: opts.clock, log: opts.log, hadActivity, ...(opts.planEveryMs ? { everyMs: opts.planEveryMs } : {}) });
   const usb = new UsbWatcher({ root, ...mountRootsFromEnv(opts.env ?? process.env), deliveries, clock: opts.clock, log: opts.log, ...(opts.usbEveryMs ? { everyMs: opts.usbEveryMs } : {}) });
-  const exporter = { engine: opts.engine, documents: opts.documents, root, clock: opts.clock, ...(opts.zReport ? { zReport: opts.zReport } : {}) };
+  const exporter = { engine: opts.engine, documents: opts.documents, root, clock: opts.clock, ...(opts.zReport ? { zReport: opts.zReport } : {}), ...membersOf(opts.engine) };
   const dayHooks = {
     written: (day: string) => {
       void usb.scan();
@@ -84,4 +85,12 @@ export function createExports(opts: ExportsOptions): Exports {
       mailGate.stop();
     },
   };
+}
+
+/** The members' ledger reader when the engine keeps a ledger (a real one; a test's fake may not). */
+function membersOf(engine: ExportEngine): { members?: MemberFigures } {
+  const { ledgerDays, recentFiledLedger } = engine;
+  if (!ledgerDays || !recentFiledLedger) return {};
+  // The state is read when a day is exported (the engine replaces it as commands land).
+  return { members: new MemberFigures({ ledgerDays, recentFiledLedger, get state() { return engine.state; } }) };
 }

@@ -5,7 +5,7 @@ import type { DocumentReader } from '#hub/einvoice/outbox/types.ts';
 import type { ExportFile } from './day-files.ts';
 
 /** What the exporter reads from the engine (a test hands in a real engine or a small fake). */
-export type ExportEngine = Pick<Engine, 'state' | 'closedBillsBetween' | 'recentFiledShifts' | 'shiftDays'>;
+export type ExportEngine = Pick<Engine, 'state' | 'closedBillsBetween' | 'recentFiledShifts' | 'shiftDays'> & Partial<Pick<Engine, 'ledgerDays' | 'recentFiledLedger'>>;
 
 export const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 

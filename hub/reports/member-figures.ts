@@ -35,18 +35,27 @@ export class MemberFigures {
 
   /** `figures` with its members part completed for `day` (`today`: the hub's business day now). */
   async complete(figures: SalesFigures, day: string, today: string, closingHour: number): Promise<SalesFigures> {
+    const redeemed = { couponsRedeemed: figures.members?.couponsRedeemed ?? 0, couponDiscountCents: figures.members?.couponDiscountCents ?? 0 };
+    return { ...figures, members: (await this.day(day, today, closingHour, redeemed)).figures };
+  }
+
+  /**
+   * A day's member figures and its ledger entries as recorded; `redeemed`: what the day's
+   * stored bills say the coupons took off (whoever read the bills: the archive worker, the export).
+   */
+  async day(day: string, today: string, closingHour: number, redeemed: Pick<MembersFigures, 'couponsRedeemed' | 'couponDiscountCents'>): Promise<{ figures: MembersFigures; entries: LedgerEntry[] }> {
     const opening = await this.outstandingAtEndOf(addDays(day, -1), today);
     const entries = await readLedgerDay(this.source, day);
     const moves = memberDayFigures(opening, entries, []);
     const batches = this.source.state.couponBatches ?? {};
-    const members: MembersFigures = {
+    const figures: MembersFigures = {
       ...moves,
       outstandingDay: day,
       ...couponBatchFigures(Object.values(batches), day, closingHour),
-      couponsRedeemed: figures.members?.couponsRedeemed ?? 0,
-      couponDiscountCents: figures.members?.couponDiscountCents ?? 0,
+      couponsRedeemed: redeemed.couponsRedeemed,
+      couponDiscountCents: redeemed.couponDiscountCents,
     };
-    return { ...figures, members };
+    return { figures, entries };
   }
 
   /** The sum of the balances at the end of a FINISHED day (before `today`), from the ledger. */
