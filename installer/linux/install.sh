@@ -77,7 +77,7 @@ version="$(printf '%s\n' "$version_line" | awk 'NR == 1 && $1 == "pos-hub" { pri
 [[ "$version" =~ ^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$ ]] || fail "$binary --version printed \"$version_line\", not a POS hub release"
 echo "Installing POS hub $version from $binary"
 
-# 1. The system user, and its data folder (0750 poshub:poshub; kept if it exists).
+# 1. The system user, and its data folder (0700 poshub:poshub, as the hub keeps it; kept if it exists).
 install -d -m 0755 -o root -g root "$R/etc/sysusers.d" "$R/etc/tmpfiles.d"
 install -m 0644 -o root -g root "$here/pos-hub.sysusers" "$R/etc/sysusers.d/pos-hub.conf"
 install -m 0644 -o root -g root "$here/pos-hub.tmpfiles" "$R/etc/tmpfiles.d/pos-hub.conf"
