@@ -54,7 +54,7 @@ const hubAliases = (names) => `^#(hub/)?${oneOf(names)}`;
  */
 export const HUB_FOLDERS = [
   'auth', 'bench', 'demo', 'domain', 'einvoice', 'engine', 'exports', 'goods-io', 'http', 'jobs', 'net',
-  'presenters', 'protocol', 'reports', 'store', 'sync', 'testing',
+  'presenters', 'protocol', 'reports', 'store', 'sync', 'testing', 'backup', 'licence', 'update',
 ];
 const HUB_WIRING = ['server', 'main', 'config'];
 const hubFoldersBut = (allowed) => [...HUB_FOLDERS, ...HUB_WIRING].filter((name) => !allowed.includes(name));

@@ -17,6 +17,9 @@ export default defineConfig({
   test: {
     reporters: ['default'],
     maxWorkers: 2,
+    // expect.poll's default gives up after 1 s: a page or a hub sharing its core with another test file
+    // may take longer to show what it will show. A wrong value still fails, only later.
+    expect: { poll: { timeout: 20_000 } },
     projects: [
       {
         extends: true,
