@@ -15,6 +15,7 @@ import { AddDishesPage, DeliveryPage, NewPhoneOrderPage, TakeoutPayPage } from '
 import { KitchenReadySignal } from './lazy-pages.tsx';
 import { IntakePage, NewTakeoutNotice } from './lazy-pages.tsx';
 import { UpdatePage } from './lazy-pages.tsx';
+import { LicenceBanner, LicencePage } from './lazy-pages.tsx';
 import { RiderPage, RidersPage } from './lazy-pages.tsx';
 import { ConsumeMerchantPage, CouponDetailsPage, CouponMerchantPage, DetailsMerchantPage, MemberConsumePage, MemberPage, MembersPage, RechargeMerchantPage, RechargePage } from './lazy-pages.tsx';
 import { MEMBER_PATHS } from './pages/member/member-paths.ts';
@@ -107,7 +108,9 @@ const SIGNED_IN_PAGES: readonly (readonly [string, LazyPage])[] = [
   [PATHS.fiscalDocuments, DocumentsPage],
   [PATHS.exports, ExportsPage],
   [PATHS.intake, IntakePage],
+  [PATHS.backup, BackupPage],
   [PATHS.update, UpdatePage],
+  [PATHS.licence, LicencePage],
   [PATHS.shift, ShiftPage],
   [PATHS.tally, TallyPage],
   [PATHS.bills, BillsPage],
@@ -200,6 +203,10 @@ function SignedInPages() {
           <SettingsOnly>
             <OutboxBanner />
           </SettingsOnly>
+          {/* Everyone: an expired box says why a new table is refused; the fee notice itself is for owners and managers. */}
+          <Suspense fallback={null}>
+            <LicenceBanner />
+          </Suspense>
         </>
       }
       navBadges={NAV_BADGES}

@@ -51,7 +51,11 @@ export const KitchenReadySignal = page(() => import('./ui/KitchenReadySignal.tsx
 export const NewTakeoutNotice = page(() => import('./ui/NewTakeoutNotice.tsx'), (m) => m.NewTakeoutNotice);
 /** The intake API's channels and keys (owner, manager). */
 export const IntakePage = page(() => import('./pages/intake/IntakePage.tsx'), (m) => m.IntakePage);
+export const BackupPage = page(() => import('./pages/backup/BackupPage.tsx'), (m) => m.BackupPage);
 export const UpdatePage = page(() => import('./pages/update/UpdatePage.tsx'), (m) => m.UpdatePage);
+/** The box's licence (owner, manager) and the fee notice in the frame: fetched after sign-in, never on the sign-in page. */
+export const LicencePage = page(() => import('./pages/licence/LicencePage.tsx'), (m) => m.LicencePage);
+export const LicenceBanner = page(() => import('./pages/licence/LicenceBanner.tsx'), (m) => m.LicenceBanner);
 export const KitchenDisplayPage = page(() => import('./pages/kitchen-display/KitchenDisplayPage.tsx'), (m) => m.KitchenDisplayPage);
 export const ShiftPage = page(() => import('./pages/shift/ShiftPage.tsx'), (m) => m.ShiftPage);
 export const TallyPage = page(() => import('./pages/tally/TallyPage.tsx'), (m) => m.TallyPage);

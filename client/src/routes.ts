@@ -42,8 +42,12 @@ export const PATHS = {
   fiscalDocuments: '/pages/fiscal/documents',
   /** Not in SPEC.md: the nightly export for the accountant, its files and where they went (owner, manager: `settings`). */
   exports: '/pages/exports/index',
+  /** Not in SPEC.md (issue 23): encrypted backups, their passphrase, "back up now" (owner, manager: `settings`; hub/backup/README.md). */
+  backup: '/pages/backup/index',
   /** Not in SPEC.md (issue 23): a new program for the box, and what the last update did (owner: `fiscalSecrets`). */
   update: '/pages/update/index',
+  /** Not in SPEC.md (issue 23): the box's licence, the code that pays the fee (owner, manager: `settings`; hub/licence/README.md). */
+  licence: '/pages/licence/index',
   /** SPEC.md M006: open a shift, cash in and out, close with a count, hand over. */
   shift: '/pages/shift/index',
   /** SPEC.md M007: the daily bookkeeping, income and expenses by business day with the day's summary. */
@@ -83,7 +87,7 @@ export const PATHS = {
 } as const;
 
 export type NavEntry = {
-  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'floor' | 'printers' | 'fiscal' | 'fiscalDocuments' | 'exports' | 'intake' | 'kitchen' | 'update';
+  key: 'tables' | 'takeaway' | 'bills' | 'members' | 'delivery' | 'shift' | 'tally' | 'report' | 'goods' | 'staff' | 'activity' | 'jobs' | 'floor' | 'printers' | 'fiscal' | 'fiscalDocuments' | 'exports' | 'backup' | 'intake' | 'kitchen' | 'update' | 'licence';
   path: string;
   alias: Alias;
   /** Shown only while the restaurant has what the page is for (the kitchen display: a screen among the printers). */
@@ -112,11 +116,13 @@ export const NAV: readonly NavEntry[] = [
   { key: 'fiscal', path: PATHS.fiscal, alias: 'settings' },
   { key: 'fiscalDocuments', path: PATHS.fiscalDocuments, alias: 'settings' },
   { key: 'exports', path: PATHS.exports, alias: 'settings' },
+  { key: 'backup', path: PATHS.backup, alias: 'settings' },
   { key: 'intake', path: PATHS.intake, alias: 'settings' },
   { key: 'update', path: PATHS.update, alias: 'fiscalSecrets' },
+  { key: 'licence', path: PATHS.licence, alias: 'settings' },
 ];
 
 /** Every other route of SPEC.md that exists but is not built yet: shown as "not available yet". */
 export const PLANNED_ROUTES: readonly string[] = [
-  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'members' && n.key !== 'takeaway' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'floor' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'intake' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report' && n.key !== 'delivery' && n.key !== 'update').map((n) => n.path),
+  ...NAV.filter((n) => n.key !== 'tables' && n.key !== 'members' && n.key !== 'takeaway' && n.key !== 'bills' && n.key !== 'goods' && n.key !== 'staff' && n.key !== 'activity' && n.key !== 'jobs' && n.key !== 'floor' && n.key !== 'printers' && n.key !== 'fiscal' && n.key !== 'fiscalDocuments' && n.key !== 'exports' && n.key !== 'backup' && n.key !== 'intake' && n.key !== 'kitchen' && n.key !== 'shift' && n.key !== 'tally' && n.key !== 'report' && n.key !== 'delivery' && n.key !== 'update' && n.key !== 'licence').map((n) => n.path),
 ];

@@ -3,6 +3,7 @@ import type { Actor, Engine } from './engine.ts';
 import type { CommandReply } from '#protocol';
 import { COMMAND_ALIAS, INTERNAL, parseEnvelope, parsePayload } from '#protocol';
 import { approvableGate, permissionDenied } from '#domain';
+import { VerifyGuard } from './verify-guard.ts';
 
 /** Validates an untrusted command and hands it to the engine; shared by sockets and HTTP. */
 export type CommandIntake = (input: unknown, actor: Actor) => Promise<CommandReply>;
@@ -26,7 +27,8 @@ export type CommandIntake = (input: unknown, actor: Actor) => Promise<CommandRep
  * (`approvals`, POST /api/approval) for this very command id, type, payload,
  * sender and device; nothing in the envelope or payload can name an approver.
  */
-export function createIntake(engine: Engine, approvals: ApprovalTokens | null = null): CommandIntake {
+export function createIntake(engine: Engine, approvals: ApprovalTokens | null = null, verifyGuard = new VerifyGuard()): CommandIntake {
+  const submit = guardedSubmit(engine, verifyGuard);
   return async (input, actor) => {
     const env = parseEnvelope(input);
     if (!env.ok) return env;
@@ -46,9 +48,26 @@ export function createIntake(engine: Engine, approvals: ApprovalTokens | null = 
     // The log records the session's device, which the envelope cannot claim to be; the token is not recorded.
     const { approval: _token, ...rest } = parsed.command;
     const command = { ...rest, deviceId: actor.deviceId };
-    if (!taken) return engine.submit(command, actor);
+    if (!taken) return submit(command, actor);
     // A token shown with another payload than the one approved (99 % for an approved 15 %, another line) says so.
     if (!taken.matches(command.payload)) return { ok: false, code: 'APPROVAL_MISMATCH', message: 'otherPayload' };
-    return engine.submit(command, actor, taken.approverId);
+    return submit(command, actor, taken.approverId);
+  };
+}
+
+/** engine.submit, with a member's verification guessed too often refused first (verify-guard.ts). */
+function guardedSubmit(engine: Engine, guard: VerifyGuard): Engine['submit'] {
+  return async (command, actor, approverId) => {
+    if (command.type !== 'order.attachMember') return engine.submit(command, actor, approverId);
+    const { memberId } = command.payload as { memberId: string };
+    if (!guard.begin(memberId)) return { ok: false, code: 'MEMBER_VERIFY_LOCKED', message: 'verify' };
+    let wrong = false;
+    try {
+      const reply = await engine.submit(command, actor, approverId);
+      wrong = !reply.ok && reply.code === 'MEMBER_VERIFY_FAILED';
+      return reply;
+    } finally {
+      guard.end(memberId, wrong);
+    }
   };
 }

@@ -256,6 +256,8 @@ export const paymentProtocol = defineProtocol<PaymentEvent, PaymentState>()({
   errors: {
     // The digits the guest said are not the end of the member's phone.
     MEMBER_VERIFY_FAILED: 403,
+    // Too many wrong verifications of one member lately (hub/engine/verify-guard.ts): wait, or ask the guest.
+    MEMBER_VERIFY_LOCKED: 429,
     // A balance payment on an order with no member attached.
     MEMBER_REQUIRED: 400,
     // A manual discount and a coupon on one bill: the coupon IS the order discount.

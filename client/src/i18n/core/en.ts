@@ -23,8 +23,10 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     fiscal: 'E-invoicing',
     fiscalDocuments: 'E-invoices',
     exports: 'Exports',
+    backup: 'Backups',
     intake: 'Web shop',
     update: 'Update the system',
+    licence: 'Licence',
   },
   connection: {
     online: 'Connected',
@@ -126,6 +128,7 @@ export const coreEn: DeepStrings<typeof coreEs> = {
     // payment (issue 9)
     // members and coupons at the till (issue 22)
     MEMBER_VERIFY_FAILED: 'The 4 digits do not match the end of the member\'s phone',
+    MEMBER_VERIFY_LOCKED: 'Too many wrong tries for this member: wait 15 minutes or ask the member to check',
     MEMBER_REQUIRED: 'To pay from a balance, first attach the member to the bill',
     COUPON_WITH_DISCOUNT: 'The bill already has a discount or a coupon: remove it before applying another',
     OPERATION_NO_REQUIRED: 'Enter the operation number (4 to 30 letters or digits)',

@@ -22,8 +22,10 @@ export const coreEs = {
     fiscal: 'Facturación electrónica',
     fiscalDocuments: 'Comprobantes',
     exports: 'Exportaciones',
+    backup: 'Copias de seguridad',
     intake: 'Tienda web',
     update: 'Actualizar el sistema',
+    licence: 'Licencia',
   },
   connection: {
     online: 'Conectado',
@@ -125,6 +127,7 @@ export const coreEs = {
     // payment (issue 9)
     // members and coupons at the till (issue 22)
     MEMBER_VERIFY_FAILED: 'Los 4 dígitos no coinciden con el final del teléfono del socio',
+    MEMBER_VERIFY_LOCKED: 'Demasiados intentos fallidos con este socio: espere 15 minutos o pida al socio que lo compruebe',
     MEMBER_REQUIRED: 'Para pagar con saldo, primero asocie el socio a la cuenta',
     COUPON_WITH_DISCOUNT: 'La cuenta ya tiene un descuento o un cupón: quítelo antes de aplicar otro',
     OPERATION_NO_REQUIRED: 'Ingrese el número de operación (4 a 30 letras o dígitos)',

@@ -23,8 +23,10 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     fiscal: '电子发票',
     fiscalDocuments: '电子票据',
     exports: '导出',
+    backup: '备份',
     intake: '网店',
     update: '系统更新',
+    licence: '设备授权',
   },
   connection: {
     online: '已连接',
@@ -126,6 +128,7 @@ export const coreZh: DeepStrings<typeof coreEs> = {
     // payment (issue 9)
     // members and coupons at the till (issue 22)
     MEMBER_VERIFY_FAILED: '4 位数字与会员手机号末尾不符',
+    MEMBER_VERIFY_LOCKED: '该会员验证失败次数过多：请等待 15 分钟或请会员核对',
     MEMBER_REQUIRED: '使用余额支付前，请先将会员关联到账单',
     COUPON_WITH_DISCOUNT: '账单已有折扣或优惠券：请先移除再使用其他优惠',
     OPERATION_NO_REQUIRED: '请输入交易单号（4 至 30 位字母或数字）',

@@ -23,6 +23,8 @@ import { refundsEn } from '../../pages/refunds/i18n/en.ts';
 import { exportMailEn } from '../../pages/exports/i18n/mail-en.ts';
 import { exportsEn } from '../../pages/exports/i18n/en.ts';
 import { updateEn } from '../../pages/update/i18n/en.ts';
+import { backupEn } from '../../pages/backup/i18n/en.ts';
+import { licenceEn } from '../../pages/licence/i18n/en.ts';
 import { intakeEn } from '../../pages/intake/i18n/en.ts';
 import { paymentEn } from '../../pages/payment/i18n/en.ts';
 import { setupEn } from '../../pages/setup/i18n/en.ts';
@@ -69,6 +71,8 @@ export const EN_FEATURES: TranslationOf<EsFeatures> = {
   exportMail: exportMailEn,
   exports: exportsEn,
   update: updateEn,
+  backup: backupEn,
+  licence: licenceEn,
   intake: intakeEn,
 };
 

@@ -13,6 +13,8 @@ import { refundsEs } from '../../pages/refunds/i18n/es.ts';
 import { exportMailEs } from '../../pages/exports/i18n/mail-es.ts';
 import { exportsEs } from '../../pages/exports/i18n/es.ts';
 import { updateEs } from '../../pages/update/i18n/es.ts';
+import { backupEs } from '../../pages/backup/i18n/es.ts';
+import { licenceEs } from '../../pages/licence/i18n/es.ts';
 import { intakeEs } from '../../pages/intake/i18n/es.ts';
 import { dinnerEs } from '../../pages/dinner/i18n/es.ts';
 import { goodsEs } from '../../pages/goods/i18n/es.ts';
@@ -57,5 +59,7 @@ export const ES_PAGE_FEATURES = {
   exportMail: exportMailEs,
   exports: exportsEs,
   update: updateEs,
+  backup: backupEs,
+  licence: licenceEs,
   intake: intakeEs,
 } as const;

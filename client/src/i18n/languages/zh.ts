@@ -23,6 +23,8 @@ import { refundsZh } from '../../pages/refunds/i18n/zh.ts';
 import { exportMailZh } from '../../pages/exports/i18n/mail-zh.ts';
 import { exportsZh } from '../../pages/exports/i18n/zh.ts';
 import { updateZh } from '../../pages/update/i18n/zh.ts';
+import { backupZh } from '../../pages/backup/i18n/zh.ts';
+import { licenceZh } from '../../pages/licence/i18n/zh.ts';
 import { intakeZh } from '../../pages/intake/i18n/zh.ts';
 import { paymentZh } from '../../pages/payment/i18n/zh.ts';
 import { setupZh } from '../../pages/setup/i18n/zh.ts';
@@ -69,6 +71,8 @@ export const ZH_FEATURES: TranslationOf<EsFeatures> = {
   exportMail: exportMailZh,
   exports: exportsZh,
   update: updateZh,
+  backup: backupZh,
+  licence: licenceZh,
   intake: intakeZh,
 };
 
