@@ -256,6 +256,8 @@ describe.skipIf(missing !== null)('install.sh refuses and writes nothing', () =>
  * systemctl that says the hub is active (or not) and writes down a restart.
  */
 describe.skipIf(missing !== null)('the health check', () => {
+  /** What the check asks first: is the hub running, is the updater at work. */
+  const ACTIVE_CHECKS = ['is-active --quiet pos-hub.service', 'is-active --quiet pos-hub-update.service'];
   let dir = '';
   let systemctl = '';
   let hub: TestHub;
@@ -266,7 +268,11 @@ describe.skipIf(missing !== null)('the health check', () => {
     dir = path.join(scratch, 'health');
     await mkdir(dir);
     systemctl = path.join(dir, 'systemctl');
-    await writeFile(systemctl, `#!/bin/sh\necho "$*" >>"${dir}/calls"\n[ "$1" = is-active ] && exit "$(cat "${dir}/inactive" 2>/dev/null || echo 0)"\nexit 0\n`);
+    // is-active answers from a file per unit: 0 (active) for the hub, 3 (inactive) for the updater, unless set.
+    await writeFile(
+      systemctl,
+      `#!/bin/sh\necho "$*" >>"${dir}/calls"\nif [ "$1" = is-active ]; then\n  [ -f "${dir}/state-$3" ] && exit "$(cat "${dir}/state-$3")"\n  [ "$3" = pos-hub.service ] && exit 0\n  exit 3\nfi\nexit 0\n`,
+    );
     await chmod(systemctl, 0o755);
     hub = await startTestHub({ signIn: false });
   });
@@ -309,7 +315,7 @@ describe.skipIf(missing !== null)('the health check', () => {
     const port = Number(new URL(hub.url).port);
     for (let i = 0; i < 4; i++) {
       const result = await check(port, 'healthy');
-      expect([result.code, result.calls]).toEqual([0, ['is-active --quiet pos-hub.service']]);
+      expect([result.code, result.calls]).toEqual([0, ACTIVE_CHECKS]);
     }
     expect(await readFile(path.join(dir, 'healthy'), 'utf8')).toBe('0\n');
   });
@@ -320,10 +326,10 @@ describe.skipIf(missing !== null)('the health check', () => {
   ])('%s: restarted at the third miss in a row, then counted from zero', async (_name, portOf) => {
     const port = await portOf();
     const state = `misses-${port}`;
-    expect((await check(port, state)).calls).toEqual(['is-active --quiet pos-hub.service']);
+    expect((await check(port, state)).calls).toEqual(ACTIVE_CHECKS);
     expect((await check(port, state)).stdout).toContain('2 of 3');
     const third = await check(port, state);
-    expect(third.calls).toEqual(['is-active --quiet pos-hub.service', 'restart pos-hub.service']);
+    expect(third.calls).toEqual([...ACTIVE_CHECKS, 'restart pos-hub.service']);
     expect(third.stdout).toContain('restarting pos-hub.service');
     expect(await readFile(path.join(dir, state), 'utf8')).toBe('0\n');
   });
@@ -338,11 +344,19 @@ describe.skipIf(missing !== null)('the health check', () => {
     expect((await check(dead, 'between')).calls).not.toContain('restart pos-hub.service');
   });
 
+  it('a hub restarted by the updater is not counted: the updater waits for it and goes back by itself', async () => {
+    const dead = await closedPort();
+    await writeFile(path.join(dir, 'state-pos-hub-update.service'), '0');
+    for (let i = 0; i < 4; i++) expect((await check(dead, 'updating')).calls).toEqual(ACTIVE_CHECKS);
+    await rm(path.join(dir, 'state-pos-hub-update.service'));
+    expect((await check(dead, 'updating')).stdout).toContain('1 of 3');
+  });
+
   it('a hub stopped on purpose is not counted, and a garbage count file is read as zero', async () => {
     const dead = await closedPort();
-    await writeFile(path.join(dir, 'inactive'), '3');
+    await writeFile(path.join(dir, 'state-pos-hub.service'), '3');
     for (let i = 0; i < 4; i++) expect((await check(dead, 'stopped')).calls).toEqual(['is-active --quiet pos-hub.service']);
-    await rm(path.join(dir, 'inactive'));
+    await rm(path.join(dir, 'state-pos-hub.service'));
     await writeFile(path.join(dir, 'garbage'), '$(reboot)\n');
     const result = await check(dead, 'garbage');
     expect(result.stdout).toContain('1 of 3');

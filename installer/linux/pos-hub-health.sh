@@ -18,8 +18,9 @@ state="${POS_HEALTH_STATE:-/run/pos-hub-health/misses}"
 service="${POS_HEALTH_SERVICE:-pos-hub.service}"
 systemctl_cmd="${POS_HEALTH_SYSTEMCTL:-systemctl}"
 
-# A hub stopped on purpose (or being updated) is not ill: nothing to count.
-if ! $systemctl_cmd is-active --quiet "$service"; then
+# A hub stopped on purpose, or restarted by the updater (which waits for its health
+# itself and goes back to the previous release), is not ill: nothing to count.
+if ! $systemctl_cmd is-active --quiet "$service" || $systemctl_cmd is-active --quiet pos-hub-update.service; then
   echo 0 >"$state"
   exit 0
 fi
