@@ -8,7 +8,9 @@ import { healthyAs } from './cli.ts';
 import { releaseBinary, updateLayout, type UpdateLayout } from './layout.ts';
 import { UpdateResultSchema } from './request.ts';
 import { stageUpdate, uploadTempFile } from './stage.ts';
-import { brokenRelease, FakeService, sourceRelease, writeExecutable } from './testing/service.ts';
+import { brokenRelease, FakeService, previousReleaseSource, sourceRelease, writeExecutable } from './testing/service.ts';
+import { STORE_FORMAT_VERSION } from '#protocol';
+import { readSnapshot } from '#hub/store/snapshot.ts';
 
 /**
  * Updates through real processes: releases are executables under a scratch
@@ -23,6 +25,9 @@ let dir: string;
 let layout: UpdateLayout;
 let service: FakeService;
 let cookie: string;
+let previousFormat: number;
+/** The store format of the snapshot the hub wrote last (hub/store/snapshot.ts). */
+const snapshotFormat = async () => (await readSnapshot(path.dirname(layout.updates)))?.format;
 
 async function waitHealthyAs(release: string): Promise<void> {
   for (let i = 0; ; i++) {
@@ -46,7 +51,11 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(tmpdir(), 'pos-update-'));
   const data = path.join(dir, 'data');
   layout = updateLayout(data, path.join(dir, 'root'));
-  await writeExecutable(releaseBinary(layout, '0.1.0'), sourceRelease('0.1.0'));
+  // 0.1.0 is the source before the last store format bump (it writes the older format); this source is 0.2.0.
+  const previous = previousReleaseSource(await fs.mkdtemp(path.join(dir, 'prev-')));
+  if (!previous) console.warn('update test: not a git checkout, the previous release is this source (no migration runs)');
+  previousFormat = previous ? STORE_FORMAT_VERSION - 1 : STORE_FORMAT_VERSION;
+  await writeExecutable(releaseBinary(layout, '0.1.0'), sourceRelease('0.1.0', previous?.main));
   await fs.symlink(path.join('releases', '0.1.0'), layout.current);
   service = new FakeService(layout.current, data, await freePort());
   service.start();
@@ -62,8 +71,11 @@ afterAll(async () => {
 describe('update through real processes', () => {
   it('installs a newer release over a store the older one wrote: same store, same seq, previous kept, selling goes on', async () => {
     expect((await sendCommand(service.base, cookie, 'restaurant.rename', { name: 'Casa 0.1' })).body.ok).toBe(true);
+    // The old release's final snapshot: the store as the previous release leaves it.
+    await service.restart();
+    await waitHealthyAs('0.1.0');
+    expect(await snapshotFormat()).toBe(previousFormat);
     const before = await health(service.base);
-    expect(before.version).toBe('0.1.0');
 
     const staged = await stage(sourceRelease('0.2.0'));
     expect(staged).toMatchObject({ ok: true, request: { version: '0.2.0', from: '0.1.0', source: 'upload' } });
@@ -80,6 +92,11 @@ describe('update through real processes', () => {
     expect(JSON.stringify(state)).toContain('Casa 0.1');
     const next = await sendCommand(service.base, cookie, 'restaurant.rename', { name: 'Casa 0.2' });
     expect(next.body).toMatchObject({ ok: true, seq: before.seq + 1 });
+    // Migrated forward: the new release's snapshot is of this format, and it starts from it again.
+    await service.restart();
+    await waitHealthyAs('0.2.0');
+    expect(await snapshotFormat()).toBe(STORE_FORMAT_VERSION);
+    expect(await health(service.base)).toMatchObject({ storeId: before.storeId, seq: before.seq + 1 });
 
     // The request is gone (the path unit does not start again), the staged copy too; the owner reads the result.
     await expect(fs.access(layout.request)).rejects.toThrow();

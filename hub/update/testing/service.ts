@@ -5,12 +5,34 @@
  * script running this source as a given release). Everything they start is
  * a real process on a real port.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SOURCE_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'main.ts');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const SOURCE_MAIN = path.join(ROOT, 'hub', 'main.ts');
+
+/**
+ * The previous release as it was: the source at the commit before the last
+ * store format bump (hub/protocol/version.ts), unpacked with `git archive`
+ * into `dir` (node_modules linked), so the store it writes is of the format
+ * before this one and the update runs a real migration. Null outside a git
+ * checkout (a source tarball): the caller falls back to this source.
+ */
+export function previousReleaseSource(dir: string): { main: string; commit: string } | null {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 });
+    const bump = git('log', '-1', '--format=%H', '-G', 'STORE_FORMAT_VERSION = ', '--', 'hub/protocol/version.ts').trim();
+    if (!bump) return null;
+    const commit = git('rev-parse', `${bump}^`).trim();
+    execFileSync('sh', ['-c', 'git archive "$1" | tar -x -C "$2"', 'sh', commit, dir], { cwd: ROOT, stdio: 'ignore' });
+    execFileSync('ln', ['-s', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')]);
+    return { main: path.join(dir, 'hub', 'main.ts'), commit };
+  } catch {
+    return null;
+  }
+}
 
 /** An executable that runs this source as `release` (hub-version.ts: POS_HUB_VERSION_OVERRIDE). */
 export function sourceRelease(release: string, main = SOURCE_MAIN): string {
