@@ -9,7 +9,7 @@ export type ReportLang = 'es' | 'en' | 'zh';
 export const REPORT_LANGS: readonly ReportLang[] = ['es', 'en', 'zh'];
 
 type Texts = {
-  sheets: { summary: string; hour: string; weekday: string; day: string; channel: string; category: string; dish: string; table: string; staff: string; method: string };
+  sheets: { summary: string; hour: string; weekday: string; day: string; channel: string; category: string; dish: string; table: string; staff: string; method: string; members: string };
   col: { concept: string; value: string; hour: string; weekday: string; day: string; channel: string; category: string; dish: string; table: string; staff: string; method: string; bills: string; people: string; amount: string; qty: string; giftQty: string; giftAmount: string; returnQty: string; returnAmount: string; count: string; usd: string };
   summary: {
     from: string; to: string; sales: string; bills: string; people: string; averageTicket: string; averagePerPerson: string;
@@ -23,10 +23,15 @@ type Texts = {
   custom: string;
   /** Issue 21: where orders came in. */
   channels: Record<OrderChannel, string>;
+  /** Issue 22: the members and coupons sheet's concepts ({{day}}: the day the balance is at the close of). */
+  members: {
+    recharges: string; rechargesBy: string; bonus: string; spent: string; refunded: string; adjusted: string; outstanding: string;
+    couponsIssued: string; couponsRedeemed: string; couponsExpired: string;
+  };
 };
 
 const es: Texts = {
-  sheets: { summary: 'Resumen', hour: 'Por hora', weekday: 'Por día de semana', day: 'Por día', channel: 'Por canal', category: 'Por categoría', dish: 'Por plato', table: 'Por mesa', staff: 'Por personal', method: 'Por forma de pago' },
+  sheets: { summary: 'Resumen', hour: 'Por hora', weekday: 'Por día de semana', day: 'Por día', channel: 'Por canal', category: 'Por categoría', dish: 'Por plato', table: 'Por mesa', staff: 'Por personal', method: 'Por forma de pago', members: 'Socios y cupones' },
   col: { concept: 'Concepto', value: 'Valor', hour: 'Hora', weekday: 'Día de la semana', day: 'Día', channel: 'Canal', category: 'Categoría', dish: 'Plato', table: 'Mesa', staff: 'Personal', method: 'Forma de pago', bills: 'Cuentas', people: 'Personas', amount: 'Importe (S/)', qty: 'Cantidad', giftQty: 'Cortesías', giftAmount: 'Cortesías (S/)', returnQty: 'Devueltos', returnAmount: 'Devueltos (S/)', count: 'Pagos', usd: 'Dólares (US$)' },
   summary: {
     from: 'Desde', to: 'Hasta', sales: 'Ventas (S/)', bills: 'Cuentas cobradas', people: 'Personas', averageTicket: 'Ticket promedio (S/)', averagePerPerson: 'Promedio por persona (S/)',
@@ -39,10 +44,14 @@ const es: Texts = {
   hub: 'Sistema',
   custom: 'Platos libres',
   channels: { dineIn: 'En mesa', counter: 'Mostrador', phone: 'Teléfono', web: 'Web' },
+  members: {
+    recharges: 'Recargas', rechargesBy: 'Recargas en {{method}}', bonus: 'Bonificación abonada', spent: 'Saldo consumido', refunded: 'Devuelto al saldo', adjusted: 'Ajustes (neto)',
+    outstanding: 'Saldo de socios al cierre del {{day}} (pasivo)', couponsIssued: 'Cupones emitidos', couponsRedeemed: 'Cupones canjeados', couponsExpired: 'Cupones vencidos sin usar',
+  },
 };
 
 const en: Texts = {
-  sheets: { summary: 'Summary', hour: 'By hour', weekday: 'By weekday', day: 'By day', channel: 'By channel', category: 'By category', dish: 'By dish', table: 'By table', staff: 'By staff', method: 'By method' },
+  sheets: { summary: 'Summary', hour: 'By hour', weekday: 'By weekday', day: 'By day', channel: 'By channel', category: 'By category', dish: 'By dish', table: 'By table', staff: 'By staff', method: 'By method', members: 'Members and coupons' },
   col: { concept: 'Item', value: 'Value', hour: 'Hour', weekday: 'Weekday', day: 'Day', channel: 'Channel', category: 'Category', dish: 'Dish', table: 'Table', staff: 'Staff', method: 'Payment method', bills: 'Bills', people: 'People', amount: 'Amount (S/)', qty: 'Quantity', giftQty: 'Gifted', giftAmount: 'Gifted (S/)', returnQty: 'Returned', returnAmount: 'Returned (S/)', count: 'Payments', usd: 'Dollars (US$)' },
   summary: {
     from: 'From', to: 'To', sales: 'Sales (S/)', bills: 'Bills paid', people: 'People', averageTicket: 'Average ticket (S/)', averagePerPerson: 'Average per person (S/)',
@@ -55,10 +64,14 @@ const en: Texts = {
   hub: 'System',
   custom: 'Custom dishes',
   channels: { dineIn: 'Dine-in', counter: 'Counter', phone: 'Phone', web: 'Web' },
+  members: {
+    recharges: 'Recharges', rechargesBy: 'Recharges by {{method}}', bonus: 'Bonus credited', spent: 'Balance spent', refunded: 'Refunded to balance', adjusted: 'Adjustments (net)',
+    outstanding: "Members' balance at the close of {{day}} (liability)", couponsIssued: 'Coupons issued', couponsRedeemed: 'Coupons redeemed', couponsExpired: 'Coupons expired unused',
+  },
 };
 
 const zh: Texts = {
-  sheets: { summary: '汇总', hour: '按小时', weekday: '按星期', day: '按日期', channel: '按渠道', category: '按分类', dish: '按菜品', table: '按桌台', staff: '按员工', method: '按支付方式' },
+  sheets: { summary: '汇总', hour: '按小时', weekday: '按星期', day: '按日期', channel: '按渠道', category: '按分类', dish: '按菜品', table: '按桌台', staff: '按员工', method: '按支付方式', members: '会员与优惠券' },
   col: { concept: '项目', value: '数值', hour: '小时', weekday: '星期', day: '日期', channel: '渠道', category: '分类', dish: '菜品', table: '桌台', staff: '员工', method: '支付方式', bills: '账单数', people: '人数', amount: '金额 (S/)', qty: '数量', giftQty: '赠送数量', giftAmount: '赠送金额 (S/)', returnQty: '退菜数量', returnAmount: '退菜金额 (S/)', count: '笔数', usd: '美元 (US$)' },
   summary: {
     from: '开始日期', to: '结束日期', sales: '销售额 (S/)', bills: '已结账单', people: '人数', averageTicket: '平均客单价 (S/)', averagePerPerson: '人均消费 (S/)',
@@ -71,6 +84,10 @@ const zh: Texts = {
   hub: '系统',
   custom: '自定义菜品',
   channels: { dineIn: '堂食', counter: '柜台', phone: '电话', web: '网店' },
+  members: {
+    recharges: '充值', rechargesBy: '充值（{{method}}）', bonus: '赠送金额', spent: '余额消费', refunded: '退回余额', adjusted: '调整（净额）',
+    outstanding: '{{day}}营业结束时会员余额（负债）', couponsIssued: '发放优惠券', couponsRedeemed: '已核销优惠券', couponsExpired: '过期未用优惠券',
+  },
 };
 
 export const REPORT_TEXTS: Record<ReportLang, Texts> = { es, en, zh };

@@ -55,7 +55,7 @@ describe('the order report workbook, read by openpyxl', () => {
   it.each(REPORT_LANGS)('%s: every sheet with its translated header, totals equal to the report', (lang) => {
     const T = REPORT_TEXTS[lang];
     const book = readBack(buildReportXlsx(report, lang), `report-${lang}.xlsx`);
-    expect(book.map((s) => s.name)).toEqual([T.sheets.summary, T.sheets.hour, T.sheets.weekday, T.sheets.day, T.sheets.channel, T.sheets.category, T.sheets.dish, T.sheets.table, T.sheets.staff, T.sheets.method]);
+    expect(book.map((s) => s.name)).toEqual([T.sheets.summary, T.sheets.hour, T.sheets.weekday, T.sheets.day, T.sheets.channel, T.sheets.category, T.sheets.dish, T.sheets.table, T.sheets.staff, T.sheets.method, T.sheets.members]);
     // Summary: the sales and the bill count as numbers.
     const summary = sheetOf(book, T.sheets.summary).rows;
     expect(summary[0]?.map((c) => c[0])).toEqual([T.col.concept, T.col.value]);
@@ -102,11 +102,27 @@ describe('the order report workbook, read by openpyxl', () => {
   it('an empty range still gives every sheet, with the 24 hours and 7 weekdays at zero', () => {
     const empty: OrderReport = { ...report, figures: aggregateBills([], [], CTX) };
     const book = readBack(buildReportXlsx(empty, 'en'), 'empty.xlsx');
-    expect(book).toHaveLength(10);
+    expect(book).toHaveLength(11);
+    // Figures without members read as zeros: recharges, bonus, spent, refunded, adjusted, outstanding, three coupon rows.
+    expect(sheetOf(book, 'Members and coupons').rows.slice(1).map((r) => r[2]?.[0] ?? null)).toEqual([0, 0, 0, 0, 0, 0, null, 0, null]);
     expect(sheetOf(book, 'By hour').rows).toHaveLength(25);
     // The four channels, always (issue 21), as the header and the 24 hours.
     expect(sheetOf(book, 'By channel').rows.slice(1).map((r) => r[0]?.[0])).toEqual(['Dine-in', 'Counter', 'Phone', 'Web']);
     expect(sheetOf(book, 'By weekday').rows.slice(1).map((r) => r[0]?.[0])).toEqual(REPORT_TEXTS.en.weekdays);
     expect(sheetOf(book, 'By dish').rows).toHaveLength(1);
+  });
+});
+
+describe('the members and coupons sheet (issue 22)', () => {
+  it.each(REPORT_LANGS)('%s: recharges with their methods, balance moves, the outstanding at the last day, coupons', (lang) => {
+    const T = REPORT_TEXTS[lang];
+    const members = { rechargeCount: 3, rechargesByMethod: { cash: 2_000, yape: 5_000 }, bonusCents: 500, spentCents: 1_200, refundedCents: 300, adjustCents: -100, outstandingCents: 6_500, outstandingDay: '2026-03-03', couponsIssued: 10, couponsRedeemed: 2, couponDiscountCents: 2_000, couponsExpired: 1 };
+    const book = readBack(buildReportXlsx({ ...report, figures: { ...figures, members } }, lang), `members-${lang}.xlsx`);
+    const rows = sheetOf(book, T.sheets.members).rows.map((r) => r.map((c) => c[0]));
+    expect(rows[0]).toEqual([T.col.concept, T.col.qty, T.col.amount]);
+    expect(rows.slice(1, 4)).toEqual([[T.members.recharges, 3, 70], [T.members.rechargesBy.replace('{{method}}', T.methods.yape), null, 50], [T.members.rechargesBy.replace('{{method}}', T.methods.cash), null, 20]]);
+    const outstanding = rows.find((r) => String(r[0]).includes(lang === 'es' ? '03/03/2026' : lang === 'en' ? '03/03/2026' : '2026/03/03'));
+    expect(outstanding?.[2]).toBe(65);
+    expect(rows.at(-2)).toEqual([T.members.couponsRedeemed, 2, 20]);
   });
 });

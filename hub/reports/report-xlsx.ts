@@ -1,4 +1,4 @@
-import type { OrderChannel, OrderReport, SalesRow } from '#protocol';
+import type { MembersFigures, OrderChannel, OrderReport, PayMethod, SalesRow } from '#protocol';
 import { writeXlsxSheets, type XlsxCell, type XlsxSheet } from '#hub/goods-io/xlsx-write.ts';
 import { reportKpis } from './kpis.ts';
 import { REPORT_TEXTS, reportDayText, type ReportLang } from './report-xlsx-texts.ts';
@@ -81,6 +81,29 @@ export function reportSheets(report: OrderReport, lang: ReportLang): XlsxSheet[]
       header: [c.method, c.count, c.amount, c.usd],
       rows: f.byMethod.map((m) => [s(T.methods[m.method] ?? m.method), n(m.count), money(m.cents), money(m.usdCents)]),
     },
+    // Members' balance and coupons (issue 22): a recharge is a prepayment, so it is in no sales figure above.
+    { name: T.sheets.members, header: [c.concept, c.qty, c.amount], rows: memberRows(f.members, report.to, lang) },
+  ];
+}
+
+const blank: XlsxCell = s('');
+
+/** The members sheet's rows; figures without members (none kept since FIGURES_FORMAT 4) read as zeros at the range's end. */
+function memberRows(members: MembersFigures | undefined, to: string, lang: ReportLang): XlsxCell[][] {
+  const T = REPORT_TEXTS[lang].members;
+  const m = members ?? { rechargeCount: 0, rechargesByMethod: {}, bonusCents: 0, spentCents: 0, refundedCents: 0, adjustCents: 0, outstandingCents: 0, outstandingDay: to, couponsIssued: 0, couponsRedeemed: 0, couponDiscountCents: 0, couponsExpired: 0 };
+  const methods = (Object.entries(m.rechargesByMethod) as [PayMethod, number][]).filter(([, v]) => v !== 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return [
+    [s(T.recharges), n(m.rechargeCount), money(methods.reduce((sum, [, v]) => sum + v, 0))],
+    ...methods.map(([method, v]) => [s(T.rechargesBy.replace('{{method}}', REPORT_TEXTS[lang].methods[method] ?? method)), blank, money(v)]),
+    [s(T.bonus), blank, money(m.bonusCents)],
+    [s(T.spent), blank, money(m.spentCents)],
+    [s(T.refunded), blank, money(m.refundedCents)],
+    [s(T.adjusted), blank, money(m.adjustCents)],
+    [s(T.outstanding.replace('{{day}}', reportDayText(m.outstandingDay, lang))), blank, money(m.outstandingCents)],
+    [s(T.couponsIssued), n(m.couponsIssued), blank],
+    [s(T.couponsRedeemed), n(m.couponsRedeemed), money(m.couponDiscountCents)],
+    [s(T.couponsExpired), n(m.couponsExpired), blank],
   ];
 }
 

@@ -72,8 +72,9 @@ describe('GET /api/reports/orders.xlsx', () => {
       expect(r.disposition).toMatch(/^attachment; filename="[a-z-]+-2026-11-20_2026-11-20\.xlsx"$/);
       const T = REPORT_TEXTS[lang];
       const book = openBook(r.bytes);
-      // Ten sheets: the channel sheet (issue 21) names the four channels, both bills dine-in.
-      expect(Object.keys(book)).toHaveLength(10);
+      // Eleven sheets: the channel sheet (issue 21) names the four channels, both bills dine-in; members and coupons (issue 22) last.
+      expect(Object.keys(book)).toHaveLength(11);
+      expect(book[T.sheets.members]![0]).toEqual([T.col.concept, T.col.qty, T.col.amount]);
       expect(book[T.sheets.channel]!.slice(1).map((row) => row[0])).toEqual([T.channels.dineIn, T.channels.counter, T.channels.phone, T.channels.web]);
       const summary = book[T.sheets.summary]!;
       expect(summary.find((row) => row[0] === T.summary.sales)?.[1]).toBe(json.figures.salesCents / 100);
