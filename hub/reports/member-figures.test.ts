@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -78,5 +78,15 @@ describe('MemberFigures', () => {
     const m = new MemberFigures(s);
     const got = await Promise.all([m.outstandingAtEndOf('2026-11-21', '2026-11-28'), m.outstandingAtEndOf('2026-11-21', '2026-11-28'), m.outstandingAtEndOf('2026-11-20', '2026-11-28')]);
     expect(got).toEqual([2_000, 2_000, 1_000]);
+  });
+
+  it('a torn last line (a power cut) and stray files in the ledger folder are skipped, never thrown', async () => {
+    const s = await source([{ seq: 1, entries: [entry('2026-11-20', 'recharge', 1_000)] }]);
+    await appendFile(join(s.ledgerDays.dir, '2026-11-20.jsonl'), '{"seq":2,"entries":[{"id":"torn","cents":99999');
+    await writeFile(join(s.ledgerDays.dir, '__proto__.jsonl'), '{"seq":3}\n');
+    await writeFile(join(s.ledgerDays.dir, '2026-11-21.jsonl.tmp'), 'garbage');
+    const m = new MemberFigures(s);
+    expect(await m.outstandingAtEndOf('2026-11-27', '2026-11-28')).toBe(1_000);
+    expect((await m.complete(emptyFigures(), '2026-11-20', '2026-11-28', 4)).members).toMatchObject({ rechargeCount: 1, outstandingCents: 1_000 });
   });
 });
