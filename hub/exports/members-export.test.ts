@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Command, CommandPayload, CommandType } from '#protocol';
+import type { Command, CommandPayload, CommandType, OrderReport } from '#protocol';
 import { orderTotals } from '#domain';
 import { getOwn } from '#hub/domain/records.ts';
 import { parseCsv } from '#hub/goods-io/csv.ts';
@@ -15,7 +15,7 @@ import { readManifest } from './folder.ts';
 /**
  * The nightly export's members files (issue 22) in a whole hub with the clock in hand: the day
  * before, a member recharges; on the exported day they recharge by Yape, pay a dinner partly by
- * balance, are adjusted, and a coupon batch is issued. The day's folder gains `socios-DAY.xlsx`
+ * balance with a coupon of a batch issued that day, and are adjusted. The day's folder gains `socios-DAY.xlsx`
  * (sheets Socios and Movimientos, read by openpyxl) and its two CSVs: the figures carry the
  * outstanding at the day's close (the previous day's balance carried) and each ledger entry by
  * member number only; a day without members gets no such files.
@@ -48,17 +48,21 @@ beforeAll(async () => {
   cookie = await signedIn(t.url, DEMO_OWNER.code, DEMO_OWNER.pin);
   useCookie(t.url, cookie);
   await must('member.recharge', { memberId, rechargeId: randomUUID(), amountCents: 5_000, bonusCents: 500, method: 3, operationNo: 'YP-555', print: false });
+  const body = batchBody({ quantity: 3 });
+  const batch = await fetch(new URL('/api/coupons/batches', t.url), { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  expect(batch.status).toBe(201);
+  const list = (await (await fetch(new URL(`/api/coupons?batchId=${String(body.batchId)}&limit=10`, t.url), { headers: { cookie } })).json()) as { coupons: { code: string }[] };
   const orderId = randomUUID();
   await must('table.save', { id: 't-mx', areaId: 'area-salon', name: 'MX', type: 'hall', minConsumptionCents: 0, seats: 4, sort: 990 });
   await must('table.open', { tableId: 't-mx', orderId, people: 2, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' } });
   await must('order.addLines', { orderId, lines: [{ lineId: randomUUID(), productId: 'p-101', qty: 2, remark: '' }], send: true });
   await must('order.attachMember', { orderId, memberId, verify: '2333' });
+  // One coupon of the batch (S/ 10 off a dine-in bill) redeemed on the dinner.
+  await must('order.applyCoupon', { orderId, code: list.coupons[0]!.code });
   const total = orderTotals(getOwn(t.hub.engine.state.orders, orderId)!, 0).totalCents;
   spent = Math.min(total, 4_000);
   await must('order.settle', { orderId, payments: [{ method: 'balance', amountCents: spent }, ...(spent < total ? [{ method: 'cash' as const, amountCents: total - spent }] : [])], document: { kind: 'note', docId: '', name: '' }, print: false });
   await must('member.adjust', { memberId, entryId: randomUUID(), cents: -200, reason: '=HYPERLINK("x")' });
-  const batch = await fetch(new URL('/api/coupons/batches', t.url), { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(batchBody({ quantity: 3 })) });
-  expect(batch.status).toBe(201);
   // The next day, the owner exports both days.
   now = new Date('2026-04-01T15:00:00.000Z');
   for (const day of [BEFORE, DAY]) {
@@ -86,6 +90,7 @@ describe('the nightly export of members', () => {
     expect(byName.get('Saldo consumido')).toEqual(['', (spent / 100).toFixed(2)]);
     expect(byName.get('Ajustes (neto)')).toEqual(['', '-2.00']);
     expect(byName.get('Cupones emitidos')).toEqual(['3', '']);
+    expect(byName.get('Cupones canjeados')).toEqual(['1', '10.00']);
     // 30 carried + 50 + 5 bonus - spent - 2.
     expect(byName.get('Saldo de socios al cierre (pasivo)')).toEqual(['', ((3_000 + 5_500 - spent - 200) / 100).toFixed(2)]);
   });
@@ -119,5 +124,13 @@ describe('the nightly export of members', () => {
     await must('export.run', { day: '2026-03-20', what: 'all' });
     await until('a quiet day exported', () => exported('2026-03-20') === 1);
     expect((await readManifest(root(), '2026-03-20'))!.files.map((f) => f.name).filter((n) => n.includes('socios'))).toEqual([]);
+  });
+
+  it('agrees with the order report of the day (the same stored figures)', async () => {
+    const r = (await (await fetch(new URL(`/api/reports/orders?from=${DAY}&to=${DAY}`, t.url), { headers: { cookie } })).json()) as OrderReport;
+    const m = r.figures.members!;
+    expect(m).toMatchObject({ rechargeCount: 1, couponsRedeemed: 1, couponDiscountCents: 1_000, couponsIssued: 3, spentCents: spent, adjustCents: -200, outstandingCents: 3_000 + 5_500 - spent - 200 });
+    const byName = new Map((await csv(`socios-${DAY}.csv`)).slice(1).map((r) => [r[0]!.trim(), r[2]]));
+    expect(byName.get('Saldo de socios al cierre (pasivo)')).toBe((m.outstandingCents / 100).toFixed(2));
   });
 });
