@@ -8,7 +8,9 @@ import { businessDayOf, closingHourOf } from '#hub/domain/business-day.ts';
 import { orderTotals } from '#hub/domain/money.ts';
 import { getOwn } from '#hub/domain/records.ts';
 import { ANA_FIELDS, BETO_FIELDS } from '#hub/domain/members/test-members.ts';
+import { emptyFigures } from '#hub/domain/reports/index.ts';
 import { memberDayFigures } from '#hub/domain/reports/members-day.ts';
+import { MemberFigures } from '#hub/reports/member-figures.ts';
 import { rechargePayMethod } from '#hub/domain/shift/totals.ts';
 import { ledgerAgrees, MEMBERS } from '#hub/testing/member-ledger.ts';
 import { useTempDirs } from '#hub/store/test-fixtures.ts';
@@ -23,10 +25,11 @@ import { ACTOR, cmd, crashCopy, manualClock, seedMenu, useEngines } from './test
  * kept beside the hub counts what it ACCEPTED, per business day. Afterwards, and again after one
  * more restart:
  *  - each member's balance = the sum of their entries in the day files (never below 0, seqs gap-free);
- *  - each day's member figures, folded from that day's ledger file alone (memberDayFigures, what
- *    the stored day figures and the order report are made of), equal the model's day: recharges
- *    by method, bonus, balance spent, adjustments;
- *  - the balance outstanding carried from day to day ends at the sum of every member's balance.
+ *  - each day's member figures, folded from that day's ledger file alone (memberDayFigures) and as
+ *    the order report and the nightly export read them (hub/reports/member-figures.ts, the stored
+ *    day figures' members part), equal the model's day: recharges by method, bonus, balance spent,
+ *    adjustments; and their balance outstanding at each day's end is the ledger carried day to day;
+ *  - that outstanding ends at the sum of every member's balance.
  */
 type Step =
   | { kind: 'recharge'; member: 0 | 1; cents: number; scan: boolean; bonus: number }
@@ -55,18 +58,25 @@ const engines = useEngines();
 const VERIFY = [ANA_FIELDS.phone.replace(/\D/g, '').slice(-4), BETO_FIELDS.phone.slice(-4)];
 
 /** Every report the hub's stored files give, checked against the model and the live balances. */
-async function reportsAgree(engine: Engine, model: ReadonlyMap<string, DayModel>): Promise<void> {
+async function reportsAgree(engine: Engine, model: ReadonlyMap<string, DayModel>, today: string): Promise<void> {
   const filedDays = await engine.ledgerDays.days();
   const days = [...new Set([...filedDays, ...model.keys()])].sort();
   const filed: LedgerEntry[] = [];
+  // The order report's and the nightly export's reader of the stored day figures' members part, fresh (nothing cached).
+  const stored = new MemberFigures(engine);
+  const closingHour = closingHourOf(engine.state.settings);
   let outstanding = 0;
   for (const day of days) {
     const entries = await readLedgerDay(engine, day);
     filed.push(...entries);
     const f = memberDayFigures(outstanding, entries, []);
     const { rechargeCount, rechargesByMethod, bonusCents, spentCents, adjustCents } = f;
-    expect({ day, rechargeCount, rechargesByMethod, bonusCents, spentCents, adjustCents, refundedCents: f.refundedCents }).toEqual({ day, ...(model.get(day) ?? emptyDay()), refundedCents: 0 });
+    const expected = { day, ...(model.get(day) ?? emptyDay()), refundedCents: 0 };
+    expect({ day, rechargeCount, rechargesByMethod, bonusCents, spentCents, adjustCents, refundedCents: f.refundedCents }).toEqual(expected);
     outstanding = f.outstandingCents;
+    const report = (await stored.complete(emptyFigures(), day, today, closingHour)).members!;
+    expect({ day, rechargeCount: report.rechargeCount, rechargesByMethod: report.rechargesByMethod, bonusCents: report.bonusCents, spentCents: report.spentCents, adjustCents: report.adjustCents, refundedCents: report.refundedCents }).toEqual(expected);
+    expect([day, report.outstandingCents, report.outstandingDay]).toEqual([day, outstanding, day]);
   }
   expect(new Set(filed.map((e) => e.id)).size).toBe(filed.length);
   const members = [...everyMember(engine.state)];
@@ -147,12 +157,13 @@ describe('every report agrees: balances, the ledger day files and the day figure
           }
         }
         await engine.snapshot();
-        await reportsAgree(engine, model);
+        const dayNow = businessDayOf(clock.iso(), closingHourOf(engine.state.settings));
+        await reportsAgree(engine, model, dayNow);
         // And read again by the next start of the hub: the stored files tell the same story.
         await engine.close();
         engines.release(engine);
         engine = await open(dir);
-        await reportsAgree(engine, model);
+        await reportsAgree(engine, model, dayNow);
       }),
       { numRuns: 12 },
     );
