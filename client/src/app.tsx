@@ -15,6 +15,7 @@ import { AddDishesPage, DeliveryPage, NewPhoneOrderPage, TakeoutPayPage } from '
 import { KitchenReadySignal } from './lazy-pages.tsx';
 import { IntakePage, NewTakeoutNotice } from './lazy-pages.tsx';
 import { UpdatePage } from './lazy-pages.tsx';
+import { BackupPage } from './lazy-pages.tsx';
 import { LicenceBanner, LicencePage } from './lazy-pages.tsx';
 import { RiderPage, RidersPage } from './lazy-pages.tsx';
 import { ConsumeMerchantPage, CouponDetailsPage, CouponMerchantPage, DetailsMerchantPage, MemberConsumePage, MemberPage, MembersPage, RechargeMerchantPage, RechargePage } from './lazy-pages.tsx';

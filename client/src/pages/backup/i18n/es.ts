@@ -1,0 +1,28 @@
+/** The backups page (hub/backup/README.md), in Spanish (the default language, and the shape the others must match). */
+export const backupEs = {
+  backup: {
+    title: 'Copias de seguridad',
+    hint: 'Cada noche, después de la exportación, el sistema guarda una copia cifrada de todo (ventas, comprobantes, certificado) en este equipo y en la memoria USB si hay una conectada.',
+    noPassphrase: 'Aún no hay clave: no se está haciendo ninguna copia. Ponga una clave para empezar.',
+    passphraseTitle: 'Clave de las copias',
+    passphraseHint: 'Sin esta clave nadie puede abrir una copia, ni siquiera el técnico. Anótela y guárdela fuera del restaurante. De 10 a 200 caracteres.',
+    passphrase: 'Clave nueva',
+    passphraseAgain: 'Repita la clave',
+    mismatch: 'Las dos claves no coinciden',
+    save: 'Guardar clave',
+    saved: 'Clave guardada. Las copias anteriores se abren con la clave con la que se hicieron.',
+    now: 'Hacer una copia ahora',
+    asked: 'Copia en curso: aparecerá en la lista en unos segundos.',
+    listTitle: 'Copias en este equipo',
+    empty: 'Todavía no hay copias.',
+    whole: 'Completa',
+    cut: 'Cortada: no sirve',
+    damaged: 'Dañada: no sirve',
+    reason: { nightly: 'Nocturna', onDemand: 'Manual', update: 'Antes de actualizar' },
+    usb: 'Última copia a la memoria USB {{stick}}: {{result}}',
+    usbOk: 'verificada',
+    usbFailed: 'falló',
+    restoreHint: 'Para recuperar una copia en un equipo nuevo, el técnico usa: pos-hub --restore ARCHIVO',
+    failedToLoad: 'No se pudo leer la lista de copias.',
+  },
+} as const;
