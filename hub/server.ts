@@ -266,8 +266,11 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
     close: async () => {
       await mdns?.close();
       await claimPlaces.close();
-      await sockets.close();
+      const socketsClosed = sockets.close();
+      // Before waiting: a connection that never sent a request (a browser's preconnect) is not
+      // "idle" to Node, and the server's close inside would wait for it until systemd's SIGKILL.
       server.closeAllConnections();
+      await socketsClosed;
       await printing.stop();
       await outbox.stop();
       await exports.stop();
