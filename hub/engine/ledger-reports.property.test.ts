@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CommandType, LedgerEntry, PayMethod } from '#protocol';
+import type { Bill, CommandType, LedgerEntry, PayMethod } from '#protocol';
 import { everyMember, memberById } from '#protocol';
 import { businessDayOf, closingHourOf } from '#hub/domain/business-day.ts';
 import { orderTotals } from '#hub/domain/money.ts';
@@ -20,7 +20,8 @@ import { ACTOR, cmd, crashCopy, manualClock, seedMenu, useEngines } from './test
 
 /**
  * "Every report agrees" (issue 22, the ledger property): random recharges (cash and Yape, some
- * with a promotion's bonus), adjustments either way and dinners paid partly by balance, with
+ * with a promotion's bonus), adjustments either way, dinners paid partly by balance and parts of
+ * those bills given back to the balance (bill.correct, never past the balance share left), with
  * hours passing over several business days, snapshots, clean restarts and power cuts. A model
  * kept beside the hub counts what it ACCEPTED, per business day. Afterwards, and again after one
  * more restart:
@@ -28,13 +29,15 @@ import { ACTOR, cmd, crashCopy, manualClock, seedMenu, useEngines } from './test
  *  - each day's member figures, folded from that day's ledger file alone (memberDayFigures) and as
  *    the order report and the nightly export read them (hub/reports/member-figures.ts, the stored
  *    day figures' members part), equal the model's day: recharges by method, bonus, balance spent,
- *    adjustments; and their balance outstanding at each day's end is the ledger carried day to day;
+ *    refunds to the balance, adjustments; and their balance outstanding at each day's end is the
+ *    ledger carried day to day;
  *  - that outstanding ends at the sum of every member's balance.
  */
 type Step =
   | { kind: 'recharge'; member: 0 | 1; cents: number; scan: boolean; bonus: number }
   | { kind: 'adjust'; member: 0 | 1; cents: number }
   | { kind: 'dinner'; member: 0 | 1; dishes: number; balanceShare: number }
+  | { kind: 'refund'; pick: number; share: number }
   | { kind: 'hours'; n: number }
   | { kind: 'snapshot' }
   | { kind: 'restart' }
@@ -45,13 +48,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('recharge' as const), member, cents: fc.integer({ min: 1, max: 20_000 }), scan: fc.boolean(), bonus: fc.constantFrom(0, 0, 500) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('adjust' as const), member, cents: fc.integer({ min: -15_000, max: 15_000 }).filter((c) => c !== 0) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('dinner' as const), member, dishes: fc.integer({ min: 1, max: 3 }), balanceShare: fc.integer({ min: 1, max: 100 }) }) },
+  // Part of an earlier balance-paid bill given back to the balance (bill.correct, as the bills page's refund does), in hundredths of its balance share.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 120 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('hours' as const), n: fc.integer({ min: 1, max: 30 }) }) },
   { weight: 1, arbitrary: fc.constantFrom({ kind: 'snapshot' as const }, { kind: 'restart' as const }, { kind: 'crash' as const }) },
 );
 
 /** What the model expects of one business day's member figures. */
-type DayModel = { rechargeCount: number; rechargesByMethod: Partial<Record<PayMethod, number>>; bonusCents: number; spentCents: number; adjustCents: number };
-const emptyDay = (): DayModel => ({ rechargeCount: 0, rechargesByMethod: {}, bonusCents: 0, spentCents: 0, adjustCents: 0 });
+type DayModel = { rechargeCount: number; rechargesByMethod: Partial<Record<PayMethod, number>>; bonusCents: number; spentCents: number; adjustCents: number; refundedCents: number };
+const emptyDay = (): DayModel => ({ rechargeCount: 0, rechargesByMethod: {}, bonusCents: 0, spentCents: 0, adjustCents: 0, refundedCents: 0 });
 
 const dirs = useTempDirs('pos-ledger-reports-');
 const engines = useEngines();
@@ -71,7 +76,7 @@ async function reportsAgree(engine: Engine, model: ReadonlyMap<string, DayModel>
     filed.push(...entries);
     const f = memberDayFigures(outstanding, entries, []);
     const { rechargeCount, rechargesByMethod, bonusCents, spentCents, adjustCents } = f;
-    const expected = { day, ...(model.get(day) ?? emptyDay()), refundedCents: 0 };
+    const expected = { day, ...(model.get(day) ?? emptyDay()) };
     expect({ day, rechargeCount, rechargesByMethod, bonusCents, spentCents, adjustCents, refundedCents: f.refundedCents }).toEqual(expected);
     outstanding = f.outstandingCents;
     const report = (await stored.complete(emptyFigures(), day, today, closingHour)).members!;
@@ -88,6 +93,7 @@ async function reportsAgree(engine: Engine, model: ReadonlyMap<string, DayModel>
 describe('every report agrees: balances, the ledger day files and the day figures folded from them', () => {
   it('over random moves across days, restarts and power cuts', async () => {
     let moved = 0;
+    let refunds = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 30 }), async (steps) => {
         const clock = manualClock('2025-03-14T17:00:00.000Z');
@@ -109,6 +115,8 @@ describe('every report agrees: balances, the ledger day files and the day figure
           return model.get(day)!;
         };
         let tables = 0;
+        /** Bills paid partly by balance, and how much of that share is still refundable. */
+        const balanceBills: { bill: Bill; left: number }[] = [];
         for (const st of steps) {
           clock.advance(5 * 60_000);
           if (st.kind === 'snapshot') await engine.snapshot();
@@ -128,6 +136,21 @@ describe('every report agrees: balances, the ledger day files and the day figure
             d.rechargesByMethod[rechargePayMethod(method)] = (d.rechargesByMethod[rechargePayMethod(method)] ?? 0) + st.cents;
             d.bonusCents += st.bonus;
             moved++;
+          } else if (st.kind === 'refund') {
+            const target = balanceBills.length === 0 ? null : balanceBills[st.pick % balanceBills.length]!;
+            if (!target) continue;
+            const amountCents = Math.max(1, Math.floor((target.left * st.share) / 100));
+            const memberId = target.bill.member!.id;
+            const before = memberById(engine.state, memberId)!.balanceCents;
+            const r = await engine.submit(cmd('bill.correct', { bill: target.bill, request: { kind: 'refund', lines: [], amountCents, reason: 'prueba', method: 'balance' } }, clock.iso()), ACTOR);
+            // Never more than the balance share not yet given back (REFUND_TOO_LARGE, nothing changes).
+            expect(r.ok ? 'ok' : r.code).toBe(amountCents > target.left ? 'REFUND_TOO_LARGE' : 'ok');
+            if (r.ok) {
+              target.left -= amountCents;
+              today().refundedCents += amountCents;
+              refunds++;
+            }
+            expect(memberById(engine.state, memberId)!.balanceCents).toBe(before + (r.ok ? amountCents : 0));
           } else if (st.kind === 'adjust') {
             const balance = memberById(engine.state, MEMBERS[st.member])!.balanceCents;
             const r = await submit('member.adjust', { memberId: MEMBERS[st.member], entryId: randomUUID(), cents: st.cents, reason: 'prueba' });
@@ -153,6 +176,8 @@ describe('every report agrees: balances, the ledger day files and the day figure
             if (paid.ok) {
               today().spentCents += share;
               moved++;
+              const settled = (engine.changesSince(engine.seq - 1) ?? []).flatMap((c) => c.events).find((e) => e.type === 'order.settled');
+              if (settled?.type === 'order.settled') balanceBills.push({ bill: settled.bill, left: share });
             } else await must('order.settle', { orderId, payments: [{ method: 'cash', amountCents: total }], document: note, print: false });
           }
         }
@@ -168,5 +193,6 @@ describe('every report agrees: balances, the ledger day files and the day figure
       { numRuns: 12 },
     );
     expect(moved).toBeGreaterThan(0);
+    expect(refunds).toBeGreaterThan(0);
   }, 240_000);
 });
