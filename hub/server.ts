@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { hubVersion } from './update/hub-version.ts';
+import { updateLayout } from './update/layout.ts';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -215,7 +216,9 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
     clock,
     ...(opts.intakeRate ? { rate: new ChannelRate(clock, opts.intakeRate.burst, opts.intakeRate.perMinute) } : {}),
   };
-  const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports, backups, intakeApi, licence });
+  // A new binary from the owner: checked, backed up first (reason 'update'), staged for the root updater (hub/update).
+  const updates = { layout: updateLayout(opts.dataDir), release: HUB_VERSION, build: hubVersion().build, backup: () => backups.now('update'), clock };
+  const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports, backups, intakeApi, licence, updates });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {
