@@ -52,8 +52,7 @@ export function LicencePage() {
       {failed && <p className="empty">{t('licence.failedToLoad')}</p>}
       {status && (
         <section className={`panel ${status.state === 'expired' ? 'licence-expired' : ''}`} data-testid="licence-status" data-state={status.state}>
-          {status.state === 'expired' && <p className="open-lead">{t('licence.expired')}</p>}
-          {(status.state === 'notice' || status.state === 'grace') && <p className="open-lead">{t('licence.notice')}</p>}
+          {/* SPEC's notice and expired words are in the frame's banner above (LicenceBanner). */}
           <p>
             <strong>{t(`licence.state.${status.state}`, { day, locked })}</strong>
           </p>

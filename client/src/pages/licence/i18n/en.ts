@@ -18,7 +18,7 @@ export const licenceEn: DeepStrings<typeof licenceEs> = {
       paid: 'Paid until {{day}}.',
       notice: 'Paid until {{day}}.',
       grace: 'Expired on {{day}}: grace period until {{locked}}.',
-      expired: 'Expired since {{locked}}: no new orders are opened.',
+      expired: 'Expired on {{day}}; the grace period ended on {{locked}}: no new orders are opened.',
     },
     plan: {
       invoicing: 'Plan with e-invoicing and ordering',

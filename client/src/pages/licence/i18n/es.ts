@@ -8,7 +8,7 @@ export const licenceEs = {
     noticeDays_other: 'Quedan {{count}} días pagados (hasta el {{day}}).',
     grace: 'El plazo pagado terminó el {{day}}. Desde el {{locked}} no se podrán abrir pedidos nuevos.',
     // SPEC.md section 9, "Expired account".
-    expired: 'Su cuenta ha vencido. Realice el pago por transferencia bancaria.',
+    expired: 'Su cuenta ha vencido. Realice el pago mediante transferencia bancaria.',
     expiredKeeps: 'No se pueden abrir mesas ni pedidos nuevos. Los pedidos abiertos, el cierre del día, los reportes, las exportaciones, las copias de seguridad y los comprobantes siguen funcionando.',
     open: 'Ingresar código',
     state: {
@@ -17,7 +17,7 @@ export const licenceEs = {
       paid: 'Pagado hasta el {{day}}.',
       notice: 'Pagado hasta el {{day}}.',
       grace: 'Vencido el {{day}}: periodo de gracia hasta el {{locked}}.',
-      expired: 'Vencido desde el {{locked}}: no se abren pedidos nuevos.',
+      expired: 'Vencido el {{day}}; el periodo de gracia terminó el {{locked}}: no se abren pedidos nuevos.',
     },
     plan: {
       invoicing: 'Plan con facturación electrónica y pedidos',

@@ -9,7 +9,7 @@ export const licenceZh: DeepStrings<typeof licenceEs> = {
     noticeDays_one: '已付期限还剩 {{count}} 天（至 {{day}}）。',
     noticeDays_other: '已付期限还剩 {{count}} 天（至 {{day}}）。',
     grace: '已付期限于 {{day}} 结束。自 {{locked}} 起将无法开新订单。',
-    expired: '您的账户已过期，请通过银行转账付款。',
+    expired: '您的账户已到期，请通过银行转账付款。',
     expiredKeeps: '无法开新桌台和新订单。已开的订单、日结、报表、导出、备份和电子发票照常可用。',
     open: '输入授权码',
     state: {
@@ -18,7 +18,7 @@ export const licenceZh: DeepStrings<typeof licenceEs> = {
       paid: '已付至 {{day}}。',
       notice: '已付至 {{day}}。',
       grace: '已于 {{day}} 到期：宽限期至 {{locked}}。',
-      expired: '自 {{locked}} 起已过期：不能开新订单。',
+      expired: '已于 {{day}} 到期，宽限期已于 {{locked}} 结束：不能开新订单。',
     },
     plan: {
       invoicing: '含电子发票和点餐的套餐',

@@ -19,6 +19,8 @@ export const miscEn: DeepStrings<typeof miscEs> = {
     address: 'Open this address on the device, on the restaurant\'s Wi-Fi:',
     android: 'Android (Chrome): open the browser menu and choose "Add to Home screen".',
     iphone: 'iPhone or iPad (Safari): tap Share and choose "Add to Home Screen".',
+    qr: 'Or scan this code with the phone\'s camera:',
+    browsers: 'Works in Chrome or Edge (Android, Windows, tablets) and Safari (iPhone, iPad) from the last two years. Do not use data-saver browsers or private mode: they forget the device\'s session.',
     signIn: 'Sign in',
   },
 };

@@ -17,6 +17,8 @@ export const miscEs = {
     address: 'Abra esta dirección en el equipo, conectado al mismo Wi-Fi del restaurante:',
     android: 'Android (Chrome): abra el menú del navegador y elija «Agregar a la pantalla principal».',
     iphone: 'iPhone o iPad (Safari): toque Compartir y elija «Agregar a inicio».',
+    qr: 'O escanee este código con la cámara del teléfono:',
+    browsers: 'Funciona en Chrome o Edge (Android, Windows, tabletas) y en Safari (iPhone, iPad), de los últimos dos años. No use navegadores de ahorro de datos ni el modo incógnito: olvidan la sesión del equipo.',
     signIn: 'Iniciar sesión',
   },
 } as const;

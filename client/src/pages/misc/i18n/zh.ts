@@ -19,6 +19,8 @@ export const miscZh: DeepStrings<typeof miscEs> = {
     address: '请在连接餐厅同一 Wi-Fi 的设备上打开此地址：',
     android: 'Android（Chrome）：打开浏览器菜单，选择"添加到主屏幕"。',
     iphone: 'iPhone 或 iPad（Safari）：点击"共享"，选择"添加到主屏幕"。',
+    qr: '或用手机相机扫描此二维码：',
+    browsers: '支持近两年的 Chrome 或 Edge（安卓、Windows、平板）以及 Safari（iPhone、iPad）。请勿使用省流量浏览器或无痕模式：它们会忘记设备的登录。',
     signIn: '登录',
   },
 };
