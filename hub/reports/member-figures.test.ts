@@ -89,4 +89,19 @@ describe('MemberFigures', () => {
     expect(await m.outstandingAtEndOf('2026-11-27', '2026-11-28')).toBe(1_000);
     expect((await m.complete(emptyFigures(), '2026-11-20', '2026-11-28', 4)).members).toMatchObject({ rechargeCount: 1, outstandingCents: 1_000 });
   });
+
+  it('a report asking day by day lists the ledger folder once (every finished day folded at the first ask), again only on a new day', async () => {
+    const s = await source([{ seq: 1, entries: [entry('2026-11-01', 'recharge', 700)] }]);
+    let listed = 0;
+    const days = s.ledgerDays.days.bind(s.ledgerDays);
+    s.ledgerDays.days = () => {
+      listed++;
+      return days();
+    };
+    const m = new MemberFigures(s);
+    for (let d = 2; d <= 27; d++) expect(await m.outstandingAtEndOf(`2026-11-${String(d).padStart(2, '0')}`, '2026-11-28')).toBe(700);
+    expect(listed).toBe(1);
+    expect(await m.outstandingAtEndOf('2026-11-28', '2026-11-29')).toBe(700);
+    expect(listed).toBe(2);
+  });
 });

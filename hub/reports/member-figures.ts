@@ -24,6 +24,8 @@ export class MemberFigures {
   /** Finished ledger days folded so far, oldest first, and the outstanding at each one's end. */
   private readonly days: string[] = [];
   private readonly totals: number[] = [];
+  /** The last finished day folded through (every ledger day up to it is in `days`). */
+  private through = '';
   /** The fold under way (one at a time). */
   private folding: Promise<void> = Promise.resolve();
 
@@ -60,8 +62,9 @@ export class MemberFigures {
 
   /** The sum of the balances at the end of a FINISHED day (before `today`), from the ledger. */
   async outstandingAtEndOf(day: string, today: string): Promise<number> {
-    const last = day < today ? day : addDays(today, -1);
-    // One fold at a time: two reports asking together must not fold the same days twice.
+    // Every finished day at once (a report's days are asked one by one, oldest first: one listing
+    // of the folder, not one per day); one fold at a time, so two reports never fold a day twice.
+    const last = addDays(today, -1);
     const run = this.folding.then(() => this.foldThrough(last));
     this.folding = run.catch(() => undefined);
     await run;
@@ -78,7 +81,8 @@ export class MemberFigures {
 
   /** Folds the ledger days after the last folded one up to `last` (a finished day). */
   private async foldThrough(last: string): Promise<void> {
-    const done = this.days.at(-1) ?? '';
+    // Through the last finished day, not the last day with moves: a quiet stretch lists the folder once.
+    const done = this.through;
     if (last <= done) return;
     const known = new Set(await this.source.ledgerDays.days());
     // A day whose moves are all still in memory (not yet filed) has no file yet.
@@ -90,6 +94,7 @@ export class MemberFigures {
       this.days.push(d);
       this.totals.push(total);
     }
+    this.through = last;
   }
 }
 
