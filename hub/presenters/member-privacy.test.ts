@@ -13,12 +13,13 @@ import { command, connectDevice, postCommand, signedIn, startTestHub, waitUntil,
  * values found nowhere else (hub/testing/planted-member.ts: phone, email, DNI, address, birthday,
  * last name, and the bank, card, certificate and operation numbers of their recharges), recharged,
  * attached to a waiter's order, paid partly by balance and gifted a coupon. Then, for a waiter, a
- * kitchen device and a rider: their snapshot, every socket message they received (from before the
- * member existed), GET /api/state and EVERY GET route the hub declares hold none of those values.
- * The route list is read from the source (hub/testing/get-routes.ts): a new route must be added
- * to ROUTE_SAMPLES below, so it is searched too.
+ * kitchen device, a rider and a take-away counter: their snapshot, every socket message they
+ * received (from before the member existed), GET /api/state and EVERY GET route the hub declares
+ * hold none of those values. The route list is read from the source (hub/testing/get-routes.ts):
+ * a route declared and missing from routeSamples() below fails, so a new one is searched too.
  */
-const ROLES = ['waiter', 'kitchen', 'rider'] as const;
+// The counter (take-away: M002 and payment) may look a member up to attach them, and read a coupon: nothing personal either.
+const ROLES = ['waiter', 'kitchen', 'rider', 'counter'] as const;
 type Role = (typeof ROLES)[number];
 const waiter = DEMO_STAFF[2]!;
 
@@ -128,6 +129,7 @@ beforeAll(async () => {
   cookies.waiter = await signedIn(t.url, waiter.code, waiter.pin, 'device-privacy-waiter');
   cookies.kitchen = await staffOfRole('kitchen', '71');
   cookies.rider = await staffOfRole('rider', '72');
+  cookies.counter = await staffOfRole('counter', '73');
   // The devices listen from before the member exists: every live change of the story reaches them.
   for (const r of ROLES) listen(r);
   await waitUntil(() => ROLES.every((r) => heard[r].some((m) => (m as { event: string }).event === 'snapshot')), 5000, 'snapshots');
@@ -205,5 +207,7 @@ describe('a waiter, a kitchen device and a rider hold none of the planted values
     expect(found).toEqual([]);
     // Not a wall of refusals only: the device's own pages answered.
     expect(answered).toEqual(expect.arrayContaining(['/api/state', '/api/auth/me', '/api/jobs/board']));
+    // The counter's lookup and coupon answered (with the phone it typed): what they hold is no planted value.
+    if (role === 'counter') expect(answered).toEqual(expect.arrayContaining(['/api/members/lookup', '/api/coupons/:code']));
   });
 });
