@@ -391,6 +391,15 @@ describe.skipIf(missing !== null)('the hub confined as pos-hub.service confines 
     expect(Buffer.from(said('SLIP'), 'base64').toString('latin1')).toContain(code);
     expect(said('EXIT'), context).toBe('0');
     expect(result.stdout).toContain('Stopped.');
+    // The final snapshot covers the whole log: the next start has nothing to replay.
+    const afterSpace = (line: string) => JSON.parse(line.slice(line.indexOf(' ') + 1)) as { seq: number };
+    const snapshot = afterSpace(await readFile(path.join(data, 'snapshot.json'), 'utf8'));
+    expect(snapshot.seq).toBeGreaterThanOrEqual((JSON.parse(said('HEALTH')) as { seq: number }).seq);
+    const walSeqs: number[] = [];
+    for (const segment of await readdir(path.join(data, 'wal'))) {
+      for (const line of (await readFile(path.join(data, 'wal', segment), 'utf8')).split('\n').filter(Boolean)) walSeqs.push(afterSpace(line).seq);
+    }
+    expect(walSeqs.filter((seq) => !(seq <= snapshot.seq))).toEqual([]);
     // Everything it made is its own (nothing outside was writable anyway).
     const foreign = (await listTree(data)).filter((f) => spawnSync('stat', ['-c', '%U', path.join(data, f)]).stdout.toString().trim() !== 'nobody');
     expect(foreign).toEqual([]);
