@@ -6,7 +6,7 @@ import type { LicenceTerms } from '#protocol';
 import type { LicenceBasis } from '#domain';
 import { readLicenceCode, signLicence } from './code.ts';
 import { newSellerKeyPair, publicKeyFromRaw, SELLER_PUBLIC_KEY } from './keys.ts';
-import { LICENCE_FILE, LicenceService } from './service.ts';
+import { LICENCE_FILE, LicenceService, startLine } from './service.ts';
 import { TEST_PRIVATE_KEY_PEM, TEST_PUBLIC_KEY } from './testing/test-key.ts';
 
 const TERMS: LicenceTerms = { hubId: 'store-abc', plan: 'invoicing', paidUntil: '2027-03-31', issued: '2026-11-29' };
@@ -130,5 +130,21 @@ describe('LicenceService: the box keeps the newest code for itself, on disk', ()
     await (await open(dir, '2026-11-29T15:00:00Z')).enter(code({}));
     const elsewhere = await open(dir, '2026-11-30T15:00:00Z', [], 'store-other');
     expect(elsewhere.status().state).toBe('trial');
+  });
+});
+
+describe('startLine: what a start says in the journal', () => {
+  const base = { plan: 'invoicing' as const, paidUntil: '2027-03-31', lockedAfter: '2027-04-03', daysLeft: 5, hubId: 'h' };
+  it.each([
+    ['demo', null],
+    ['trial', 'no code entered yet'],
+    ['paid', 'paid until 2027-03-31'],
+    ['notice', 'paid until 2027-03-31'],
+    ['grace', 'new orders stop after 2027-04-03'],
+    ['expired', 'EXPIRED'],
+  ] as const)('%s', (state, words) => {
+    const line = startLine({ ...base, state });
+    if (words === null) expect(line).toBeNull();
+    else expect(line).toContain(words);
   });
 });

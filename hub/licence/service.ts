@@ -76,7 +76,10 @@ export class LicenceService {
       file = { v: 1, firstStart: businessDayOf(opts.clock().toISOString(), 0), code: null };
       await writeFileAtomic(where, JSON.stringify(file));
     }
-    return new LicenceService(opts, keys, file);
+    const service = new LicenceService(opts, keys, file);
+    const said = startLine(service.status());
+    if (said) opts.log(said);
+    return service;
   }
 
   private basisOf(file: LicenceFile): LicenceBasis {
@@ -120,5 +123,22 @@ export class LicenceService {
     this.opts.onChange(this.basis);
     this.opts.log(`licence: code accepted, ${terms.plan} paid until ${terms.paidUntil}`);
     return { ok: true, status: this.status() };
+  }
+}
+
+/** What a start says about the licence, in words a technician reads in the journal (nothing for a demo box). */
+export function startLine(status: LicenceStatus): string | null {
+  switch (status.state) {
+    case 'demo':
+      return null;
+    case 'trial':
+      return `licence: no code entered yet; the box works until ${status.paidUntil} (enter the code on /pages/licence/index)`;
+    case 'paid':
+    case 'notice':
+      return `licence: ${status.plan ?? ''} paid until ${status.paidUntil}`;
+    case 'grace':
+      return `licence: the paid period ended on ${status.paidUntil}; new orders stop after ${status.lockedAfter} unless a code is entered`;
+    case 'expired':
+      return `licence: EXPIRED (paid until ${status.paidUntil}); new orders are refused, everything else works; enter a code on /pages/licence/index`;
   }
 }
