@@ -5,6 +5,7 @@ import { SecretsOnly } from '../../auth/SecretsOnly.tsx';
 import { errorText } from '../../i18n/keys.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { fetchUpdateStatus, uploadBinary } from './update-api.ts';
+import './update.css';
 
 /** How often the page asks while an update is under way (the hub restarts under it; a failed ask just waits for the next). */
 const POLL_MS = 3_000;
@@ -70,6 +71,8 @@ function UpdateForm() {
     const r = await uploadBinary(file);
     setBusy(false);
     if (!r.ok) return showToast(errorText(t, r.code), 'error');
+    // Replaces a refusal's toast from an earlier try: the page says what happens now.
+    showToast(t('update.staged', { version: r.version }));
     setStaged(r.version);
     setFile(null);
     load();
@@ -86,10 +89,14 @@ function UpdateForm() {
       <p className="hint">{t('update.hint')}</p>
       {failed && <p className="empty">{t('update.failedToLoad')}</p>}
       <section className="panel">
-        <label className="field">
-          <span>{t('update.choose')}</span>
-          <input type="file" data-testid="update-file" disabled={busy} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        {/* The browser's own file button speaks the browser's language, not the page's: a translated button instead. */}
+        <label className="btn update-choose">
+          {t('update.choose')}
+          <input type="file" className="update-file-input" data-testid="update-file" disabled={busy} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
+        <p className="hint" data-testid="update-file-name">
+          {file ? `${file.name} (${(file.size / 1024 / 1024).toFixed(1)} MB)` : t('update.noFile')}
+        </p>
         <button className="btn" data-testid="update-install" disabled={!file || busy || Boolean(status?.pending)} onClick={() => void install()}>
           {t('update.install')}
         </button>

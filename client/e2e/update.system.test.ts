@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { HUB_VERSION, startHub, type RunningHub } from '#hub/server.ts';
+import { updateLayout } from '#hub/update/layout.ts';
+import { ensureClientBuilt } from '../../installer/client-build.ts';
+import { launchBrowser, PHONE, TILL } from './browser.ts';
+import { SHOTS } from './harness.ts';
+import { signInOnPage } from './sign-in.ts';
+
+/**
+ * The update page in Chromium (issue 23): the owner on the till (Spanish)
+ * sees the release and the last update's result (a rollback, in plain
+ * words), picks a program file; without a backup passphrase the hub's
+ * refusal says what to do; with one the file is staged and the page says
+ * the system restarts. The phone in Chinese shows the update under way.
+ * Screenshots for a person to look at.
+ */
+const owner = DEMO_STAFF[0]!;
+let hub: RunningHub;
+let browser: Browser;
+let dataDir: string;
+const contexts: BrowserContext[] = [];
+const program = (version: string) => ({ name: 'pos-hub', mimeType: 'application/octet-stream', buffer: Buffer.from(`#!/bin/sh\necho 'pos-hub ${version} (build test)'\n`) });
+
+beforeAll(async () => {
+  ensureClientBuilt(() => undefined);
+  mkdirSync(SHOTS, { recursive: true });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'pos-e2e-update-'));
+  hub = await startHub({ dataDir, port: 0, host: '127.0.0.1', demo: true, mdns: false, log: () => undefined });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await hub?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(device: typeof PHONE | typeof TILL, lang: 'es_US' | 'zh_CN'): Promise<Page> {
+  const context = await browser.newContext({ ...device });
+  await context.addInitScript((l) => localStorage.setItem('language', l), lang);
+  contexts.push(context);
+  const p = await context.newPage();
+  await signInOnPage(p, hub.url, owner.code, owner.pin);
+  return p;
+}
+const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `update-${name}.png`), fullPage: true });
+
+describe('update page', () => {
+  it('release, last result, a refused and a staged upload on the till in Spanish; under way on a phone in Chinese', async () => {
+    const layout = updateLayout(dataDir);
+    await mkdir(layout.updates, { recursive: true });
+    // What the root updater left after a release that did not start.
+    await writeFile(layout.lastResult, JSON.stringify({ ok: false, code: 'UPDATE_ROLLED_BACK', version: '0.1.1', running: HUB_VERSION, from: HUB_VERSION, backup: 'b', startedAt: '2026-11-28T03:00:00.000Z', finishedAt: '2026-11-28T03:02:00.000Z', detail: 'x' }));
+
+    const till = await open(TILL, 'es_US');
+    await till.goto(`${hub.url}#/pages/update/index`);
+    await till.getByTestId('update-page').waitFor();
+    expect(await till.getByTestId('update-running').textContent()).toContain(HUB_VERSION);
+    expect(await till.getByTestId('update-result-UPDATE_ROLLED_BACK').textContent()).toContain('volvió solo a la versión');
+    expect(await till.getByTestId('update-install').isDisabled()).toBe(true);
+    await shot(till, 'result-till-es');
+
+    await till.getByTestId('update-file').setInputFiles(program('9.9.9'));
+    await till.getByTestId('update-install').click();
+    await till.getByText('Antes de actualizar, ponga una clave de copia de seguridad').waitFor();
+    await shot(till, 'no-passphrase-till-es');
+
+    const set = await till.evaluate(async () => (await fetch('/api/backups/passphrase', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ passphrase: 'lomo saltado 2026' }) })).status);
+    expect(set).toBe(200);
+    await till.getByTestId('update-file').setInputFiles(program('9.9.9'));
+    await till.getByTestId('update-install').click();
+    await till.getByTestId('update-staged').waitFor({ timeout: 60_000 });
+    expect(JSON.parse(await readFile(layout.request, 'utf8'))).toMatchObject({ version: '9.9.9', source: 'upload' });
+    await shot(till, 'staged-till-es');
+
+    const phone = await open(PHONE, 'zh_CN');
+    await phone.goto(`${hub.url}#/pages/update/index`);
+    await phone.getByTestId('update-pending').waitFor();
+    expect(await phone.getByTestId('update-pending').textContent()).toContain('9.9.9');
+    expect(await phone.getByTestId('update-install').isDisabled()).toBe(true);
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(phone, 'pending-phone-zh');
+  });
+});
