@@ -52,7 +52,7 @@ export const jobsEs = {
       MAIL_AUTH_FAILED: 'El servidor de correo rechazó el usuario o la contraseña',
       MAIL_REJECTED: 'El servidor de correo rechazó un destinatario',
       MAIL_NOT_SET_UP: 'Falta configurar el correo en Exportaciones',
-      BACKUP_NO_PASSPHRASE: 'Falta la contraseña de las copias de seguridad: fíjela en Copias de seguridad',
+      BACKUP_NO_PASSPHRASE: 'Falta la clave de las copias de seguridad: póngala en Copias de seguridad',
     },
   },
 } as const;
