@@ -371,16 +371,21 @@ describe.skipIf(missing !== null)('the health check', () => {
  * mount and network namespace of its own. What a first boot does: port 80,
  * health, the setup slip on the USB printer by itself, a clean stop.
  */
+/** Runs a hub (from source or a binary) through testing/confined-hub.sh with a fresh data folder owned by nobody. */
+async function runConfined(name: string, command: string, args: string[]) {
+  const data = path.join(scratch, name);
+  await chmod(scratch, 0o711); // nobody must reach its data folder inside
+  await mkdir(data, { mode: 0o700 });
+  await chmod(data, 0o700);
+  spawnSync('chown', ['nobody:nogroup', data]);
+  const result = await run('unshare', ['--mount', '--net', '--fork', CONFINED_HUB, data, REPO, command, ...args]);
+  const said = (key: string) => result.stdout.split('\n').find((l) => l.startsWith(`${key} `))?.slice(key.length + 1) ?? '';
+  return { data, result, said, context: result.stdout + result.stderr };
+}
+
 describe.skipIf(missing !== null)('the hub confined as pos-hub.service confines it', () => {
   it('answers on port 80, prints the setup slip on the USB printer, writes only its data folder and stops with 0', async () => {
-    const data = path.join(scratch, 'confined-data');
-    await chmod(scratch, 0o711); // nobody must reach its data folder inside
-    await mkdir(data, { mode: 0o700 });
-    await chmod(data, 0o700);
-    spawnSync('chown', ['nobody:nogroup', data]);
-    const result = await run('unshare', ['--mount', '--net', '--fork', CONFINED_HUB, data, REPO, process.execPath, '--max-semi-space-size=8', 'hub/main.ts']);
-    const said = (key: string) => result.stdout.split('\n').find((l) => l.startsWith(`${key} `))?.slice(key.length + 1) ?? '';
-    const context = result.stdout + result.stderr;
+    const { data, result, said, context } = await runConfined('confined-data', process.execPath, ['--max-semi-space-size=8', 'hub/main.ts']);
 
     expect(JSON.parse(said('HEALTH') || '{}'), context).toMatchObject({ ok: true, writable: true });
     expect(result.stdout).not.toMatch(/^(WRITABLE|NOTE) /m);
@@ -403,5 +408,33 @@ describe.skipIf(missing !== null)('the hub confined as pos-hub.service confines 
     // Everything it made is its own (nothing outside was writable anyway).
     const foreign = (await listTree(data)).filter((f) => spawnSync('stat', ['-c', '%U', path.join(data, f)]).stdout.toString().trim() !== 'nobody');
     expect(foreign).toEqual([]);
+  });
+});
+
+/**
+ * The real binary, as a technician installs it: built (with a stand-in client),
+ * installed by install.sh into a scratch root, then started from that root's
+ * /opt/pos-hub/current/pos-hub under the unit's limits.
+ */
+describe.skipIf(missing !== null)('the built binary installed and run as the service would', () => {
+  it('installs as its own release (the version it prints), answers on port 80 and stops with 0', async () => {
+    const client = path.join(scratch, 'stand-in-client');
+    await mkdir(client);
+    await writeFile(path.join(client, 'index.html'), '<!doctype html><title>POS</title>\n');
+    const binary = path.join(scratch, 'build', 'pos-hub');
+    const build = await run(process.execPath, [path.join(REPO, 'installer', 'build-binary.ts'), '--client-dir', client, '--out', binary]);
+    expect(build.code, build.stdout + build.stderr).toBe(0);
+    const release = /^pos-hub (\S+) /.exec((await run(binary, ['--version'])).stdout)?.[1];
+    expect(release).toBeDefined();
+
+    const root = await freshRoot();
+    expect((await install(root, binary)).code).toBe(0);
+    expect(await readlink(path.join(root, 'opt/pos-hub/current'))).toBe(`releases/${release}`);
+    await chmod(root, 0o755);
+
+    const { result, said, context } = await runConfined('binary-data', path.join(root, 'opt/pos-hub/current/pos-hub'), []);
+    expect(JSON.parse(said('HEALTH') || '{}'), context).toMatchObject({ ok: true, version: release });
+    expect(result.stdout).not.toMatch(/^(WRITABLE|NOTE) /m);
+    expect(said('EXIT'), context).toBe('0');
   });
 });
