@@ -5,9 +5,17 @@ import { errorText } from '../../i18n/keys.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { showToast } from '../../ui/ui-store.ts';
 import { fetchBackups, savePassphrase } from './backup-api.ts';
+import './backup.css';
 
 /** How long the page waits between looks while a backup it asked for has not shown up. */
 const POLL_MS = 2_000;
+
+/** When a backup was made: its header's time, else the time in its name (a cut file's header may be gone). */
+function whenOf(b: { name: string; createdAt: string | null }): Date | null {
+  if (b.createdAt) return new Date(b.createdAt);
+  const m = /^pos-backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(b.name);
+  return m ? new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) : null;
+}
 
 function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -65,7 +73,7 @@ export function BackupPage() {
       <p className="hint">{t('backup.hint')}</p>
       {failed && <p className="empty">{t('backup.failedToLoad')}</p>}
       {reply && !reply.hasPassphrase && (
-        <p className="empty" role="alert" data-testid="backup-no-passphrase">
+        <p className="backup-warning" role="alert" data-testid="backup-no-passphrase">
           {t('backup.noPassphrase')}
         </p>
       )}
@@ -86,8 +94,10 @@ export function BackupPage() {
         <ul className="backup-list" data-testid="backup-list">
           {reply?.backups.map((b) => (
             <li key={b.name} data-testid={`backup-${b.whole ? 'whole' : 'broken'}`}>
-              <strong>{b.createdAt ? new Date(b.createdAt).toLocaleString(i18n.language) : b.name}</strong> · {t(`backup.reason.${b.reason}`)} · {sizeText(b.size)} ·{' '}
-              <span className={b.whole ? '' : 'error'}>{b.whole ? t('backup.whole') : b.problem === 'BACKUP_CORRUPTED' ? t('backup.damaged') : t('backup.cut')}</span>
+              <span>
+                <span className="backup-when">{whenOf(b)?.toLocaleString(i18n.language) ?? b.name}</span> · {t(`backup.reason.${b.reason}`)} · {sizeText(b.size)}
+              </span>
+              <span className={`backup-badge${b.whole ? '' : ' backup-badge-broken'}`}>{b.whole ? t('backup.whole') : b.problem === 'BACKUP_CORRUPTED' ? t('backup.damaged') : t('backup.cut')}</span>
             </li>
           ))}
         </ul>
