@@ -22,6 +22,9 @@ describe('installer/licence-sign.ts', () => {
     expect((await stat(pem)).mode & 0o777).toBe(0o600);
     const code = licenceTool(['sign', '--key', pem, '--hub', 'store-1', '--plan', 'ordering', '--until', '2027-04-15'], () => '2026-11-29').trim();
     expect(readLicenceCode(code, [publicKeyFromRaw(publicRaw as string)])).toEqual({ hubId: 'store-1', plan: 'ordering', paidUntil: '2027-04-15', issued: '2026-11-29' });
+    const [plain, link] = licenceTool(['sign', '--key', pem, '--hub', 'store-1', '--plan', 'ordering', '--until', '2027-04-15', '--url', 'http://pos.local/'], () => '2026-11-29').trim().split('\n');
+    expect(link).toBe(`http://pos.local/?code=${plain}#/pages/licence/index`);
+    expect(() => licenceTool(['sign', '--key', pem, '--hub', 'store-1', '--plan', 'ordering', '--until', '2027-04-15', '--url', 'javascript:alert(1)'])).toThrow();
     // A second keygen into the same folder would orphan every code already sold.
     expect(() => licenceTool(['keygen', '--out', dir])).toThrow(/exists/);
   });

@@ -6,8 +6,9 @@
  *       (mode 0600: keep it offline, never in the repo) and prints the public
  *       key to put in hub/licence/keys.ts (SELLER_PUBLIC_KEY).
  *   node installer/licence-sign.ts sign --key <private.pem> --hub <store id>
- *       --plan invoicing|ordering|demo --until YYYY-MM-DD [--issued YYYY-MM-DD]
- *       prints one code (the owner types or scans it on /pages/licence/index).
+ *       --plan invoicing|ordering|demo --until YYYY-MM-DD [--issued YYYY-MM-DD] [--url http://pos.local/]
+ *       prints one code (the owner types or scans it on /pages/licence/index); with --url also
+ *       a link to that page with the code in it, for a QR code any phone's camera opens.
  *
  * The store id is on the box's licence page. Exit 2 with a line on stderr
  * for anything it cannot do.
@@ -36,6 +37,7 @@ export function licenceTool(argv: readonly string[], today: () => string = () =>
       plan: { type: 'string' },
       until: { type: 'string' },
       issued: { type: 'string' },
+      url: { type: 'string' },
     },
     strict: true,
   });
@@ -51,7 +53,11 @@ export function licenceTool(argv: readonly string[], today: () => string = () =>
     if (!values.key) throw new Error('sign needs --key <private.pem>');
     const terms = licenceTermsSchema.safeParse({ hubId: values.hub, plan: values.plan, paidUntil: values.until, issued: values.issued ?? today() });
     if (!terms.success) throw new Error(`--hub, --plan (invoicing|ordering|demo) and --until YYYY-MM-DD are needed: ${terms.error.issues.map((i) => i.path.join('.')).join(', ')}`);
-    return `${signLicence(terms.data, readFileSync(values.key, 'utf8'))}\n`;
+    const code = signLicence(terms.data, readFileSync(values.key, 'utf8'));
+    if (!values.url) return `${code}\n`;
+    const base = new URL(values.url);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('--url must be an http(s) address of the box');
+    return `${code}\n${base.origin}/?code=${code}#/pages/licence/index\n`;
   }
   throw new Error('use: keygen --out <folder> | sign --key <pem> --hub <id> --plan <plan> --until YYYY-MM-DD');
 }

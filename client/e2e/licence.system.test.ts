@@ -71,9 +71,19 @@ describe('licence page, fee notice, expired box, download page', () => {
     await till.getByText('Este código de licencia es de otro equipo').waitFor();
     expect(await till.getByTestId('licence-status').getAttribute('data-state')).toBe('demo');
 
-    // The right code, as a scanner types it (the text then Enter).
-    await till.getByTestId('licence-code').fill(signLicence({ hubId: hub.engine.storeId, plan: 'invoicing', paidUntil: day(10), issued: day(0) }, TEST_PRIVATE_KEY_PEM));
+    // A short code first, as a scanner types it (the text then Enter).
+    await till.getByTestId('licence-code').fill(signLicence({ hubId: hub.engine.storeId, plan: 'invoicing', paidUntil: day(5), issued: day(0) }, TEST_PRIVATE_KEY_PEM));
     await till.getByTestId('licence-code').press('Enter');
+    await expect.poll(() => till.getByTestId('licence-status').getAttribute('data-state')).toBe('notice');
+    // Then the seller's QR link (licence-sign.ts --url), opened by a phone's camera: the code is in the field, Activate takes it.
+    const linked = signLicence({ hubId: hub.engine.storeId, plan: 'invoicing', paidUntil: day(10), issued: day(0) }, TEST_PRIVATE_KEY_PEM);
+    const camera = await open(PHONE, 'es_US', owner);
+    await camera.goto(`${hub.url}?code=${linked}#/pages/licence/index`);
+    await camera.getByTestId('licence-page').waitFor();
+    await expect.poll(() => camera.getByTestId('licence-code').inputValue(), { timeout: 5_000 }).toBe(linked);
+    await camera.getByTestId('licence-submit').click();
+    await expect.poll(() => camera.getByTestId('licence-code').inputValue()).toBe('');
+    await till.reload();
     await expect.poll(() => till.getByTestId('licence-status').getAttribute('data-state')).toBe('notice');
     await till.reload();
     await till.getByTestId('licence-banner').waitFor();

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
 import type { LicenceStatus } from '#protocol';
 import { errorText } from '../../i18n/keys.ts';
 import { dayText } from '../../ui/dates.ts';
@@ -10,13 +11,23 @@ import { enterLicence, fetchLicence } from './licence-api.ts';
  * The box's licence (issue 23; /pages/licence/index, owners and managers:
  * gate `settings`): where it stands, the code of this box a seller signs
  * for, and the field where the owner types a code or a 2D scanner types it
- * (a scanner is a keyboard: it fills the field and presses Enter).
+ * (a scanner is a keyboard: it fills the field and presses Enter). A seller's
+ * QR code may also be a link to this page with `?code=` (licence-sign.ts
+ * --url): any phone's camera app opens it and the code is already in the
+ * field; the owner still taps Activate. (The hub is plain http on the LAN,
+ * where browsers give a page no camera, hence a link rather than a reader.)
  */
 export function LicencePage() {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<LicenceStatus | null>(null);
   const [failed, setFailed] = useState(false);
-  const [code, setCode] = useState('');
+  const [params] = useSearchParams();
+  const linked = params.get('code');
+  const [code, setCode] = useState(() => (linked ?? '').slice(0, 400));
+  // A link opened while this page already shows (the address changed, the page stayed): take its code too.
+  useEffect(() => {
+    if (linked) setCode(linked.slice(0, 400));
+  }, [linked]);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
