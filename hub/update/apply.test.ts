@@ -116,6 +116,25 @@ describe('applyUpdate', () => {
     expect(await links()).toEqual({ current: 'releases/1.0.0', previous: 'releases/0.9.0' });
   });
 
+  it('never reads a staged binary through a link, nor writes its result through one (root in the hub user\'s folder)', async () => {
+    // A root-only file the hub user knows the content of: the link would have root copy it into /opt as 0755.
+    const secret = path.join(dir, 'root-only');
+    await fs.writeFile(secret, 'secret bytes');
+    await request('1.1.0', 'secret bytes');
+    await fs.rm(stagedBinary(layout, '1.1.0'));
+    await fs.symlink(secret, stagedBinary(layout, '1.1.0'));
+    const outside = path.join(dir, 'outside.txt');
+    await fs.writeFile(outside, 'untouched');
+    await fs.symlink(outside, layout.lastResult);
+
+    expect(await run(() => true)).toMatchObject({ ok: false, code: 'UPDATE_CHECKSUM_MISMATCH' });
+    expect(restarts).toBe(0);
+    await expect(fs.access(releaseBinary(layout, '1.1.0'))).rejects.toThrow();
+    expect(await fs.readFile(outside, 'utf8')).toBe('untouched');
+    expect((await fs.lstat(layout.lastResult)).isFile()).toBe(true);
+    expect(await fs.readFile(secret, 'utf8')).toBe('secret bytes');
+  });
+
   it('takes a request once even when two updaters start together', async () => {
     await request('1.1.0', 'binary 1.1.0');
     const results = await Promise.all([run(() => true), run(() => true)]);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { fsyncDir, writeFileAtomic } from '#hub/store/durable-fs.ts';
+import { fsyncDir } from '#hub/store/durable-fs.ts';
 import { isReleaseName } from './hub-version.ts';
 import { releaseBinary, stagedBinary, type UpdateLayout } from './layout.ts';
 import { fileDigest } from './probe.ts';
@@ -60,23 +61,37 @@ export async function applyUpdate(opts: ApplyOptions): Promise<UpdateResult | nu
 
   const finish = async (ok: boolean, code: UpdateResultCode, running: string | null, detail: string, req: Partial<UpdateRequest> = request ?? {}) => {
     const result: UpdateResult = { ok, code, version: req.version ?? '', running, from: req.from ?? null, backup: req.backup ?? null, startedAt, finishedAt: clock().toISOString(), detail };
-    await writeFileAtomic(layout.lastResult, `${JSON.stringify(result, null, 2)}\n`, 0o644);
+    await writeResultFile(layout.lastResult, `${JSON.stringify(result, null, 2)}\n`);
     log(`update-apply: ${code}: ${detail}`);
     return result;
   };
 
   if (!request) return finish(false, 'UPDATE_BAD_REQUEST', await currentRelease(layout), 'The update request was not readable; nothing was changed.');
   const staged = stagedBinary(layout, request.version);
-  const digest = await fileDigest(staged).catch(() => null);
-  if (!digest || digest.sha256 !== request.sha256 || digest.size !== request.size) {
-    await fs.rm(path.dirname(staged), { recursive: true, force: true });
-    return finish(false, 'UPDATE_CHECKSUM_MISMATCH', await currentRelease(layout), `The staged binary of ${request.version} is missing or not the one the hub checked (sha256/size differ); nothing was changed.`);
+  // Opened once, never through a link (the folder is the hub user's: root must not read or copy what a
+  // planted symlink points to); checked and copied from this same handle.
+  const handle = await openStaged(staged);
+  try {
+    const digest = handle ? await fileDigest(handle) : null;
+    if (!handle || !digest || digest.sha256 !== request.sha256 || digest.size !== request.size) {
+      await fs.rm(path.dirname(staged), { recursive: true, force: true });
+      return await finish(false, 'UPDATE_CHECKSUM_MISMATCH', await currentRelease(layout), `The staged binary of ${request.version} is missing, not a plain file, or not the one the hub checked (sha256/size differ); nothing was changed.`);
+    }
+    return await install(opts, request, handle, finish, sleep);
+  } finally {
+    await handle?.close();
   }
+}
 
+type Finish = (ok: boolean, code: UpdateResultCode, running: string | null, detail: string) => Promise<UpdateResult>;
+
+async function install(opts: ApplyOptions, request: UpdateRequest, handle: FileHandle, finish: Finish, sleep: (ms: number) => Promise<void>): Promise<UpdateResult> {
+  const { layout } = opts;
+  const staged = stagedBinary(layout, request.version);
   const old = await currentRelease(layout);
   const oldPrevious = await fs.readlink(layout.previous).catch(() => null);
   try {
-    await installRelease(staged, releaseBinary(layout, request.version));
+    await installRelease(handle, releaseBinary(layout, request.version));
     if (old && old !== request.version) await pointLink(layout.previous, path.join('releases', old));
     await pointLink(layout.current, path.join('releases', request.version));
   } catch (err) {
@@ -126,20 +141,54 @@ export async function currentRelease(layout: UpdateLayout): Promise<string | nul
   }
 }
 
-/** Copies the staged binary into its release folder under a temp name, fsyncs, makes it executable and renames it into place. */
-async function installRelease(from: string, to: string): Promise<void> {
+/** The staged binary opened without following a link, or null when it is missing or not a plain file. */
+async function openStaged(file: string): Promise<FileHandle | null> {
+  const handle = await fs.open(file, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => null);
+  if (handle && !(await handle.stat()).isFile()) {
+    await handle.close();
+    return null;
+  }
+  return handle;
+}
+
+/** Copies the staged binary (from its open handle) into its release folder under a fresh temp name, fsyncs, 0755, renames it into place. */
+async function installRelease(from: FileHandle, to: string): Promise<void> {
   await fs.mkdir(path.dirname(to), { recursive: true, mode: 0o755 });
   const tmp = `${to}.tmp-${randomBytes(4).toString('hex')}`;
-  await fs.copyFile(from, tmp);
-  const handle = await fs.open(tmp, 'r+');
+  const out = await fs.open(tmp, 'wx', 0o755);
   try {
-    await handle.chmod(0o755);
+    const buffer = Buffer.alloc(1 << 20);
+    for (let at = 0; ; ) {
+      const { bytesRead } = await from.read(buffer, 0, buffer.length, at);
+      if (bytesRead === 0) break;
+      await out.write(buffer, 0, bytesRead);
+      at += bytesRead;
+    }
+    await out.chmod(0o755);
+    await out.sync();
+  } finally {
+    await out.close();
+  }
+  await fs.rename(tmp, to);
+  await fsyncDir(path.dirname(to));
+}
+
+/**
+ * last-result.json, written by root into the hub user's folder: a fresh random
+ * temp name opened with O_EXCL (never through a file or link planted there;
+ * writeFileAtomic's temp name is predictable), then renamed over the old one.
+ */
+async function writeResultFile(file: string, text: string): Promise<void> {
+  const tmp = `${file}.tmp-${randomBytes(6).toString('hex')}`;
+  const handle = await fs.open(tmp, 'wx', 0o644);
+  try {
+    await handle.writeFile(text);
     await handle.sync();
   } finally {
     await handle.close();
   }
-  await fs.rename(tmp, to);
-  await fsyncDir(path.dirname(to));
+  await fs.rename(tmp, file);
+  await fsyncDir(path.dirname(file));
 }
 
 /** Points a symlink at `target` atomically: a new link under a temp name renamed over the old one. */

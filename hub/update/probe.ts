@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { parseVersionLine } from './hub-version.ts';
 
 /**
@@ -17,10 +18,21 @@ export function probeRelease(file: string, timeoutMs = 30_000): Promise<string |
   });
 }
 
-/** The sha256 (hex) and size of a file, read as a stream (a binary is 100+ MB). */
-export async function fileDigest(file: string): Promise<{ sha256: string; size: number }> {
+/** The sha256 (hex) and size of a file (a path, or an open handle read from its start and left open), read as a stream (a binary is 100+ MB). */
+export async function fileDigest(file: string | FileHandle): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
+  if (typeof file !== 'string') {
+    // Read by position, leaving the handle open for the copy that follows (apply.ts).
+    const buffer = Buffer.alloc(1 << 20);
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, size);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+      size += bytesRead;
+    }
+    return { sha256: hash.digest('hex'), size };
+  }
   for await (const chunk of createReadStream(file)) {
     hash.update(chunk as Buffer);
     size += (chunk as Buffer).length;
