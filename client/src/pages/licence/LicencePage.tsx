@@ -24,10 +24,6 @@ export function LicencePage() {
   const [params] = useSearchParams();
   const linked = params.get('code');
   const [code, setCode] = useState(() => (linked ?? '').slice(0, 400));
-  // A link opened while this page already shows (the address changed, the page stayed): take its code too.
-  useEffect(() => {
-    if (linked) setCode(linked.slice(0, 400));
-  }, [linked]);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
