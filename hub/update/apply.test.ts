@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +18,7 @@ let dir: string;
 let layout: UpdateLayout;
 let running: string | null;
 let restarts: number;
+const execFileAsync = promisify(execFile);
 const clock = () => new Date('2026-11-29T01:40:00Z');
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -81,6 +84,12 @@ describe('applyUpdate', () => {
     ['a request that is not JSON', () => fs.writeFile(layout.request, '{oops'), 'UPDATE_BAD_REQUEST'],
     ['a version that walks out of releases/', () => request('1.1.0', 'x', { version: '../../../etc' }), 'UPDATE_BAD_REQUEST'],
     ['a __proto__ version', () => request('1.1.0', 'x', { version: '__proto__' }), 'UPDATE_BAD_REQUEST'],
+    ['a request that is a link to another file', async () => {
+      await request('1.1.0', 'x');
+      await fs.rename(layout.request, path.join(dir, 'elsewhere.json'));
+      await fs.symlink(path.join(dir, 'elsewhere.json'), layout.request);
+    }, 'UPDATE_BAD_REQUEST'],
+    ['a request that is a FIFO (a read would hang)', () => execFileAsync('mkfifo', [layout.request]).then(() => undefined), 'UPDATE_BAD_REQUEST'],
     ['a checksum that is not hex', () => request('1.1.0', 'x', { sha256: 'z'.repeat(64) }), 'UPDATE_BAD_REQUEST'],
     ['a binary changed after the hub checked it', () => request('1.1.0', 'x', { sha256: sha('y') }), 'UPDATE_CHECKSUM_MISMATCH'],
     ['a binary of another size', () => request('1.1.0', 'x', { size: 2 }), 'UPDATE_CHECKSUM_MISMATCH'],

@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import { z } from 'zod';
 import { isReleaseName } from './hub-version.ts';
 
@@ -45,12 +45,19 @@ export type UpdateResult = z.infer<typeof UpdateResultSchema>;
 /** Reads and checks one of these files; null when it is missing, unreadable or not of the shape. */
 export async function readChecked<T>(file: string, schema: z.ZodType<T>): Promise<T | null> {
   let text: string;
+  // Root reads what the hub's user wrote: never through a link, never a FIFO or a device (a hang, or
+  // /dev/zero without end), never more than a request can be.
+  const handle = await fs.open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
+  if (!handle) return null;
   try {
-    text = await fs.readFile(file, 'utf8');
+    const stat = await handle.stat();
+    if (!stat.isFile() || stat.size > 20_000) return null;
+    text = await handle.readFile('utf8');
   } catch {
     return null;
+  } finally {
+    await handle.close();
   }
-  if (text.length > 20_000) return null;
   try {
     const parsed = schema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
