@@ -217,7 +217,10 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
     ...(opts.intakeRate ? { rate: new ChannelRate(clock, opts.intakeRate.burst, opts.intakeRate.perMinute) } : {}),
   };
   // A new binary from the owner: checked, backed up first (reason 'update'), staged for the root updater (hub/update).
-  const updates = { layout: updateLayout(opts.dataDir), release: HUB_VERSION, build: hubVersion().build, backup: () => backups.now('update'), clock };
+  const updates = { layout: updateLayout(opts.dataDir), release: HUB_VERSION, build: hubVersion().build, backup: () => backups.now('update'), clock, sticks: () => {
+      const roots = mountRootsFromEnv(process.env);
+      return mountedVolumes(roots.mountRoots, roots.anyFolder);
+    } };
   const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports, backups, intakeApi, licence, updates });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_VERSION } from '#hub/server.ts';
@@ -35,19 +36,28 @@ async function nothingStaged(): Promise<void> {
   expect(await fs.readdir(layout().incoming).catch(() => [])).toEqual([]);
 }
 
+let usbRoot: string;
+let savedRoots: string | undefined;
 beforeAll(async () => {
+  // A USB stick "mounted" in a temp folder (hub/exports/usb-watch.ts: POS_EXPORT_USB_ROOTS, any sub-folder is a stick).
+  usbRoot = await fs.mkdtemp(path.join(tmpdir(), 'pos-update-usb-'));
+  savedRoots = process.env.POS_EXPORT_USB_ROOTS;
+  process.env.POS_EXPORT_USB_ROOTS = usbRoot;
   t = await startTestHub();
   waiter = await signedIn(t.url, '3', '3333', 'waiter-phone');
 });
 afterAll(async () => {
   await t?.close();
+  if (savedRoots === undefined) delete process.env.POS_EXPORT_USB_ROOTS;
+  else process.env.POS_EXPORT_USB_ROOTS = savedRoots;
+  await fs.rm(usbRoot, { recursive: true, force: true });
 });
 
 describe('update routes', () => {
   it('tells the owner what runs, with nothing pending and no result yet', async () => {
     const r = await getJson<UpdateStatusReply>(t.url, '/api/update');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ ok: true, release: HUB_VERSION, build: 'source', pending: null, last: null });
+    expect(r.body).toEqual({ ok: true, release: HUB_VERSION, build: 'source', pending: null, last: null, usb: [] });
   });
 
   it('refuses a waiter both ways', async () => {
@@ -109,5 +119,39 @@ describe('update routes', () => {
     expect((await getJson<UpdateStatusReply>(t.url, '/api/update')).body).toMatchObject({ pending: null, last: { ok: false, code: 'UPDATE_ROLLED_BACK', version: '9.9.9', running: HUB_VERSION } });
     await fs.writeFile(layout().lastResult, JSON.stringify({ ...result, code: '__proto__' }));
     expect((await getJson<UpdateStatusReply>(t.url, '/api/update')).body.last).toBeNull();
+  });
+
+  it('lists hub programs on a USB stick in the box and installs one named back, never a link or a path', async () => {
+    const stick = path.join(usbRoot, 'KINGSTON');
+    await fs.mkdir(stick, { recursive: true });
+    await fs.writeFile(path.join(stick, 'pos-hub-9.9.20'), release('9.9.20'), { mode: 0o644 });
+    await fs.writeFile(path.join(stick, 'photo.jpg'), 'x');
+    await fs.writeFile(path.join(t.dataDir, 'secret-outside'), release('9.9.30'));
+    await fs.symlink(path.join(t.dataDir, 'secret-outside'), path.join(stick, 'pos-hub-link'));
+    await fs.rm(layout().lastResult, { force: true });
+    // What the updater would have taken away with the earlier request.
+    await fs.rm(layout().incoming, { recursive: true, force: true });
+
+    const listed = await getJson<UpdateStatusReply>(t.url, '/api/update');
+    expect(listed.body.usb).toEqual([{ stick: 'KINGSTON', name: 'pos-hub-9.9.20', size: release('9.9.20').length }]);
+
+    const install = (body: unknown, cookie = cookieFor(t.url) ?? '') =>
+      fetch(new URL('/api/update/usb', t.url), { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { ok: boolean; code?: string; version?: string } }));
+    for (const body of [
+      { stick: 'KINGSTON', name: 'pos-hub-link' },
+      { stick: 'KINGSTON', name: '../../secret-outside' },
+      { stick: '..', name: 'pos-hub-9.9.20' },
+      { stick: '__proto__', name: 'constructor' },
+    ]) {
+      expect(await install(body)).toMatchObject({ status: 404, body: { ok: false, code: 'NOT_FOUND' } });
+    }
+    expect((await install({ stick: 'KINGSTON' })).status).toBe(400);
+    expect((await install({ stick: 'KINGSTON', name: 'pos-hub-9.9.20' }, waiter)).status).toBe(403);
+    await nothingStaged();
+
+    expect(await install({ stick: 'KINGSTON', name: 'pos-hub-9.9.20' })).toMatchObject({ status: 200, body: { ok: true, version: '9.9.20' } });
+    expect(JSON.parse(await fs.readFile(layout().request, 'utf8'))).toMatchObject({ version: '9.9.20', source: 'usb' });
+    // The stick keeps its file: the copy is the hub's.
+    expect(await fs.readFile(path.join(stick, 'pos-hub-9.9.20'), 'utf8')).toBe(release('9.9.20'));
   });
 });

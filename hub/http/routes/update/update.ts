@@ -10,6 +10,10 @@ import { MAX_BINARY_BYTES, stageUpdate, uploadTempFile } from '#hub/update/stage
 import { HttpError } from '../../http-error.ts';
 import { requireSecretsGate } from '../secrets/secret-settings.ts';
 import type { ErrorCode } from '#protocol';
+import { z } from 'zod';
+import { stickBinaries, type StickBinary } from '#hub/update/usb.ts';
+import { parseBody } from '../../validate.ts';
+import { readJsonBody } from '../../middleware/json-body.ts';
 
 export type UpdateRouteDeps = {
   layout: UpdateLayout;
@@ -19,6 +23,8 @@ export type UpdateRouteDeps = {
   /** hub/backup's backup of everything, made before a binary is staged (reason 'update'). */
   backup: () => Promise<{ name: string }>;
   clock: () => Date;
+  /** The USB sticks mounted on the box now (hub/exports/usb-watch.ts), where a supplier's file may be. */
+  sticks: () => Promise<string[]>;
   /** Tests: how a staged file is asked its version (default: run it with --version). */
   probe?: (file: string) => Promise<string | null>;
 };
@@ -30,7 +36,11 @@ export type UpdateStatusReply = {
   build: string;
   pending: { version: string; requestedAt: string; backup: string | null } | null;
   last: { ok: boolean; code: string; version: string; running: string | null; from: string | null; finishedAt: string } | null;
+  /** Hub programs at the top of a USB stick plugged into the box. */
+  usb: StickBinary[];
 };
+
+const usbBody = z.object({ stick: z.string().min(1).max(255), name: z.string().min(1).max(100) });
 
 /**
  * The owner's half of an update (hub/update/README.md). Gate: the secrets'
@@ -57,6 +67,7 @@ export function updateRoutes(engine: Engine, deps: UpdateRouteDeps): Router {
       build: deps.build,
       pending: pending && { version: pending.version, requestedAt: pending.requestedAt, backup: pending.backup },
       last: last && { ok: last.ok, code: last.code, version: last.version, running: last.running, from: last.from, finishedAt: last.finishedAt },
+      usb: (await stickBinaries(await deps.sticks())).map(({ stick, name, size }) => ({ stick, name, size })),
     };
     ctx.body = body;
   });
@@ -66,6 +77,26 @@ export function updateRoutes(engine: Engine, deps: UpdateRouteDeps): Router {
     if (!ctx.is('application/octet-stream')) throw new HttpError('INCORRECT_INPUT', 'content-type');
     const file = await receive(ctx, deps.layout);
     const staged = await stageUpdate({ layout: deps.layout, file, running: deps.release, source: 'upload', backup: deps.backup, clock: deps.clock, probe: deps.probe });
+    if (!staged.ok) throw new HttpError(replyCode(staged.code));
+    ctx.body = { ok: true, version: staged.request.version, backup: staged.request.backup };
+  });
+
+  // A file on a USB stick in the box: named by stick and file, matched against a fresh listing (no path from the page).
+  router.post('/api/update/usb', async (ctx) => {
+    requireSecretsGate(engine, ctx);
+    const { stick, name } = parseBody(usbBody, await readJsonBody(ctx, 1024));
+    const found = (await stickBinaries(await deps.sticks())).find((b) => b.stick === stick && b.name === name);
+    if (!found) throw new HttpError('NOT_FOUND', 'file');
+    if (found.size > MAX_BINARY_BYTES) throw new HttpError('PAYLOAD_TOO_LARGE');
+    const file = await uploadTempFile(deps.layout);
+    try {
+      await fs.copyFile(found.file, file);
+    } catch {
+      // The stick pulled mid-copy.
+      await fs.rm(file, { force: true });
+      throw new HttpError('NOT_FOUND', 'file');
+    }
+    const staged = await stageUpdate({ layout: deps.layout, file, running: deps.release, source: 'usb', backup: deps.backup, clock: deps.clock, probe: deps.probe });
     if (!staged.ok) throw new HttpError(replyCode(staged.code));
     ctx.body = { ok: true, version: staged.request.version, backup: staged.request.backup };
   });
