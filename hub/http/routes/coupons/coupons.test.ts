@@ -134,6 +134,19 @@ describe('reading coupons', () => {
     expect(new Set(all).size).toBe(30);
   });
 
+  it('once the member\'s personal data is erased, their coupons answer the number only, never the phone kept with the gift', async () => {
+    const memberId = randomUUID();
+    await asOwner(t, 'member.register', { memberId, phone: '987333444', lastName: 'Quispe', name: 'Rosa', gender: 2, regMethod: 1, docId: '44550011' });
+    await asOwner(t, 'coupon.gift', { code: rows[7]!.code, memberId });
+    expect((await send(t, 'GET', `/api/coupons/${rows[7]!.code}`)).body.coupon).toMatchObject({ memberId, recipientPhone: '987333444' });
+    await asOwner(t, 'member.erase', { memberId, reason: 'Lo pidió' });
+    const one = await send(t, 'GET', `/api/coupons/${rows[7]!.code}`);
+    const mine = await send(t, 'GET', `/api/coupons?memberId=${memberId}`);
+    expect(one.body.coupon).toMatchObject({ memberId, recipientPhone: '', recipientNo: expect.stringMatching(/^\d{6}$/) });
+    expect(mine.body.coupons).toMatchObject([{ code: rows[7]!.code, recipientPhone: '' }]);
+    expect(JSON.stringify([one.body, mine.body])).not.toContain('987333444');
+  });
+
   it('a gift shows under the member with their number and phone; voiding turns the rest expired', async () => {
     const memberId = randomUUID();
     await asOwner(t, 'member.register', { memberId, phone: '987111222', lastName: 'Rojas', name: 'Lucía', gender: 2, regMethod: 1, docId: '44556677' });

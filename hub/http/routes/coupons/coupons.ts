@@ -4,7 +4,7 @@ import { aliasesOf, getOwn } from '#domain';
 import { couponDay } from '#hub/domain/coupons/usable.ts';
 import type { Actor, Engine } from '#hub/engine/engine.ts';
 import type { Alias, Command, CouponBatch, CouponStatus, State } from '#protocol';
-import { bucketGet, couponKeySchema, couponStatus, httpStatusOf } from '#protocol';
+import { bucketGet, couponKeySchema, couponStatus, httpStatusOf, memberById } from '#protocol';
 import { HttpError } from '../../http-error.ts';
 import { ChannelRate } from '../intake/channel-rate.ts';
 import { sessionOf } from '../../middleware/actor.ts';
@@ -36,12 +36,19 @@ export function batchRow(batch: CouponBatch, day: string): BatchRow {
   return { ...batch, used: batch.redeemed, unused: over ? 0 : left, expired: over ? left : 0 };
 }
 
-/** A coupon as a route answers it. `full` (M004): who it was gifted to, phone included; else what a till needs. */
-function couponView(hit: CouponHit, full: boolean): Record<string, unknown> {
+/**
+ * A coupon as a route answers it. `full` (M004): who it was gifted to, phone included; else what a till needs.
+ * The phone kept with a gift is the member's as it was then; once that member's personal data is erased on
+ * request it is never answered again (the coupon keeps the number only, as the ledger does). Blanked here on
+ * read, one member looked up by key, rather than by walking every coupon of the store at erasure.
+ */
+function couponView(state: State, hit: CouponHit, full: boolean): Record<string, unknown> {
   const { coupon, batch, status } = hit;
   const base = { code: coupon.code, batchId: batch.id, name: batch.name, deductionCents: batch.deductionCents, category: batch.category, expiresOn: batch.expiresOn, status };
   if (!full) return base;
-  return { ...base, memberId: coupon.memberId, recipientNo: coupon.recipientNo, recipientPhone: coupon.recipientPhone, giftedAt: coupon.giftedAt, heldBy: coupon.heldBy, usedAt: coupon.usedAt, usedBillId: coupon.usedBillId, usedDay: coupon.usedDay };
+  const erased = coupon.memberId !== null && (memberById(state, coupon.memberId)?.erasedAt ?? null) !== null;
+  const recipientPhone = erased ? '' : coupon.recipientPhone;
+  return { ...base, memberId: coupon.memberId, recipientNo: coupon.recipientNo, recipientPhone, giftedAt: coupon.giftedAt, heldBy: coupon.heldBy, usedAt: coupon.usedAt, usedBillId: coupon.usedBillId, usedDay: coupon.usedDay };
 }
 
 /** The signed-in sender and their aliases; FORBIDDEN unless they hold one of `need`. */
@@ -112,7 +119,7 @@ export function couponRoutes(engine: Engine): Router {
     holder(engine, ctx, ['M004'], pace);
     const q = parseBody(couponQuerySchema, { ...ctx.query });
     const found = index.search(engine.state, { q: q.q ?? '', status: q.status, batchId: q.batchId, memberId: q.memberId, day: today(engine.state), offset: q.offset ?? 0, limit: q.limit ?? DEFAULT_LIMIT });
-    ctx.body = { ok: true, coupons: found.hits.map((h) => couponView(h, true)), more: found.more };
+    ctx.body = { ok: true, coupons: found.hits.map((h) => couponView(engine.state, h, true)), more: found.more };
   });
 
   router.get('/api/coupons/:code', (ctx) => {
@@ -122,7 +129,7 @@ export function couponRoutes(engine: Engine): Router {
     const batch = coupon ? getOwn(engine.state.couponBatches, coupon.batchId) : undefined;
     if (!coupon || !batch) throw new HttpError('COUPON_NOT_FOUND', 'code');
     const status: CouponStatus = couponStatus(coupon, batch, today(engine.state));
-    ctx.body = { ok: true, coupon: couponView({ coupon, batch, status }, aliases.has('M004')) };
+    ctx.body = { ok: true, coupon: couponView(engine.state, { coupon, batch, status }, aliases.has('M004')) };
   });
 
   return router;
