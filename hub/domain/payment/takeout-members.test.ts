@@ -5,7 +5,7 @@ import { applyAll } from '../apply.ts';
 import { ANA, ANA_FIELDS, cashRecharge } from '../members/test-members.ts';
 import { orderTotals } from '../money.ts';
 import { getOwn } from '../records.ts';
-import { as, phoneDelivery, S, takeoutOf, takeoutRestaurant } from '../takeout/test-takeouts.ts';
+import { as, counterOrder, phoneDelivery, S, takeoutOf, takeoutRestaurant } from '../takeout/test-takeouts.ts';
 import { decideOn, deepFreeze, exec, P, product } from '../test-fixtures.ts';
 import { COUPON, DELIVERY_COUPON, withCoupons } from './test-members.ts';
 
@@ -50,5 +50,37 @@ describe('members and coupons on a delivery order', () => {
   it('a dine-in coupon on a delivery is refused, nothing changes', () => {
     const before = deepFreeze(deliveryWithAna());
     expect(decideOn(before, 'order.applyCoupon', { orderId: ORDER, code: COUPON }, as(S.dispatch))).toEqual({ ok: false, code: 'COUPON_WRONG_CATEGORY', message: 'code' });
+  });
+});
+
+describe('the balance on a take-away at the counter', () => {
+  const takeaway = counterOrder(2);
+  /** Ana with S/ 10 and a counter take-away of two lomo (S/ 76), her number on it. */
+  function takeawayWithAna(): State {
+    let s = takeoutRestaurant();
+    s = exec(s, 'member.register', { memberId: ANA, ...ANA_FIELDS }, as(S.owner)).state;
+    s = exec(s, 'member.recharge', cashRecharge(ANA, 1000, 1), as(S.owner)).state;
+    s = exec(s, 'takeout.create', takeaway, as(S.counter)).state;
+    return exec(s, 'order.attachMember', { orderId: takeaway.orderId, memberId: ANA, verify: '4321' }, as(S.counter)).state;
+  }
+
+  it('pays part from the balance and the rest in cash: one bill with the member, the balance at 0', () => {
+    const s = takeawayWithAna();
+    const due = orderTotals(getOwn(s.orders, takeaway.orderId)!, 0).dueCents;
+    const d = decideOn(s, 'order.settle', { orderId: takeaway.orderId, payments: [{ method: 'balance', amountCents: 1000 }, { method: 'cash', amountCents: due - 1000 }], document: NOTE, print: false }, as(S.counter));
+    if (!d.ok || d.events[0]?.type !== 'order.settled') throw new Error(d.ok ? 'no bill' : d.code);
+    expect(d.events[0].bill).toMatchObject({ member: { id: ANA, name: 'Ana P.' }, takeout: { id: takeaway.takeoutId } });
+    const after = applyAll(s, d.events);
+    expect(memberById(after, ANA)!.balanceCents).toBe(0);
+    expect(takeoutOf(after, takeaway.takeoutId).paid).toBe(true);
+  });
+
+  it('one céntimo past the balance is INSUFFICIENT_BALANCE and nothing changes', () => {
+    const before = deepFreeze(takeawayWithAna());
+    const due = orderTotals(getOwn(before.orders, takeaway.orderId)!, 0).dueCents;
+    const d = decideOn(before, 'order.settle', { orderId: takeaway.orderId, payments: [{ method: 'balance', amountCents: 1001 }, { method: 'cash', amountCents: due - 1001 }], document: NOTE, print: false }, as(S.counter));
+    expect(d).toMatchObject({ ok: false, code: 'INSUFFICIENT_BALANCE' });
+    expect(memberById(before, ANA)!.balanceCents).toBe(1000);
+    expect(takeoutOf(before, takeaway.takeoutId).paid).toBe(false);
   });
 });
