@@ -36,6 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  delete process.env.POS_EXPORT_USB_ROOTS;
   for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close();
   await hub?.close();
@@ -80,6 +81,12 @@ describe('update page', () => {
     expect(JSON.parse(await readFile(layout.request, 'utf8'))).toMatchObject({ version: '9.9.9', source: 'upload' });
     await shot(till, 'staged-till-es');
 
+    // The box's USB stick with a supplier's file (hub/exports/usb-watch.ts reads POS_EXPORT_USB_ROOTS at each look).
+    const usbRoot = path.join(dataDir, 'usb-root');
+    await mkdir(path.join(usbRoot, 'KINGSTON'), { recursive: true });
+    await writeFile(path.join(usbRoot, 'KINGSTON', 'pos-hub-arm64-9.9.10'), program('9.9.10').buffer);
+    process.env.POS_EXPORT_USB_ROOTS = usbRoot;
+
     const phone = await open(PHONE, 'zh_CN');
     await phone.goto(`${hub.url}#/pages/update/index`);
     await phone.getByTestId('update-pending').waitFor();
@@ -87,6 +94,8 @@ describe('update page', () => {
     expect(await phone.getByTestId('update-install').isDisabled()).toBe(true);
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(await phone.getByTestId('update-usb-install').textContent()).toContain('pos-hub-arm64-9.9.10');
+    expect(await phone.getByTestId('update-usb-install').isDisabled()).toBe(true);
     await shot(phone, 'pending-phone-zh');
   });
 });

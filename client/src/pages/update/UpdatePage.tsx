@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '#protocol';
 import type { UpdateStatusReply } from '#hub/http/routes/update/update.ts';
 import { SecretsOnly } from '../../auth/SecretsOnly.tsx';
 import { errorText } from '../../i18n/keys.ts';
 import { showToast } from '../../ui/ui-store.ts';
-import { fetchUpdateStatus, uploadBinary } from './update-api.ts';
+import { fetchUpdateStatus, installFromStick, uploadBinary } from './update-api.ts';
 import './update.css';
 
 /** How often the page asks while an update is under way (the hub restarts under it; a failed ask just waits for the next). */
@@ -65,10 +66,9 @@ function UpdateForm() {
   // The updater finished the release this page staged: the result shows instead of "ready".
   const done = staged !== null && status !== null && !status.pending && status.last?.version === staged;
 
-  const install = async () => {
-    if (!file) return;
+  const staging = async (send: () => Promise<{ ok: true; version: string } | { ok: false; code: ErrorCode }>) => {
     setBusy(true);
-    const r = await uploadBinary(file);
+    const r = await send();
     setBusy(false);
     if (!r.ok) return showToast(errorText(t, r.code), 'error');
     // Replaces a refusal's toast from an earlier try: the page says what happens now.
@@ -77,6 +77,12 @@ function UpdateForm() {
     setFile(null);
     load();
   };
+  const install = () => (file ? staging(() => uploadBinary(file)) : undefined);
+  const installStick = (stick: string, name: string) =>
+    staging(async () => {
+      const r = await installFromStick(stick, name);
+      return r.ok ? { ok: true, version: r.body.version } : { ok: false, code: r.code };
+    });
 
   const last = status?.last;
   return (
@@ -100,6 +106,16 @@ function UpdateForm() {
         <button className="btn" data-testid="update-install" disabled={!file || busy || Boolean(status?.pending)} onClick={() => void install()}>
           {t('update.install')}
         </button>
+        {status && status.usb.length > 0 && (
+          <div className="update-usb" data-testid="update-usb">
+            <p>{t('update.usbTitle')}</p>
+            {status.usb.map((b) => (
+              <button key={`${b.stick}/${b.name}`} className="btn" data-testid="update-usb-install" disabled={busy || Boolean(status.pending)} onClick={() => void installStick(b.stick, b.name)}>
+                {t('update.usbInstall', { name: b.name, stick: b.stick })}
+              </button>
+            ))}
+          </div>
+        )}
         {busy && (
           <p className="hint" role="status" data-testid="update-uploading">
             {t('update.uploading')}

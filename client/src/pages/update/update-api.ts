@@ -23,3 +23,8 @@ export async function uploadBinary(file: Blob): Promise<{ ok: true; version: str
   if (res.ok && json?.ok && typeof json.version === 'string') return { ok: true, version: json.version };
   return { ok: false, code: json?.code ?? (res.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL') };
 }
+
+/** POST /api/update/usb: install a hub program found on a USB stick in the box (named as GET listed it). The copy and the backup take a while. */
+export function installFromStick(stick: string, name: string): Promise<ApiResult<{ ok: true; version: string }>> {
+  return api('POST', '/api/update/usb', { stick, name }, 300_000);
+}

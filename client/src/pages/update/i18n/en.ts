@@ -8,6 +8,8 @@ export const updateEn: DeepStrings<typeof updateEs> = {
     hint: 'Choose the new program file (pos-hub) your supplier gave you, from this device or a USB stick. A backup is made before it is installed; if the new program does not start, the system goes back to the previous version by itself.',
     choose: 'Choose the program file',
     noFile: 'No file chosen',
+    usbTitle: 'On the USB stick plugged into the system\'s box:',
+    usbInstall: 'Install {{name}} (stick {{stick}})',
     install: 'Install',
     uploading: 'Sending and checking the file and making the backup… Do not close this page.',
     staged: 'Version {{version}} is ready: the system restarts in a few seconds and the screens reconnect by themselves.',

@@ -6,6 +6,8 @@ export const updateEs = {
     hint: 'Elija el archivo del programa nuevo (pos-hub) que le dio su proveedor, desde este equipo o una memoria USB. Antes de instalarlo se hace una copia de seguridad; si el programa nuevo no arranca, el sistema vuelve solo a la versión anterior.',
     choose: 'Elegir el archivo del programa',
     noFile: 'Ningún archivo elegido',
+    usbTitle: 'En la memoria USB conectada al equipo del sistema:',
+    usbInstall: 'Instalar {{name}} (memoria {{stick}})',
     install: 'Instalar',
     uploading: 'Enviando y comprobando el archivo y haciendo la copia de seguridad… No cierre esta página.',
     staged: 'Versión {{version}} lista: el sistema se reiniciará en unos segundos y las pantallas se reconectarán solas.',

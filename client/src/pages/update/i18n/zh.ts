@@ -8,6 +8,8 @@ export const updateZh: DeepStrings<typeof updateEs> = {
     hint: '请选择供应商提供的新程序文件（pos-hub），可来自本设备或U盘。安装前会先备份；如果新程序无法启动，系统会自动恢复到之前的版本。',
     choose: '选择程序文件',
     noFile: '未选择文件',
+    usbTitle: '插在系统主机上的U盘中：',
+    usbInstall: '安装 {{name}}（U盘 {{stick}}）',
     install: '安装',
     uploading: '正在发送并检查文件、进行备份……请不要关闭此页面。',
     staged: '版本 {{version}} 已就绪：系统将在几秒后重启，各屏幕会自动重新连接。',
