@@ -55,10 +55,10 @@ describe('benchmarks at smoke size', () => {
     expect(r.rows.filter((x) => x.figure.trim() === 'sizes').length).toBeGreaterThanOrEqual(5);
   }, 120_000);
 
-  it('members: the directory search and a balance move against one member', async () => {
+  it('members: the directory search and a balance move and a balance payment against one member', async () => {
     const r = await memberSearch({ members: 40, coupons: 20, rounds: 3 });
-    expectNumbers(r, ['members', 'coupons', 'whole phone p99', "a till's exact lookup p99", 'rechargeAckP50Ms', 'rechargeAckRatio']);
-    expect(r.rows.length).toBe(8);
+    expectNumbers(r, ['members', 'coupons', 'whole phone p99', "a till's exact lookup p99", 'rechargeAckP50Ms', 'rechargeAckRatio', 'balanceSettleAckP50Ms', 'balanceSettleAckRatio']);
+    expect(r.rows.length).toBe(9);
   }, 120_000);
 
   it('ack and broadcast latency share one fleet run', async () => {

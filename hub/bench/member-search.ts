@@ -4,6 +4,9 @@ import { startHub, type RunningHub } from '#hub/server.ts';
 import { ownerOn } from './owner-session.ts';
 import { fmtInt, fmtMs, isMain, passText, printResult, removeDir, row, scratchDir, summarize, type BenchResult } from './common.ts';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
+import { DEMO_SPECIAL_IDS } from '#hub/demo/goods-data.ts';
+import { DEMO_DISHES } from '#hub/demo/menu-data.ts';
+import { getOwn, orderTotals } from '#domain';
 
 /**
  * The M004 member directory with 20,000 members and 50,000 coupons in the hub (issue 22): members
@@ -74,6 +77,33 @@ async function rechargeAcks(hub: RunningHub, ids: readonly string[], rounds: num
   return ms;
 }
 
+/**
+ * Acks of `rounds` dinners paid S/ 5 from the balance and the rest in cash (issue 22: "a balance
+ * payment's ack unchanged"), each of a member the recharges above credited. The table opened, its
+ * dish added and sent, the member attached (the last 4 digits of their phone) are set-up, untimed; the
+ * order.settle that spends the ledger, bills and files the entry is timed.
+ */
+async function balanceSettleAcks(hub: RunningHub, ids: readonly string[], rounds: number): Promise<number[]> {
+  const ms: number[] = [];
+  const dish = DEMO_DISHES.find(([code]) => !DEMO_SPECIAL_IDS.has(`p-${code}`))!;
+  const productId = `p-${dish[0]}`;
+  for (let i = 0; i < rounds + 5; i++) {
+    const at = (i * 7919) % ids.length;
+    const orderId = randomUUID();
+    await submit(hub, 'table.open', { tableId: 't-s1', orderId, people: 2, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' } });
+    await submit(hub, 'order.addLines', { orderId, lines: [{ lineId: randomUUID(), productId, qty: 1, remark: '' }] });
+    await submit(hub, 'order.send', { orderId });
+    await submit(hub, 'order.attachMember', { orderId, memberId: ids[at]!, verify: phoneOf(at).slice(-4) });
+    const order = getOwn(hub.engine.state.orders, orderId)!;
+    const due = orderTotals(order, 0).dueCents;
+    const t = await submit(hub, 'order.settle', { orderId, payments: [{ method: 'balance', amountCents: 500 }, { method: 'cash', amountCents: due - 500 }], document: { kind: 'note', docId: '', name: '' }, print: false });
+    if (i >= 5) ms.push(t);
+    // A settled table may wait to be cleaned: cleared for the next round (a refusal, already free, is fine).
+    await hub.engine.submit({ id: randomUUID(), type: 'table.clear', payload: { tableId: 't-s1' }, deviceId: 'bench', at: new Date().toISOString() } as Command, { staffId: DEMO_STAFF[0]!.id, deviceId: 'bench' });
+  }
+  return ms;
+}
+
 export async function run(partial: Partial<MemberSearchOptions> = {}, log: (m: string) => void = () => undefined): Promise<BenchResult> {
   const o = { ...DEFAULT_MEMBER_SEARCH, ...partial };
   const rows = [];
@@ -81,6 +111,7 @@ export async function run(partial: Partial<MemberSearchOptions> = {}, log: (m: s
   const bigDir = await scratchDir('member-search');
   const { hub, ids } = await filledHub(bigDir, o.members, o.coupons, log);
   let bigAcks: number[];
+  let bigSettles: number[];
   try {
     const mid = Math.floor(o.members / 2);
     const kinds: Record<string, (i: number) => string> = {
@@ -103,6 +134,7 @@ export async function run(partial: Partial<MemberSearchOptions> = {}, log: (m: s
       rows.push(row(`member search: ${name} p50/p99`, `${fmtMs(s.p50)} / ${fmtMs(s.p99)} ms`, `p99 < ${GOAL_P99_MS} ms`, '-', passText(pass, `${fmtInt(o.members)} members, ${fmtInt(o.coupons)} coupons`), pass));
     }
     bigAcks = await rechargeAcks(hub, ids, o.rounds);
+    bigSettles = await balanceSettleAcks(hub, ids, o.rounds);
   } finally {
     await hub.close();
     await removeDir(bigDir);
@@ -110,8 +142,10 @@ export async function run(partial: Partial<MemberSearchOptions> = {}, log: (m: s
   const smallDir = await scratchDir('member-search-one');
   const small = await filledHub(smallDir, 1, 0, log);
   let smallAcks: number[];
+  let smallSettles: number[];
   try {
     smallAcks = await rechargeAcks(small.hub, small.ids, o.rounds);
+    smallSettles = await balanceSettleAcks(small.hub, small.ids, o.rounds);
   } finally {
     await small.hub.close();
     await removeDir(smallDir);
@@ -123,6 +157,13 @@ export async function run(partial: Partial<MemberSearchOptions> = {}, log: (m: s
   figures.rechargeAckRatio = ratio;
   const flat = ratio <= FLAT_RATIO;
   rows.push(row('balance move ack (recharge) p50/p99', `${fmtMs(big.p50)} / ${fmtMs(big.p99)} ms`, `<= ${FLAT_RATIO}x one member`, `${fmtMs(one.p50)} / ${fmtMs(one.p99)} ms (1 member)`, passText(flat, `${ratio.toFixed(2)}x; ${fmtInt(o.members)} members, ${fmtInt(o.coupons)} coupons`), flat));
+  const bigPay = summarize(bigSettles);
+  const onePay = summarize(smallSettles);
+  const payRatio = bigPay.p50 / onePay.p50;
+  figures.balanceSettleAckP50Ms = bigPay.p50;
+  figures.balanceSettleAckRatio = payRatio;
+  const payFlat = payRatio <= FLAT_RATIO;
+  rows.push(row('balance payment ack (order.settle) p50/p99', `${fmtMs(bigPay.p50)} / ${fmtMs(bigPay.p99)} ms`, `<= ${FLAT_RATIO}x one member`, `${fmtMs(onePay.p50)} / ${fmtMs(onePay.p99)} ms (1 member)`, passText(payFlat, `${payRatio.toFixed(2)}x; ${fmtInt(o.members)} members, ${fmtInt(o.coupons)} coupons`), payFlat));
   return { name: 'members', rows, figures, notes: [`${o.rounds} requests per kind after 5 warm-ups, one at a time, over HTTP on 127.0.0.1; acks through engine.submit (fdatasync included)`] };
 }
 
