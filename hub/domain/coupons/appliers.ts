@@ -41,7 +41,9 @@ export const couponAppliers = {
     return { ...s, coupons: table, couponBatches: withOwn(s.couponBatches, e.batch.id, e.batch) };
   },
   'coupon.gifted': (s: State, e: EventOf<'coupon.gifted'>): State =>
-    withCoupon(s, e.code, (c) => ({ ...c, memberId: e.memberId, recipientNo: e.recipientNo, recipientPhone: e.recipientPhone, giftedAt: e.at })),
+    // The phone is not kept on the coupon: it is the member's, read from the member by key when shown, so
+    // erasing the member's personal data on request leaves no copy in 50,000 coupons to hunt for.
+    withCoupon(s, e.code, (c) => ({ ...c, memberId: e.memberId, recipientNo: e.recipientNo, recipientPhone: '', giftedAt: e.at })),
   'coupon.batchVoided': (s: State, e: EventOf<'coupon.batchVoided'>): State => {
     const batch = s.couponBatches === undefined ? undefined : getOwn(s.couponBatches, e.batchId);
     return batch ? { ...s, couponBatches: withOwn(s.couponBatches, batch.id, { ...batch, voided: true }) } : s;

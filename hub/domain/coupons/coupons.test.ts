@@ -50,9 +50,12 @@ describe('coupon.issueBatch (recorded by the route with the codes it made)', () 
 });
 
 describe('coupon.gift', () => {
-  it('keeps the member\'s number and phone with the coupon', () => {
-    const s = exec(couponsState(), 'coupon.gift', { code: 'verano-7kq2m9xa', memberId: ANA }).state;
-    expect(couponByCode(s, 'VERANO7KQ2M9XA')).toMatchObject({ memberId: ANA, recipientNo: '000001', recipientPhone: '987654321', giftedAt: ctxAt().now });
+  it('keeps the member\'s number with the coupon, never a copy of their phone (erasure leaves none behind)', () => {
+    const r = exec(couponsState(), 'coupon.gift', { code: 'verano-7kq2m9xa', memberId: ANA });
+    // The gift as it happened (the log) names the phone; the coupon in the state does not.
+    expect(r.events[0]).toMatchObject({ type: 'coupon.gifted', recipientNo: '000001', recipientPhone: '987654321' });
+    expect(couponByCode(r.state, 'VERANO7KQ2M9XA')).toMatchObject({ memberId: ANA, recipientNo: '000001', recipientPhone: '', giftedAt: ctxAt().now });
+    expect(JSON.stringify(r.state.coupons)).not.toContain('987654321');
   });
 
   it('an erased member is refused', () => {

@@ -84,9 +84,10 @@ export type Coupon = {
   /** The printed code, "VERANO-7KQ2M9XA"; the slice's key is couponKey(code). */
   code: string;
   batchId: string;
-  /** The member it was gifted to, with their number and phone as they were then. */
+  /** The member it was gifted to, with their number (their phone is read from the member when shown). */
   memberId: string | null;
   recipientNo: string;
+  /** '' on every coupon gifted since the phone left the coupon (kept for stores written before). */
   recipientPhone: string;
   giftedAt: string | null;
   /** The open order holding it (applied at a till, not yet settled). */

@@ -38,16 +38,16 @@ export function batchRow(batch: CouponBatch, day: string): BatchRow {
 
 /**
  * A coupon as a route answers it. `full` (M004): who it was gifted to, phone included; else what a till needs.
- * The phone kept with a gift is the member's as it was then; once that member's personal data is erased on
- * request it is never answered again (the coupon keeps the number only, as the ledger does). Blanked here on
- * read, one member looked up by key, rather than by walking every coupon of the store at erasure.
+ * The phone is the member's, looked up by key (the coupon keeps only the number, as the ledger does): once that
+ * member's personal data is erased on request it is never answered again. A coupon gifted by an older hub may
+ * still hold a phone; it is answered only while the member still has it.
  */
 function couponView(state: State, hit: CouponHit, full: boolean): Record<string, unknown> {
   const { coupon, batch, status } = hit;
   const base = { code: coupon.code, batchId: batch.id, name: batch.name, deductionCents: batch.deductionCents, category: batch.category, expiresOn: batch.expiresOn, status };
   if (!full) return base;
-  const erased = coupon.memberId !== null && (memberById(state, coupon.memberId)?.erasedAt ?? null) !== null;
-  const recipientPhone = erased ? '' : coupon.recipientPhone;
+  const member = coupon.memberId === null ? undefined : memberById(state, coupon.memberId);
+  const recipientPhone = member && member.erasedAt === null ? member.phone : '';
   return { ...base, memberId: coupon.memberId, recipientNo: coupon.recipientNo, recipientPhone, giftedAt: coupon.giftedAt, heldBy: coupon.heldBy, usedAt: coupon.usedAt, usedBillId: coupon.usedBillId, usedDay: coupon.usedDay };
 }
 
