@@ -18,6 +18,12 @@ mkdir -p /dev/usb
 mount -t tmpfs -o mode=0755 tmpfs /dev/usb
 touch /dev/usb/lp0 && chown "root:$lp_gid" /dev/usb/lp0 && chmod 0660 /dev/usb/lp0
 mount --bind "$data" "$data"
+# The checkout may sit under a folder only root may enter (mktemp -d makes them 0700): nobody could not
+# read the sources nor run the Node inside them. Shown at a path anyone may walk, as /opt/pos-hub is.
+src=/run/pos-hub-confined-src
+mkdir -p "$src"
+mount --bind "$repo" "$src"
+case "$node" in "$repo"/*) node="$src/${node#"$repo"/}" ;; esac
 while read -r mount_point; do
   case "$mount_point" in /proc | /proc/* | /sys | /sys/* | /dev | /dev/*) continue ;; esac
   [ "$mount_point" = "$data" ] && continue
@@ -28,7 +34,7 @@ done < <(awk '{ print $5 }' /proc/self/mountinfo | sort -u)
 probe="$(dirname "$data")/.confined-probe-$$"
 if touch "$probe" 2>/dev/null; then rm -f "$probe"; echo "WRITABLE $(dirname "$data")"; fi
 
-cd "$repo"
+cd "$src"
 setpriv --reuid=nobody --regid=nogroup --groups="$lp_gid" \
   --inh-caps=-all,+net_bind_service --ambient-caps=-all,+net_bind_service \
   --bounding-set=-all,+net_bind_service --no-new-privs \

@@ -117,7 +117,7 @@ describe('ids named like Object members (issue 7 item 2)', () => {
     // Every command with an id field is attacked (all but these have one).
     const attacked = new Set(list.map((a) => a.type));
     // Sorted: the registry's feature order is not this test's business.
-    expect(COMMAND_TYPES.filter((t) => !attacked.has(t)).sort()).toEqual(['restaurant.rename', 'settings.save', 'job.test', 'job.prune', 'payment.setExchangeRate', 'drawer.open', 'queue.take', 'einvoice.summarize', 'einvoice.requeueSummary', 'shift.close', 'export.run', 'security.noteSecretChange', 'member.register', 'coupon.issueBatch', 'coupon.print'].sort());
+    expect(COMMAND_TYPES.filter((t) => !attacked.has(t)).sort()).toEqual(['restaurant.rename', 'settings.save', 'job.test', 'job.prune', 'payment.setExchangeRate', 'drawer.open', 'queue.take', 'einvoice.summarize', 'einvoice.requeueSummary', 'shift.close', 'export.run', 'security.noteSecretChange', 'member.register', 'coupon.issueBatch', 'coupon.print', 'backup.run'].sort());
     const wrong: string[] = [];
     for (const [who, cookie] of [
       ['waiter', waiter],

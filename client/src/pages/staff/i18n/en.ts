@@ -116,6 +116,7 @@ export const staffEn: DeepStrings<typeof staffEs> = {
       takeout: { create: 'Took a take-away or delivery order', addLines: 'Added dishes to a take-away or delivery order', intake: 'Received a web shop order', accept: 'Accepted a web order', refuse: 'Refused a web order', cancel: 'Cancelled a take-away or delivery order', markReady: 'Marked a take-away order ready', assignRider: 'Assigned a rider', pickedUp: 'Picked up a delivery', delivered: 'Delivered an order', handOver: 'Handed an order over at the counter', close: 'Closed a delivery', reprint: 'Reprinted an order\'s kitchen ticket or delivery slip' },
       refund: { apply: 'Applied for a refund', accept: 'Accepted a refund', reject: 'Rejected a refund', payOut: 'Paid out a refund', finish: 'Finished a refund' },
       member: { register: 'Registered a member', update: 'Edited a member\'s data', erase: 'Erased a member\'s personal data', recharge: 'Recharged a member\'s balance', adjust: 'Corrected a member\'s balance', reprintRecharge: 'Reprinted a recharge slip' },
+      backup: { run: 'Asked for a backup' },
       coupon: { issueBatch: 'Issued a batch of coupons', gift: 'Gave a coupon to a member', voidBatch: 'Voided a batch of coupons', print: 'Printed a coupon' },
       export: { run: 'Asked for the day\'s export for the accountant' },
       tally: { add: 'Recorded an income or expense of the day', remove: 'Removed an entry of the day' },

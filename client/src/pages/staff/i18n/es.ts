@@ -115,6 +115,7 @@ export const staffEs = {
       takeout: { create: 'Tomó un pedido para llevar o delivery', addLines: 'Añadió platos a un pedido para llevar o delivery', intake: 'Recibió un pedido de la tienda web', accept: 'Aceptó un pedido web', refuse: 'Rechazó un pedido web', cancel: 'Anuló un pedido para llevar o delivery', markReady: 'Marcó un pedido para llevar como listo', assignRider: 'Asignó un repartidor', pickedUp: 'Recogió un delivery', delivered: 'Entregó un delivery', handOver: 'Entregó un pedido en mostrador', close: 'Cerró un delivery', reprint: 'Reimprimió el ticket de cocina o la hoja de reparto de un pedido' },
       refund: { apply: 'Pidió un reembolso', accept: 'Aceptó un reembolso', reject: 'Rechazó un reembolso', payOut: 'Pagó un reembolso', finish: 'Cerró un reembolso' },
       member: { register: 'Registró un socio', update: 'Editó los datos de un socio', erase: 'Borró los datos personales de un socio', recharge: 'Recargó el saldo de un socio', adjust: 'Corrigió el saldo de un socio', reprintRecharge: 'Reimprimió el comprobante de una recarga' },
+      backup: { run: 'Pidió una copia de seguridad' },
       coupon: { issueBatch: 'Emitió un lote de cupones', gift: 'Regaló un cupón a un socio', voidBatch: 'Anuló un lote de cupones', print: 'Imprimió un cupón' },
       export: { run: 'Pidió la exportación del día para el contador' },
       tally: { add: 'Registró un ingreso o gasto del día', remove: 'Anuló un movimiento del día' },

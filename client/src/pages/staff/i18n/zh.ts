@@ -116,6 +116,7 @@ export const staffZh: DeepStrings<typeof staffEs> = {
       takeout: { create: '接了一个外带或外送订单', addLines: '为外带或外送订单加了菜', intake: '收到一个网店订单', accept: '接受了网店订单', refuse: '拒绝了网店订单', cancel: '取消了外带或外送订单', markReady: '将外带订单标为已备好', assignRider: '指派了骑手', pickedUp: '骑手已取餐', delivered: '已送达订单', handOver: '在柜台交付了订单', close: '关闭了外送订单', reprint: '重印了订单的厨房单或配送单' },
       refund: { apply: '提交了退款申请', accept: '同意了退款', reject: '拒绝了退款', payOut: '支付了退款', finish: '完成了退款' },
       member: { register: '登记了会员', update: '修改了会员资料', erase: '删除了会员的个人资料', recharge: '为会员充值', adjust: '更正了会员余额', reprintRecharge: '重印了充值单' },
+      backup: { run: '请求了一次备份' },
       coupon: { issueBatch: '发放了一批优惠券', gift: '向会员赠送了优惠券', voidBatch: '作废了一批优惠券', print: '打印了优惠券' },
       export: { run: '为会计导出了当天的数据' },
       tally: { add: '记了一笔当日收支', remove: '删除了一笔当日记录' },
