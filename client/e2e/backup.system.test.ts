@@ -1,14 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
-import { startHub, type RunningHub } from '#hub/server.ts';
-import { ensureClientBuilt } from '../../installer/client-build.ts';
-import { launchBrowser, PHONE, TILL } from './browser.ts';
-import { SHOTS } from './harness.ts';
+import { PHONE, TILL } from './browser.ts';
+import { SHOTS, useBrowserHub } from './harness.ts';
 import { signInOnPage } from './sign-in.ts';
 
 /**
@@ -19,32 +15,19 @@ import { signInOnPage } from './sign-in.ts';
  * Screenshots for a person to look at.
  */
 const owner = DEMO_STAFF[0]!;
-let hub: RunningHub;
-let browser: Browser;
-let dataDir: string;
+const env = useBrowserHub({ tmpPrefix: 'pos-e2e-backup-', screenshots: true });
 const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ensureClientBuilt(() => undefined);
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pos-e2e-backup-'));
-  hub = await startHub({ dataDir, port: 0, host: '127.0.0.1', demo: true, mdns: false, log: () => undefined });
-  browser = await launchBrowser();
-});
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await hub?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function open(device: typeof PHONE | typeof TILL, lang: 'es_US' | 'zh_CN'): Promise<Page> {
-  const context = await browser.newContext({ ...device });
+  const context = await env.browser.newContext({ ...device });
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   contexts.push(context);
   const p = await context.newPage();
-  await signInOnPage(p, hub.url, owner.code, owner.pin);
+  await signInOnPage(p, env.hub.url, owner.code, owner.pin);
   return p;
 }
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `backup-${name}.png`), fullPage: true });
@@ -52,7 +35,7 @@ const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `b
 describe('backup page', () => {
   it('passphrase, back up now, the list with a cut copy; till in Spanish, phone in Chinese', async () => {
     const till = await open(TILL, 'es_US');
-    await till.goto(`${hub.url}#/pages/backup/index`);
+    await till.goto(`${env.hub.url}#/pages/backup/index`);
     await till.getByTestId('backup-page').waitFor();
     await till.getByTestId('backup-no-passphrase').waitFor();
     expect(await till.getByTestId('backup-now').isDisabled()).toBe(true);
@@ -70,26 +53,26 @@ describe('backup page', () => {
 
     await till.getByTestId('backup-now').click();
     await till.getByTestId('backup-whole').first().waitFor({ timeout: 30_000 });
-    const backups = (await readdir(hub.backups.folder)).filter((n) => n.endsWith('.posbak'));
+    const backups = (await readdir(env.hub.backups.folder)).filter((n) => n.endsWith('.posbak'));
     expect(backups).toHaveLength(1);
     await shot(till, 'made-till-es');
 
     // A copy cut short under a backup's name (a stick pulled after the rename): listed as unusable, never as good.
     const name = backups[0]!.replace('onDemand', 'nightly').replace(/T(\d{2})/, 'T00');
-    const whole = await readFile(path.join(hub.backups.folder, backups[0]!));
-    await writeFile(path.join(hub.backups.folder, name), whole.subarray(0, Math.floor(whole.length / 2)));
+    const whole = await readFile(path.join(env.hub.backups.folder, backups[0]!));
+    await writeFile(path.join(env.hub.backups.folder, name), whole.subarray(0, Math.floor(whole.length / 2)));
     await till.reload();
     await till.getByTestId('backup-broken').waitFor();
     expect(await till.getByTestId('backup-broken').textContent()).toContain('Cortada: no sirve');
     await shot(till, 'cut-till-es');
 
     const phone = await open(PHONE, 'zh_CN');
-    await phone.goto(`${hub.url}#/pages/backup/index`);
+    await phone.goto(`${env.hub.url}#/pages/backup/index`);
     await phone.getByTestId('backup-whole').first().waitFor();
     expect(await phone.getByTestId('backup-broken').textContent()).toContain('不完整');
     await shot(phone, 'list-phone-zh');
     const phoneEs = await open(PHONE, 'es_US');
-    await phoneEs.goto(`${hub.url}#/pages/backup/index`);
+    await phoneEs.goto(`${env.hub.url}#/pages/backup/index`);
     await phoneEs.getByTestId('backup-whole').first().waitFor();
     await shot(phoneEs, 'list-phone-es');
   });

@@ -25,7 +25,7 @@ export type BrowserHub = { readonly hub: RunningHub; readonly browser: Browser }
  * removed. Call it at the top of the file, before the file's own hooks,
  * which then run after this start and before this clean-up.
  */
-export function useBrowserHub(options: { tmpPrefix: string; screenshots?: boolean }): BrowserHub {
+export function useBrowserHub(options: { tmpPrefix: string; screenshots?: boolean }): BrowserHub & { readonly dataDir: string } {
   let hub: RunningHub | undefined;
   let browser: Browser | undefined;
   let dataDir: string | undefined;
@@ -50,6 +50,9 @@ export function useBrowserHub(options: { tmpPrefix: string; screenshots?: boolea
     },
     get browser() {
       return started(browser, 'the browser');
+    },
+    get dataDir() {
+      return started(dataDir, 'the data folder');
     },
   };
 }

@@ -1,15 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
-import { HUB_VERSION, startHub, type RunningHub } from '#hub/server.ts';
+import { HUB_VERSION } from '#hub/server.ts';
 import { updateLayout } from '#hub/update/layout.ts';
-import { ensureClientBuilt } from '../../installer/client-build.ts';
-import { launchBrowser, PHONE, TILL } from './browser.ts';
-import { SHOTS } from './harness.ts';
+import { PHONE, TILL } from './browser.ts';
+import { SHOTS, useBrowserHub } from './harness.ts';
 import { signInOnPage } from './sign-in.ts';
 
 /**
@@ -21,47 +18,34 @@ import { signInOnPage } from './sign-in.ts';
  * Screenshots for a person to look at.
  */
 const owner = DEMO_STAFF[0]!;
-let hub: RunningHub;
-let browser: Browser;
-let dataDir: string;
+const env = useBrowserHub({ tmpPrefix: 'pos-e2e-update-', screenshots: true });
 const contexts: BrowserContext[] = [];
 const program = (version: string) => ({ name: 'pos-hub', mimeType: 'application/octet-stream', buffer: Buffer.from(`#!/bin/sh\necho 'pos-hub ${version} (build test)'\n`) });
-
-beforeAll(async () => {
-  ensureClientBuilt(() => undefined);
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pos-e2e-update-'));
-  hub = await startHub({ dataDir, port: 0, host: '127.0.0.1', demo: true, mdns: false, log: () => undefined });
-  browser = await launchBrowser();
-});
 
 afterAll(async () => {
   delete process.env.POS_EXPORT_USB_ROOTS;
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await hub?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function open(device: typeof PHONE | typeof TILL, lang: 'es_US' | 'zh_CN'): Promise<Page> {
-  const context = await browser.newContext({ ...device });
+  const context = await env.browser.newContext({ ...device });
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   contexts.push(context);
   const p = await context.newPage();
-  await signInOnPage(p, hub.url, owner.code, owner.pin);
+  await signInOnPage(p, env.hub.url, owner.code, owner.pin);
   return p;
 }
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `update-${name}.png`), fullPage: true });
 
 describe('update page', () => {
   it('release, last result, a refused and a staged upload on the till in Spanish; under way on a phone in Chinese', async () => {
-    const layout = updateLayout(dataDir);
+    const layout = updateLayout(env.dataDir);
     await mkdir(layout.updates, { recursive: true });
     // What the root updater left after a release that did not start.
     await writeFile(layout.lastResult, JSON.stringify({ ok: false, code: 'UPDATE_ROLLED_BACK', version: '0.1.1', running: HUB_VERSION, from: HUB_VERSION, backup: 'b', startedAt: '2026-11-28T03:00:00.000Z', finishedAt: '2026-11-28T03:02:00.000Z', detail: 'x' }));
 
     const till = await open(TILL, 'es_US');
-    await till.goto(`${hub.url}#/pages/update/index`);
+    await till.goto(`${env.hub.url}#/pages/update/index`);
     await till.getByTestId('update-page').waitFor();
     expect(await till.getByTestId('update-running').textContent()).toContain(HUB_VERSION);
     expect(await till.getByTestId('update-result-UPDATE_ROLLED_BACK').textContent()).toContain('volvió solo a la versión');
@@ -82,13 +66,13 @@ describe('update page', () => {
     await shot(till, 'staged-till-es');
 
     // The box's USB stick with a supplier's file (hub/exports/usb-watch.ts reads POS_EXPORT_USB_ROOTS at each look).
-    const usbRoot = path.join(dataDir, 'usb-root');
+    const usbRoot = path.join(env.dataDir, 'usb-root');
     await mkdir(path.join(usbRoot, 'KINGSTON'), { recursive: true });
     await writeFile(path.join(usbRoot, 'KINGSTON', 'pos-hub-arm64-9.9.10'), program('9.9.10').buffer);
     process.env.POS_EXPORT_USB_ROOTS = usbRoot;
 
     const phone = await open(PHONE, 'zh_CN');
-    await phone.goto(`${hub.url}#/pages/update/index`);
+    await phone.goto(`${env.hub.url}#/pages/update/index`);
     await phone.getByTestId('update-pending').waitFor();
     expect(await phone.getByTestId('update-pending').textContent()).toContain('9.9.9');
     expect(await phone.getByTestId('update-install').isDisabled()).toBe(true);
