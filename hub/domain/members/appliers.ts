@@ -44,7 +44,10 @@ export const memberAppliers = {
   'member.erased': (s: State, e: EventOf<'member.erased'>): State => {
     const m = memberById(s, e.memberId);
     if (!m) return s;
-    const erased: Member = { ...m, phone: '', lastName: '', name: '', email: '', gender: 0, city: '', address: '', birthday: '', docId: '', updatedAt: e.at, erasedAt: e.at };
+    // The recent entries shown on the member's page lose the transfer payer's name too (often the member's own);
+    // the ledger day files keep it as the shop's record of a bank transfer (README "Erasure keeps the ledger").
+    const recent = m.recent.map((x) => (x.recharge && x.recharge.accountName !== '' ? { ...x, recharge: { ...x.recharge, accountName: '' } } : x));
+    const erased: Member = { ...m, phone: '', lastName: '', name: '', email: '', gender: 0, city: '', address: '', birthday: '', docId: '', recent, updatedAt: e.at, erasedAt: e.at };
     return putMember(s, erased, m);
   },
   // THE balance move (recharge, spend, refund, adjust): the entry carries the balance after it.

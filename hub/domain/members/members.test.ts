@@ -144,6 +144,17 @@ describe('member.erase', () => {
     expect(memberIdByNo(s, '000001')).toBe(ANA);
   });
 
+  it("blanks the transfer payer's name in the recent entries the member's page shows, keeps the money", () => {
+    const paid = exec(membersState(), 'member.recharge', { ...cashRecharge(ANA, 5_000, 9), method: 4, bank: 'BCP', cardNo: '4557 1234', accountName: 'Ana Pérez' }).state;
+    expect(memberById(paid, ANA)!.recent[0]!.recharge!.accountName).toBe('Ana Pérez');
+    const s = exec(paid, 'member.erase', { memberId: ANA, reason: 'Lo pidió el socio' }).state;
+    const m = memberById(s, ANA)!;
+    expect(JSON.stringify(m)).not.toContain('Ana Pérez');
+    expect(m.recent.map((e) => e.cents)).toEqual(memberById(paid, ANA)!.recent.map((e) => e.cents));
+    expect(m.recent[0]!.recharge).toMatchObject({ bank: 'BCP', cardNo: '1234', amountCents: 5_000 });
+    expect(m.balanceCents).toBe(15_000);
+  });
+
   it('never gives the number again, and the phone may register anew', () => {
     const s = exec(erased(), 'member.register', { memberId: uid(2296), ...ANA_FIELDS });
     expect(s.result.memberNo).toBe('000003');
