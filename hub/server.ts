@@ -42,6 +42,7 @@ import { hostsAnswering, ownSubnetHosts, RAW_PRINT_PORT } from './net/printer-se
 import { advertiseRestaurant, mdnsHostName, type Advertiser } from './net/mdns.ts';
 import { oneLineLog } from './safe-log.ts';
 import { lockDataDir, type DataDirLock } from './store/data-lock.ts';
+import { swapInStagedRestore } from './backup/handover.ts';
 import { createIntake } from './engine/intake.ts';
 import type { SocketLimits } from './sync/socket-limits.ts';
 import { attachSockets } from './sync/socket-server.ts';
@@ -97,6 +98,14 @@ export type StartOptions = Omit<HubConfig, 'help' | 'setupPrinter'> & {
   printerSearch?: { hosts: string[]; port: number };
   /** The intake API's pace per channel (hub/http/routes/intake/channel-rate.ts); tests pass a tight one. */
   intakeRate?: { burst: number; perMinute: number };
+  /**
+   * Called once this hub has stopped after staging a restore (hub/backup/handover.ts): start
+   * it again on the same options (main.ts does; the swap happens in that start). Without it
+   * the hub only stops (tests start the next one themselves).
+   */
+  onRestoreStaged?: () => void;
+  /** The largest backup the setup page may upload (tests: a small one). */
+  restoreMaxBytes?: number;
   /** Raw Ed25519 public keys a licence code may be signed with instead of the seller's (tests: hub/licence/testing/test-key.ts). */
   licenceKeys?: readonly string[];
 };
@@ -115,6 +124,8 @@ export async function startHub(opts: StartOptions): Promise<RunningHub> {
   // One hub per data folder, before anything is read (hub/store/README.md "One hub per data folder").
   const lock = lockDataDir(opts.dataDir);
   try {
+    // A restore the last start staged (the setup page's "restore from a backup") takes the folder before the store opens.
+    await swapInStagedRestore(opts.dataDir, { log: opts.log ?? ((m: string) => console.log(m)) });
     return await startLocked(opts, lock);
   } catch (err) {
     lock.release();
@@ -221,7 +232,10 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
       const roots = mountRootsFromEnv(process.env);
       return mountedVolumes(roots.mountRoots, roots.anyFolder);
     } };
-  const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports, backups, intakeApi, licence, updates });
+  // The restore route hands the folder over: this hub stops, then opens again (the swap is in startHub).
+  let handOver = () => {};
+  const restore = { dataDir: opts.dataDir, release: HUB_VERSION, staged: () => handOver(), ...(opts.restoreMaxBytes ? { maxBytes: opts.restoreMaxBytes } : {}) };
+  const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports, backups, intakeApi, licence, updates, restore });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
   await new Promise<void>((resolve, reject) => {
@@ -255,7 +269,7 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
     const info = { storeId: engine.storeId, version: HUB_VERSION };
     mdns = advertiseRestaurant({ name: () => engine.state.restaurant.name, onChange: (listener) => engine.onChange(listener), port, info, log });
   }
-  return {
+  const running: RunningHub = {
     engine,
     auth,
     jobs,
@@ -289,4 +303,19 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
       lock.release();
     },
   };
+  // Once: a hub that stopped itself to hand its folder over may be closed again by its owner.
+  const closeOnce = running.close;
+  let closing: Promise<void> | null = null;
+  running.close = () => (closing ??= closeOnce());
+  let handingOver = false;
+  handOver = () => {
+    if (handingOver) return;
+    handingOver = true;
+    log('restore: stopping to open again on the restored backup');
+    running.close().then(
+      () => opts.onRestoreStaged?.(),
+      (err: unknown) => log(`restore: the stop before the swap failed: ${String(err)}`),
+    );
+  };
+  return running;
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode, SetupRequest } from '#protocol';
 import { isValidRuc, OWNER_ROLE } from '#protocol';
-import { isClaimed } from '#domain';
 import { refused, type AuthService, type Outcome, type SignedIn } from './auth-service.ts';
 import type { ClaimCode } from './claim.ts';
 import { deviceLabel } from './devices.ts';
@@ -9,7 +8,7 @@ import { hubCommand } from './hub-command.ts';
 import { presetRoleCommands } from './presets.ts';
 import { isPinFormat } from './secrets.ts';
 import type { Caller } from './sign-in.ts';
-import { claimKeys } from './attempt-keys.ts';
+import { checkClaimCode } from './claim-check.ts';
 
 /** The first check of each field, in the order the page shows them. */
 function invalidField(req: SetupRequest): { code: 'REQUIRED_FIELD' | 'INCORRECT_INPUT' | 'INVALID_RUC' | 'PIN_FORMAT'; field: string } | null {
@@ -28,24 +27,13 @@ function invalidField(req: SetupRequest): { code: 'REQUIRED_FIELD' | 'INCORRECT_
  * the owner's PIN, then signs the owner in on this device (enrolling it).
  */
 export async function claimHub(auth: AuthService, claim: ClaimCode | null, req: SetupRequest, caller: Caller): Promise<Outcome<SignedIn>> {
-  if (isClaimed(auth.engine.state)) return refused('ALREADY_CLAIMED');
-  // Counted per address, before anything is awaited; then the hub-wide pace (which never locks).
-  const reservation = auth.reserve(claimKeys(caller.ip));
-  if (!reservation.ok) return reservation;
-  const pace = auth.claimPace.take();
-  if (pace > 0) {
-    reservation.refund();
-    return refused('TOO_MANY_ATTEMPTS', { retryAfter: pace });
-  }
-  if (!claim || !claim.matches(req.claimCode)) {
-    await auth.failed(reservation, 'wrong or expired claim code', `address ${caller.ip}`, null, null);
-    return refused('CLAIM_CODE_INVALID', { message: 'claimCode' });
-  }
-  reservation.refund();
+  const checked = await checkClaimCode(auth, claim, req.claimCode, caller);
+  if (!checked.ok) return checked;
+  const code = checked.value;
   const bad = invalidField(req);
   if (bad) return refused(bad.code, { message: bad.field });
 
-  claim.consume();
+  code.consume();
   const now = auth.clock();
   const actor = { staffId: null, deviceId: req.deviceId };
   const ownerId = randomUUID();
@@ -66,7 +54,7 @@ export async function claimHub(auth: AuthService, claim: ClaimCode | null, req: 
     await auth.note('staff.noteCredentials', { staffId: ownerId, hasPin: true, hasPassword: false }, actor);
   } catch (err) {
     // Nothing claimed the hub (no staff yet): the same code may be tried again.
-    claim.release();
+    code.release();
     auth.log(`setup: failed: ${String(err)}`);
     return refused((err as { code?: ErrorCode }).code ?? 'INTERNAL');
   }

@@ -6,10 +6,11 @@ import { isSafePath } from './entries.ts';
  * Which files of the data folder a backup holds: everything the hub wrote
  * (log, snapshot, job table, archive and day files, documents, exports,
  * secrets, auth), except what belongs to this box and this moment: the lock,
- * the backups themselves, staged updates, and temp files a writer has not
+ * the backups themselves, staged updates, restores being handed over (and the
+ * data a restore put aside: handover.ts), and temp files a writer has not
  * renamed yet (names starting with a dot or holding `.tmp`).
  */
-const LEFT_OUT_AT_TOP = new Set(['hub.lock', 'backups', 'updates']);
+const LEFT_OUT_AT_TOP = new Set(['hub.lock', 'backups', 'updates', 'restore']);
 
 function leftOut(name: string, top: boolean): boolean {
   return name.startsWith('.') || name.includes('.tmp') || (top && LEFT_OUT_AT_TOP.has(name));

@@ -27,6 +27,7 @@ import { healthRoutes } from './routes/health/health.ts';
 import { intakeOrderRoutes } from './routes/intake/intake.ts';
 import { sessionRouters } from './routes/index.ts';
 import { setupRoutes, type PrinterSearch } from './routes/setup/setup.ts';
+import { restoreRoutes, type RestoreRouteDeps } from './routes/setup/restore.ts';
 
 export type HttpDeps = {
   engine: Engine;
@@ -61,6 +62,8 @@ export type HttpDeps = {
   updates?: UpdateRouteDeps;
   /** The box's licence (hub/licence): the fee notice's read and the owner's code entry; absent: no licence routes. */
   licence?: LicenceRouteDeps;
+  /** "Restore from a backup" on an unclaimed hub (hub/backup/handover.ts); absent: no restore routes. */
+  restore?: RestoreRouteDeps;
 };
 
 /**
@@ -83,6 +86,7 @@ export function createHttpApp(deps: HttpDeps): Koa {
   const setup = setupRoutes(deps.auth, deps.claim, deps.printerSearch);
   app.use(setup.routes());
   app.use(setup.allowedMethods());
+  if (deps.restore) app.use(restoreRoutes(deps.auth, deps.claim, deps.restore).routes());
   app.use(claimedMiddleware(deps.engine));
   // The intake API: a web shop's server with its channel key, not a person with a session (routes/intake).
   if (deps.intakeApi) app.use(intakeOrderRoutes(deps.intakeApi).routes());

@@ -46,6 +46,20 @@ export const setupSchema = z.object({
 });
 export type SetupRequest = z.infer<typeof setupSchema>;
 
+/** POST /api/setup/restore (unclaimed hub): restore the backup uploaded as `upload`, opened with the passphrase (hub/backup/handover.ts). */
+export const restoreRequestSchema = z.object({
+  claimCode: z.string().trim().max(32),
+  upload: z.string().regex(/^[0-9a-f]{16}$/),
+  passphrase: z.string().max(200),
+});
+export type RestoreRequest = z.infer<typeof restoreRequestSchema>;
+
+/** POST /api/setup/restore/upload: the file is kept under this id; its plain header says what it is. */
+export type RestoreUploadReply = { ok: true; upload: string; size: number; backup: { createdAt: string; reason: string; hubVersion: string; seq: number } };
+
+/** POST /api/setup/restore: checked and staged; the hub restarts on it now (the page waits for GET /api/setup to say claimed). */
+export type RestoreReply = { ok: true; restarting: true; storeId: string; seq: number; createdAt: string };
+
 /** Someone who signed in on this device before: the PIN screen offers them. */
 export type KnownStaff = { id: string; name: string; code: string };
 

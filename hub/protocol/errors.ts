@@ -71,6 +71,14 @@ export const CORE_ERROR_CODES = [
   'UPDATE_BACKUP_FAILED',
   // the backup passphrase (issue 23, hub/backup): too short (under 10 characters), too long, or spaces at its ends
   'BACKUP_PASSPHRASE_WEAK',
+  // restoring a backup onto an unclaimed hub (issue 23, hub/backup/handover.ts): what the file or passphrase is, one restore at a time
+  'BACKUP_WRONG_PASSPHRASE',
+  'BACKUP_NOT_A_BACKUP',
+  'BACKUP_TRUNCATED',
+  'BACKUP_CORRUPTED',
+  'BACKUP_IO_ERROR',
+  'BACKUP_FROM_NEWER_HUB',
+  'BACKUP_RESTORE_BUSY',
 ] as const;
 
 /** Every error the hub can answer with: its own and every feature's. */
@@ -115,6 +123,10 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   UPDATE_NOT_NEWER: 409,
   UPDATE_NEEDS_BACKUP_PASSPHRASE: 409,
   UPDATE_BACKUP_FAILED: 503,
+  BACKUP_WRONG_PASSPHRASE: 403,
+  BACKUP_IO_ERROR: 503,
+  BACKUP_FROM_NEWER_HUB: 409,
+  BACKUP_RESTORE_BUSY: 409,
 };
 
 export function httpStatusOf(code: ErrorCode): number {
