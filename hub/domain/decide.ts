@@ -1,8 +1,9 @@
-import type { Command, CommandType, State } from '#protocol';
+import type { Command, CommandType, DomainEvent, State } from '#protocol';
 import type { Handler } from './feature.ts';
 import type { DecideContext, Decision } from './decision.ts';
 import { hubHandler, withHubRules } from './hub-rules.ts';
-import { withReactions } from './jobs/reactions.ts';
+import { applyAll } from './apply.ts';
+import { reactionsFolded } from './jobs/reactions.ts';
 import { licenceRefusal } from './licence/gate.ts';
 import { permissionDenied } from './permissions.ts';
 import { handlers } from './registry.ts';
@@ -37,9 +38,22 @@ function decideWith(handler: Handler<CommandType>, state: State, command: Comman
  * (ctx.now), no randomness (ids come in the payload).
  */
 export function decide(state: State, command: Command, ctx: DecideContext): Decision {
+  return decideAndFold(state, command, ctx).decision;
+}
+
+/**
+ * `decide`, and the state after its events (`applyAll(state, events)`; the
+ * state itself when refused). Finding the jobs a decision causes already folds
+ * its events (reactions.ts); the engine takes that state instead of folding
+ * every event of every command twice (issue 20: a cost of each command).
+ */
+export function decideAndFold(state: State, command: Command, ctx: DecideContext): { decision: Decision; after: State } {
   // A command only the hub decides (bill.correct, einvoice.summarize) has its real rule in hub-rules.ts, not the shared registry.
   const handler = hubHandler(command.type) ?? (handlers[command.type] as Handler<CommandType>);
   // The hub-only step (a settled bill's number and fiscal document) and the jobs the events cause
   // join the same decision, hence the same log record.
-  return withReactions(state, command.id, ctx.now, withHubRules(state, decideWith(handler, state, command, ctx), ctx.now), ctx.jobs);
+  const { decision, after, folded } = reactionsFolded(state, command.id, ctx.now, withHubRules(state, decideWith(handler, state, command, ctx), ctx.now), ctx.jobs);
+  if (!decision.ok) return { decision, after: state };
+  const rest: readonly DomainEvent[] = after ? decision.events.slice(folded) : decision.events;
+  return { decision, after: applyAll(after ?? state, rest) };
 }

@@ -1,4 +1,4 @@
-export { decide, decideRules } from './decide.ts';
+export { decide, decideAndFold, decideRules } from './decide.ts';
 export { apply, applyAll } from './apply.ts';
 export { accountFiledBy, archivedBy, reservationsFiledBy, shiftFiledBy, stockMovesOf, tallyFiledBy, takeoutFiledBy, refundFiledBy, ledgerFiledBy } from './archived.ts';
 export { legacyStockMoves } from './goods/stock-history-upgrade.ts';
@@ -8,7 +8,7 @@ export { statusForOrder } from './dine-in/table-status.ts';
 export type { Applier, Appliers, DomainFeature, Handler, Handlers } from './feature.ts';
 export { aliasesOf, canManageRole, isClaimed, permissionDenied, roleAliases } from './permissions.ts';
 export { APPROVABLE_ALIASES, approvableGate, approversFor, DEFAULT_LIMITS, limitRefusal, mayApprove, roleLimits, withinLimit, type LimitName } from './approval.ts';
-export { LEGACY_RECORD_FORMAT, MIGRATIONS, migrate, recordFormat, StoreFormatError, type Migration } from './migrations/index.ts';
+export { LEGACY_RECORD_FORMAT, MIGRATIONS, migrate, recordFormat, upgradeEvents, StoreFormatError, type Migration } from './migrations/index.ts';
 export { dropDamagedRecords } from './repair.ts';
 export { getOwn } from './records.ts';
 export { reservedSoon } from './reservations/reserved-soon.ts';

@@ -1,6 +1,6 @@
 import type { ActivityEntry, Bill, Change, Command, CommandReply, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
-import { applyAll, decide, type DecideContext, type Decision, type LicenceBasis } from '#domain';
+import { decideAndFold, type DecideContext, type Decision, type LicenceBasis } from '#domain';
 import type { Archive, ArchivedBill } from '#hub/store/archive.ts';
 import { isStorageError } from '#hub/store/durable-fs.ts';
 import type { StockHistory, FiledStockMove } from '#hub/store/stock-history.ts';
@@ -66,6 +66,8 @@ export class Engine {
   private licence: LicenceBasis | undefined = undefined;
   /** When the write loop runs: at once for devices' commands, riders waiting for company (write-pacer.ts). */
   private readonly pacer: WritePacer;
+  /** Whether the loop has other work during a write: then the log writes through the thread pool (writeAsideWhile). */
+  private writeAside: () => boolean = () => false;
 
   readonly storeId: string;
   readonly archive: Archive;
@@ -197,6 +199,16 @@ export class Engine {
     return this.table;
   }
 
+  /**
+   * While `busy` says so, the log's writes go through the thread pool even on a fast disk (null:
+   * back to the disk's own judgement, hub/store/wal.ts WriteTime). The job service says so while
+   * it holds a ticket: its work (the printer's answers, the next step) then runs during the
+   * device's write instead of after it (hub/jobs/README.md "The disk write beside the ticket").
+   */
+  writeAsideWhile(busy: (() => boolean) | null): void {
+    this.writeAside = busy ?? (() => false);
+  }
+
   /** Durable writes of the log since open: one per batch of commands (group commit). */
   get durableWrites(): number {
     return this.wal.appends;
@@ -285,8 +297,8 @@ export class Engine {
     let decision: Decision;
     let stateAfter: State;
     try {
-      decision = decide(this.staged, command, { now: now.toISOString(), actor, approver, jobs: this.table, licence: this.licence });
-      stateAfter = decision.ok ? applyAll(this.staged, decision.events) : this.staged;
+      // The state after it comes with the decision: finding the jobs it causes folds its events once already.
+      ({ decision, after: stateAfter } = decideAndFold(this.staged, command, { now: now.toISOString(), actor, approver, jobs: this.table, licence: this.licence }));
       // The job events go into the table in place, journaled under the record's seq (undone if the
       // write fails: failStaged). Inside this guard and before the seq moves: a job event that cannot
       // be folded is a rule's bug, refused like one (a seq skipped in the log would stop the next start).
@@ -410,7 +422,7 @@ export class Engine {
       // Every rider in the queue goes with this batch: none waits any more.
       const devicesAtWork = this.pacer.takeBatch();
       try {
-        await this.wal.append(batch.map((p) => p.record));
+        await this.wal.append(batch.map((p) => p.record), this.writeAside());
         this.lastWriteOk = true;
       } catch (err) {
         this.failStaged(batch, err);

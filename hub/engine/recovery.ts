@@ -1,6 +1,6 @@
 import type { ActivityEntry, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
-import { accountFiledBy, applyAll, archivedBy, dropDamagedRecords, emptyState, legacyJobs, legacyStockMoves, migrate, recordFormat, reservationsFiledBy, shiftFiledBy, stockMovesOf, StoreFormatError, tallyFiledBy, takeoutFiledBy, refundFiledBy } from '#domain';
+import { accountFiledBy, applyAll, archivedBy, dropDamagedRecords, emptyState, legacyJobs, legacyStockMoves, migrate, recordFormat, upgradeEvents, reservationsFiledBy, shiftFiledBy, stockMovesOf, StoreFormatError, tallyFiledBy, takeoutFiledBy, refundFiledBy } from '#domain';
 import { Archive, type ArchivedBill } from '#hub/store/archive.ts';
 import { openMeta } from '#hub/store/meta.ts';
 import { readSnapshot, removeSnapshotTemps } from '#hub/store/snapshot.ts';
@@ -158,6 +158,8 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   const unlogged: ActivityEntry[] = [];
   const archivedThrough = snap?.archivedThroughSeq ?? 0;
   for (const r of records) {
+    // An older hub's events gain today's shape once, here, so the appliers never complete them (migrations `upEvent`).
+    if (recordFormat(r) < STORE_FORMAT_VERSION) r.events = upgradeEvents(r.events, recordFormat(r));
     if (recordFormat(r) > format) {
       state = migrate(state, format, recordFormat(r)).state;
       format = recordFormat(r);

@@ -1,5 +1,5 @@
-import type { Order, OrderLine, State } from '#protocol';
-import { LINE_DEFAULTS, ORDER_DEFAULTS, unpackRecord } from '#protocol';
+import type { DomainEvent, Order, OrderLine, State } from '#protocol';
+import { ALWAYS, LINE_DEFAULTS, ORDER_DEFAULTS, unpackRecord } from '#protocol';
 import type { Migration } from '../migrations/index.ts';
 import { setOwn } from '../records.ts';
 
@@ -22,14 +22,17 @@ export function fillLine(line: OrderLine): OrderLine {
   return unpackRecord<OrderLine>(line, LINE_DEFAULTS);
 }
 
-const ORDER_KEYS = Object.keys(ORDER_DEFAULTS);
-const LINE_KEYS = Object.keys(LINE_DEFAULTS);
+// The fields unpacking fills in: those marked ALWAYS (listUnitPriceCents, presets, takeoutId...) are
+// optional and absent on most records of today, so they never make a record "incomplete".
+const filledKeys = (defaults: object): string[] => Object.entries(defaults).flatMap(([k, def]) => (def === ALWAYS ? [] : [k]));
+const ORDER_KEYS = filledKeys(ORDER_DEFAULTS);
+const LINE_KEYS = filledKeys(LINE_DEFAULTS);
 
 /**
  * An event's order or lines as this hub's rules expect them. The log keeps
  * events as they were written: replaying a `table.opened` or
  * `order.linesAdded` recorded by an older hub must not hand the appliers an
- * order without the fields added since. Free for today's events (nothing missing).
+ * order without the fields added since. Unchanged when nothing is missing.
  */
 export function completeOrder(order: Order): Order {
   return ORDER_KEYS.every((k) => Object.hasOwn(order, k)) && order.lines.every(isCompleteLine) ? order : fillOrder(order);
@@ -44,6 +47,25 @@ function isCompleteLine(line: OrderLine): boolean {
   return LINE_KEYS.every((k) => Object.hasOwn(line, k));
 }
 
+/**
+ * A log record's event written before format 5, completed to today's shape,
+ * once, when the record is read back (recovery: hub/domain/migrations
+ * `upgradeEvents`). The appliers take today's events as they are: completing
+ * every order and line on every applied event was a cost of each command
+ * (issue 20), paid for records no hub has written since format 5.
+ */
+function upEvent(event: DomainEvent): DomainEvent {
+  if (event.type === 'table.opened') {
+    const order = completeOrder(event.order);
+    return order === event.order ? event : { ...event, order };
+  }
+  if (event.type === 'order.linesAdded') {
+    const lines = completeLines(event.lines);
+    return lines === event.lines ? event : { ...event, lines };
+  }
+  return event;
+}
+
 function up(state: State): State {
   const orders: Record<string, Order> = {};
   for (const [id, order] of Object.entries(state.orders ?? {})) {
@@ -52,4 +74,4 @@ function up(state: State): State {
   return { ...state, orders };
 }
 
-export const migration5: Migration = { version: 5, name: 'order lines: gifts, cancellations, hold, rush, line discount; orders: deposit', up };
+export const migration5: Migration = { version: 5, name: 'order lines: gifts, cancellations, hold, rush, line discount; orders: deposit', up, upEvent };

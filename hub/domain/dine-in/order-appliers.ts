@@ -5,7 +5,6 @@ import { withDebtOf } from '../account/debts.ts';
 import { withRiderCashOf } from '../riders/cash.ts';
 import { withTakeoutDue } from '../takeout/due.ts';
 import { foldIntoShift, withBill } from '../shift/totals.ts';
-import { completeLines, completeOrder } from './migration-5.ts';
 import { statusForOrder } from './table-status.ts';
 
 /**
@@ -33,11 +32,11 @@ function withOrder(s: State, orderId: string, change: (o: Order) => Order): Stat
 
 /** Folds order lifecycle events: open, lines, kitchen, pre-bill, settle. */
 export const orderAppliers = {
-  // Both may come from a log written by an older hub: complete them to today's shape (migration-5.ts).
+  // Both take today's shape: one from a log written before store format 5 is completed once, when
+  // recovery reads it back (migration-5.ts `upEvent`), never here on every applied event.
   'table.opened': (s: State, e: EventOf<'table.opened'>): State =>
-    putOrder({ ...s, counters: { ...s.counters, orderNo: Math.max(s.counters.orderNo, e.order.no) } }, completeOrder(e.order)),
-  'order.linesAdded': (s: State, e: EventOf<'order.linesAdded'>): State =>
-    withOrder(s, e.orderId, (o) => ({ ...o, lines: [...o.lines, ...completeLines(e.lines)] })),
+    putOrder({ ...s, counters: { ...s.counters, orderNo: Math.max(s.counters.orderNo, e.order.no) } }, e.order),
+  'order.linesAdded': (s: State, e: EventOf<'order.linesAdded'>): State => withOrder(s, e.orderId, (o) => ({ ...o, lines: [...o.lines, ...e.lines] })),
   'order.lineRemoved': (s: State, e: EventOf<'order.lineRemoved'>): State =>
     withOrder(s, e.orderId, (o) => ({ ...o, lines: o.lines.filter((l) => l.id !== e.lineId) })),
   'order.lineReturned': (s: State, e: EventOf<'order.lineReturned'>): State =>

@@ -78,7 +78,18 @@ export function jobIdOf(commandId: string, index: number): string {
  * cause, so a crash can never keep one without the other.
  */
 export function withReactions(state: State, commandId: string, now: string, decision: Decision, jobs: JobLookup = NO_JOBS): Decision {
-  if (!decision.ok || !decision.events.some((e) => Object.hasOwn(REACTORS, e.type))) return decision;
+  return reactionsFolded(state, commandId, now, decision, jobs).decision;
+}
+
+/**
+ * `withReactions`, and what it had to fold to find the jobs: `after` is the
+ * state with the decision's first `folded` events applied (its own events; the
+ * `job.created` ones follow them), or undefined when nothing reacts and
+ * nothing was folded. The hub's engine goes on from `after` instead of
+ * folding the same events a second time (decide.ts `decideAndFold`, issue 20).
+ */
+export function reactionsFolded(state: State, commandId: string, now: string, decision: Decision, jobs: JobLookup = NO_JOBS): { decision: Decision; after?: State; folded: number } {
+  if (!decision.ok || !decision.events.some((e) => Object.hasOwn(REACTORS, e.type))) return { decision, folded: 0 };
   const created: DomainEvent[] = [];
   let after = state;
   for (const event of decision.events) {
@@ -88,5 +99,5 @@ export function withReactions(state: State, commandId: string, now: string, deci
       created.push({ type: 'job.created', job });
     }
   }
-  return created.length === 0 ? decision : { ...decision, events: [...decision.events, ...created] };
+  return { decision: created.length === 0 ? decision : { ...decision, events: [...decision.events, ...created] }, after, folded: decision.events.length };
 }

@@ -1,4 +1,4 @@
-import type { State } from '#protocol';
+import type { DomainEvent, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
 import { emptyState, FEATURE_MIGRATIONS } from '../registry.ts';
 
@@ -8,7 +8,18 @@ import { emptyState, FEATURE_MIGRATIONS } from '../registry.ts';
  * argument) and tolerant of a state that already has what it adds, because
  * format 1 named several shapes (see README "Migrations" in hub/store).
  */
-export type Migration = { version: number; name: string; up: (state: State) => State };
+export type Migration = {
+  version: number;
+  name: string;
+  up: (state: State) => State;
+  /**
+   * What the step does to one event of a log record written before it (optional): recovery runs it
+   * on the record's events once, when the log is read back (`upgradeEvents`), so the appliers only
+   * ever fold events of today's shape and pay nothing per command for older ones (issue 20).
+   * Pure and tolerant like `up`; returns the event itself when it has nothing to add.
+   */
+  upEvent?: (event: DomainEvent) => DomainEvent;
+};
 
 /**
  * Every migration, oldest first, numbered without gaps from 2 to
@@ -32,6 +43,17 @@ export function recordFormat(record: { format?: number }): number {
 
 /** See recordFormat. */
 export const LEGACY_RECORD_FORMAT = 2;
+
+/**
+ * The events of a log record written in format `from`, brought to today's
+ * shape by every later step's `upEvent`, oldest first. Today's records come
+ * back as they are (the same array), without a walk.
+ */
+export function upgradeEvents(events: DomainEvent[], from: number, table: readonly Migration[] = MIGRATIONS): DomainEvent[] {
+  const steps = table.filter((m) => m.version > from && m.upEvent);
+  if (steps.length === 0) return events;
+  return events.map((event) => steps.reduce((e, m) => m.upEvent!(e), event));
+}
 
 /** Thrown for data this hub cannot read: written by a newer hub, or a step with no migration. */
 export class StoreFormatError extends Error {
