@@ -4,7 +4,7 @@ import { serveUrls, setupLink } from './net/addresses.ts';
 import { mdnsHostName } from './net/mdns.ts';
 import { DEMO_STAFF } from './demo/staff.ts';
 import { DataDirLockError } from './store/data-lock.ts';
-import { startHub, HUB_VERSION, PortInUseError } from './server.ts';
+import { startHub, HUB_VERSION, PortInUseError, type RunningHub } from './server.ts';
 import path from 'node:path';
 import { versionLine } from './update/hub-version.ts';
 import { updateApplyMain } from './update/cli.ts';
@@ -47,7 +47,49 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const hub = await startHub(config);
+  let stopping = false;
+  // A restore from the setup page stops the hub; it opens again here, in this process (same
+  // pid: systemd and a terminal alike), and the start swaps the restored data in (hub/backup/handover.ts).
+  const open = async (): Promise<RunningHub> => {
+    const started = await startHub({ ...config, onRestoreStaged: () => void reopen() });
+    announce(started, config);
+    return started;
+  };
+  const reopen = async () => {
+    if (stopping) process.exit(0);
+    console.log('Restoring the backup: the hub opens again on it...');
+    try {
+      hub = await open();
+    } catch (err) {
+      console.error(`POS hub could not open again after the restore: ${(err as Error)?.message ?? String(err)}`);
+      process.exit(1);
+    }
+  };
+  let hub = await open();
+  console.log('');
+  console.log('To stop the hub press Ctrl+C: it saves everything first.');
+
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal === 'SIGINT' ? 'Ctrl+C' : signal}: stopping, saving everything first...`);
+    hub.close().then(
+      () => {
+        console.log('Stopped.');
+        process.exit(0);
+      },
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Where to open the hub, and how to claim it or what the demo is: said at every start. */
+function announce(hub: RunningHub, config: { dataDir: string; host: string; mdns: boolean }): void {
   const dataDir = path.resolve(config.dataDir);
   // The shop network's addresses first: "localhost" opens nothing on a phone.
   const urls = [...serveUrls(config.host, hub.port), ...(config.mdns && config.host === '0.0.0.0' ? [`http://${mdnsHostName()}:${hub.port}/`] : [])];
@@ -70,27 +112,6 @@ async function main(): Promise<void> {
     console.log(`Demo staff (number / PIN): ${demo.map((s) => `${s.code} / ${s.pin} ${s.name} (${s.roleId})`).join('; ')}`);
     console.log(`A real restaurant starts empty, in a folder of its own: ${process.env.npm_lifecycle_event ? 'npm run start:real' : 'start without --demo, with --data set to an empty folder'}.`);
   }
-  console.log('');
-  console.log('To stop the hub press Ctrl+C: it saves everything first.');
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal === 'SIGINT' ? 'Ctrl+C' : signal}: stopping, saving everything first...`);
-    hub.close().then(
-      () => {
-        console.log('Stopped.');
-        process.exit(0);
-      },
-      (err) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 /** The demo restaurant's people are still there (they may have been changed since, but not removed). */
