@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyUpdate, currentRelease } from './apply.ts';
 import { releaseBinary, stagedBinary, updateLayout, type UpdateLayout } from './layout.ts';
 import type { UpdateRequest } from './request.ts';
+import { lockDataDir } from '#hub/store/data-lock.ts';
+import { encodeLine } from '#hub/store/line-codec.ts';
 
 /**
  * The updater's refusals and its bookkeeping, with the service stood in for
@@ -18,6 +20,9 @@ let dir: string;
 let layout: UpdateLayout;
 let running: string | null;
 let restarts: number;
+let stops: number;
+/** What a release does when the service starts it (writes to the store, in some tests). */
+let onStart: (release: string | null) => Promise<void>;
 const execFileAsync = promisify(execFile);
 const clock = () => new Date('2026-11-29T01:40:00Z');
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -43,9 +48,14 @@ const run = (healthy: (release: string) => boolean) =>
     giveUpMs: 0,
     backGiveUpMs: 0,
     sleep: async () => {},
+    stop: async () => {
+      stops++;
+      running = null;
+    },
     restart: async () => {
       restarts++;
       running = await currentRelease(layout);
+      await onStart(running);
     },
     healthyAs: async (release) => running === release && healthy(release),
   });
@@ -58,6 +68,8 @@ beforeEach(async () => {
   await fs.mkdir(layout.updates, { recursive: true });
   running = '1.0.0';
   restarts = 0;
+  stops = 0;
+  onStart = async () => {};
   await install('1.0.0', 'current');
   await install('0.9.0', 'previous');
 });
@@ -78,6 +90,8 @@ describe('applyUpdate', () => {
     expect(await links()).toEqual({ current: 'releases/1.1.0', previous: 'releases/1.0.0' });
     expect((await fs.readdir(layout.releases)).sort()).toEqual(['1.0.0', '1.1.0']);
     expect(await fs.readFile(releaseBinary(layout, '1.1.0'), 'utf8')).toBe('binary 1.1.0');
+    await expect(fs.access(layout.journal)).rejects.toThrow();
+    await expect(fs.access(layout.kept)).rejects.toThrow();
   });
 
   const refusals: [string, () => Promise<void>, string][] = [
@@ -115,6 +129,44 @@ describe('applyUpdate', () => {
     expect(await links()).toEqual({ current: 'releases/1.0.0', previous: 'releases/0.9.0' });
     expect((await fs.readdir(layout.releases)).sort()).toEqual(['0.9.0', '1.0.0']);
     expect(running).toBe('1.0.0');
+    expect(stops).toBe(2);
+    // Nothing of the update is left under way: no journal, no kept store, no updater link.
+    await expect(fs.access(layout.journal)).rejects.toThrow();
+    await expect(fs.access(layout.kept)).rejects.toThrow();
+    await expect(fs.lstat(layout.updater)).rejects.toThrow();
+  });
+
+  it('leaves a release that recorded changes before failing where it is: acknowledged changes are never thrown away', async () => {
+    const segment = path.join(layout.data, 'wal', '0000000000000001.log');
+    await fs.mkdir(path.dirname(segment), { recursive: true });
+    await fs.writeFile(segment, encodeLine({ seq: 1 }));
+    // The new release answers a device (seq 2) and then fails its health check.
+    let answered = false;
+    onStart = async (release) => {
+      if (release === '1.1.0' && !answered) await fs.appendFile(segment, encodeLine({ seq: 2 }));
+      answered ||= release === '1.1.0';
+    };
+    await request('1.1.0', 'binary 1.1.0');
+    const result = await run((r) => r !== '1.1.0');
+    expect(result).toMatchObject({ ok: false, code: 'UPDATE_ROLLBACK_FAILED', running: '1.1.0' });
+    expect(result!.detail).toContain('seq 2 to 2');
+    expect(await links()).toEqual({ current: 'releases/1.1.0', previous: 'releases/1.0.0' });
+    expect(await fs.readFile(segment, 'utf8')).toBe(encodeLine({ seq: 1 }) + encodeLine({ seq: 2 }));
+    expect(running).toBe('1.1.0');
+    await expect(fs.access(layout.journal)).rejects.toThrow();
+  });
+
+  it('touches nothing while a hub still holds the data folder after the stop', async () => {
+    const lock = lockDataDir(layout.data);
+    try {
+      await request('1.1.0', 'binary 1.1.0');
+      expect(await run(() => true)).toMatchObject({ ok: false, code: 'UPDATE_INSTALL_FAILED', running: '1.0.0' });
+      expect(await links()).toEqual({ current: 'releases/1.0.0', previous: 'releases/0.9.0' });
+      expect((await fs.readdir(layout.releases)).sort()).toEqual(['0.9.0', '1.0.0']);
+      expect(running).toBe('1.0.0');
+    } finally {
+      lock.release();
+    }
   });
 
   it('says so plainly when the old release does not come back either (the backup is named)', async () => {

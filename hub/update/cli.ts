@@ -46,7 +46,8 @@ export async function updateApplyMain(argv: string[]): Promise<number> {
   const layout = updateLayout(path.resolve(values.data ?? '/var/lib/pos-hub'), path.resolve(values.root ?? '/'));
   const result = await applyUpdate({
     layout,
-    restart: () => systemctlRestart(service),
+    stop: () => systemctl(['stop', service], 300_000),
+    restart: () => systemctl(['restart', '--no-block', service], 60_000),
     healthyAs: (release) => healthyAs(`http://127.0.0.1:${port}`, release),
     giveUpMs: giveUp * 1000,
     backGiveUpMs: Math.max(giveUp, 180) * 1000,
@@ -56,9 +57,10 @@ export async function updateApplyMain(argv: string[]): Promise<number> {
   return result === null || result.ok ? 0 : 1;
 }
 
-function systemctlRestart(service: string): Promise<void> {
+/** `stop` waits until the hub has written its final snapshot and exited (TimeoutStopSec of the unit); `restart --no-block` returns at once. */
+function systemctl(args: string[], timeout: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile('systemctl', ['restart', '--no-block', service], { timeout: 60_000 }, (err) => (err ? reject(err) : resolve()));
+    execFile('systemctl', args, { timeout }, (err) => (err ? reject(err) : resolve()));
   });
 }
 

@@ -8,7 +8,7 @@ import { healthyAs } from './cli.ts';
 import { releaseBinary, updateLayout, type UpdateLayout } from './layout.ts';
 import { UpdateResultSchema } from './request.ts';
 import { stageUpdate, uploadTempFile } from './stage.ts';
-import { brokenRelease, FakeService, previousReleaseSource, sourceRelease, writeExecutable } from './testing/service.ts';
+import { brokenRelease, FakeService, migratingRelease, previousReleaseSource, sourceRelease, writeExecutable } from './testing/service.ts';
 import { STORE_FORMAT_VERSION } from '#protocol';
 import { readSnapshot } from '#hub/store/snapshot.ts';
 
@@ -29,6 +29,16 @@ let previousFormat: number;
 /** The store format of the snapshot the hub wrote last (hub/store/snapshot.ts). */
 const snapshotFormat = async () => (await readSnapshot(path.dirname(layout.updates)))?.format;
 
+/** Every day file (archive/, activity/, ...) and its text: a failed newer release appended a line of its shape to each. */
+async function dayFiles(): Promise<Record<string, string>> {
+  const data = path.dirname(layout.updates);
+  const out: Record<string, string> = {};
+  for (const folder of ['archive', 'activity', 'stock', 'shifts']) {
+    for (const name of await fs.readdir(path.join(data, folder)).catch(() => [] as string[])) out[`${folder}/${name}`] = await fs.readFile(path.join(data, folder, name), 'utf8');
+  }
+  return out;
+}
+
 async function waitHealthyAs(release: string): Promise<void> {
   for (let i = 0; ; i++) {
     if (await healthyAs(service.base, release).catch(() => false)) return;
@@ -45,7 +55,7 @@ async function stage(binaryText: string) {
   return stageUpdate({ layout, file, running, source: 'upload', backup: async () => ({ name: 'pos-backup-test-update.posbak' }), clock: () => new Date() });
 }
 
-const apply = (giveUpMs: number) => applyUpdate({ layout, restart: () => service.restart(), healthyAs: (r) => healthyAs(service.base, r), giveUpMs, backGiveUpMs: 120_000, clock: () => new Date() });
+const apply = (giveUpMs: number) => applyUpdate({ layout, stop: () => service.stop(), restart: () => service.restart(), healthyAs: (r) => healthyAs(service.base, r), giveUpMs, backGiveUpMs: 120_000, clock: () => new Date() });
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(tmpdir(), 'pos-update-'));
@@ -119,6 +129,45 @@ describe('update through real processes', () => {
     expect(after).toMatchObject({ ok: true, version: '0.2.0', storeId: before.storeId, seq: before.seq });
     expect((await sendCommand(service.base, cookie, 'restaurant.rename', { name: 'Casa after rollback' })).body).toMatchObject({ ok: true, seq: before.seq + 1 });
     expect(JSON.parse(await fs.readFile(layout.lastResult, 'utf8'))).toMatchObject({ ok: false, code: 'UPDATE_ROLLED_BACK', running: '0.2.0' });
+  });
+
+  it.each([
+    ['0.4.0', 'exit'],
+    ['0.5.0', 'hang'],
+  ] as const)('puts the store back when %s migrates it to a newer format and then fails (%s): the old release opens its own, same seq, selling goes on', async (version, fail) => {
+    const before = await health(service.base);
+    expect(before.version).toBe('0.2.0');
+    const daysBefore = await dayFiles();
+    expect(Object.keys(daysBefore).length).toBeGreaterThan(0);
+
+    expect(await stage(migratingRelease(version, fail))).toMatchObject({ ok: true, request: { version, from: '0.2.0' } });
+    const result = await apply(3_000);
+    expect(service.output()).toContain(`store migrated to format ${STORE_FORMAT_VERSION + 1}`);
+    expect(result).toMatchObject({ ok: false, code: 'UPDATE_ROLLED_BACK', version, running: '0.2.0' });
+    expect(await fs.readlink(layout.current)).toBe(path.join('releases', '0.2.0'));
+    expect(await fs.readlink(layout.previous)).toBe(path.join('releases', '0.1.0'));
+    expect((await fs.readdir(layout.releases)).sort()).toEqual(['0.1.0', '0.2.0']);
+
+    // The old release opened its own format: same store, same seq, day files as they were.
+    expect(await health(service.base)).toMatchObject({ ok: true, version: '0.2.0', storeId: before.storeId, seq: before.seq });
+    expect(await snapshotFormat()).toBe(STORE_FORMAT_VERSION);
+    // Day files as they were (the old hub may have appended since: its own lines after them, never the newer shape).
+    const daysAfter = await dayFiles();
+    expect(Object.keys(daysAfter)).toEqual(Object.keys(daysBefore));
+    for (const [name, text] of Object.entries(daysAfter)) {
+      expect(text.startsWith(daysBefore[name]!)).toBe(true);
+      expect(text).not.toContain('newerShape');
+    }
+    const next = await sendCommand(service.base, cookie, `restaurant.rename`, { name: `Casa after ${version}` });
+    expect(next.body).toMatchObject({ ok: true, seq: before.seq + 1 });
+    const state = await (await fetch(`${service.base}/api/state`, { headers: { cookie } })).json();
+    expect(JSON.stringify(state)).toContain(`Casa after ${version}`);
+
+    // The migrated store is aside for a look; nothing of the update is left under way.
+    expect(await fs.readFile(path.join(layout.rolledBack, 'snapshot.json'), 'utf8')).toContain(`"format":${STORE_FORMAT_VERSION + 1}`);
+    await expect(fs.access(layout.journal)).rejects.toThrow();
+    await expect(fs.access(layout.kept)).rejects.toThrow();
+    await expect(fs.lstat(layout.updater)).rejects.toThrow();
   });
 
   it('refuses the same release again, an older one, and a file that is not a hub, before any backup', async () => {

@@ -91,3 +91,10 @@ export class FakeService {
     this.start();
   }
 }
+
+const NEWER_RELEASE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'newer-release.ts');
+
+/** A release that migrates the store to a newer format and then fails: exits, or never answers health (newer-release.ts). */
+export function migratingRelease(release: string, fail: 'exit' | 'hang'): string {
+  return `#!/bin/sh\nif [ "$1" = --version ]; then echo 'pos-hub ${release} (build newer)'; exit 0; fi\nexec env NODE_OPTIONS= '${process.execPath}' '${NEWER_RELEASE}' --fail ${fail} "$@"\n`;
+}
