@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SAMPLE_FISCAL } from '#hub/domain/einvoice/samples.ts';
 import { freePort, spawnHub, type ChildHub } from '#hub/testing/child-hub.ts';
 import { command, DEMO_OWNER, getState, signedIn, sleep, useCookie } from '#hub/testing/test-hub.ts';
-import type { Command, CommandReply, SaleDocument, State } from '#protocol';
+import { BOLETA, call, FACTURA, sell, send } from './testing/selling.ts';
 import type { BackupsReply } from '#hub/http/routes/backups/backups.ts';
 
 /**
@@ -25,32 +24,6 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const PASS = 'ceviche y pisco 2026';
 const run = promisify(execFile);
 
-async function call<T>(url: string, apiPath: string, cookie: string, body?: unknown, method = 'POST'): Promise<{ status: number; body: T }> {
-  const res = await fetch(new URL(apiPath, url), { method: body === undefined ? 'GET' : method, headers: { 'content-type': 'application/json', cookie }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-async function send(url: string, cookie: string, cmd: Command): Promise<CommandReply> {
-  const reply = (await call<CommandReply>(url, '/api/commands', cookie, cmd)).body;
-  if (!reply.ok) throw new Error(`${cmd.type} refused ${reply.code}`);
-  return reply;
-}
-
-/** One bill on a free table, paid in cash with `document`; the fiscal number the hub gave it (`B001-3`). */
-async function sell(url: string, cookie: string, state: State, document: SaleDocument): Promise<string> {
-  const table = Object.values(state.tables).find((t) => t.orderId === null && t.minConsumptionCents === 0);
-  const product = Object.values(state.products).find((p) => p.station && p.listed && !p.soldOut && p.specs.length === 0 && !p.usesInventory && p.priceCents > 0);
-  if (!table || !product) throw new Error('no free table or dish');
-  const orderId = randomUUID();
-  await send(url, cookie, command('table.open', { tableId: table.id, orderId, people: 2, customer: { name: '', gender: 0, phone: '', reason: '', remarks: '' } }));
-  await send(url, cookie, command('order.addLines', { orderId, lines: [{ lineId: randomUUID(), productId: product.id, qty: 1, remark: '' }], send: true }));
-  const settled = await send(url, cookie, command('order.settle', { orderId, payments: [{ method: 'cash', amountCents: 100_000 }], document, print: false }));
-  await send(url, cookie, command('table.clear', { tableId: table.id }));
-  const doc = ((settled as { result?: unknown }).result as { documents?: { series: string; number: number }[] } | undefined)?.documents?.[0];
-  if (!doc) throw new Error('no document numbered');
-  return `${doc.series}-${doc.number}`;
-}
-
 async function restore(file: string, dataDir: string, passphrase: string): Promise<{ code: number; out: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['hub/main.ts', '--restore', file, '--data', dataDir], { cwd: REPO_ROOT, env: { ...process.env, NODE_OPTIONS: '', POS_BACKUP_PASSPHRASE: passphrase } });
@@ -60,9 +33,6 @@ async function restore(file: string, dataDir: string, passphrase: string): Promi
     return { code: e.code, out: e.stdout + e.stderr };
   }
 }
-
-const BOLETA: SaleDocument = { kind: 'boleta', docId: '', name: '' };
-const FACTURA: SaleDocument = { kind: 'factura', docId: '20100070970', name: 'Supermercados Peruanos S.A.' };
 
 describe('backup and restore onto a fresh box', () => {
   let root = '';
