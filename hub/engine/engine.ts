@@ -66,8 +66,6 @@ export class Engine {
   private licence: LicenceBasis | undefined = undefined;
   /** When the write loop runs: at once for devices' commands, riders waiting for company (write-pacer.ts). */
   private readonly pacer: WritePacer;
-  /** Whether the loop has other work during a write: then the log writes through the thread pool (writeAsideWhile). */
-  private writeAside: () => boolean = () => false;
 
   readonly storeId: string;
   readonly archive: Archive;
@@ -197,16 +195,6 @@ export class Engine {
    */
   get jobs(): JobTableView {
     return this.table;
-  }
-
-  /**
-   * While `busy` says so, the log's writes go through the thread pool even on a fast disk (null:
-   * back to the disk's own judgement, hub/store/wal.ts WriteTime). The job service says so while
-   * it holds a ticket: its work (the printer's answers, the next step) then runs during the
-   * device's write instead of after it (hub/jobs/README.md "The disk write beside the ticket").
-   */
-  writeAsideWhile(busy: (() => boolean) | null): void {
-    this.writeAside = busy ?? (() => false);
   }
 
   /** Durable writes of the log since open: one per batch of commands (group commit). */
@@ -422,7 +410,7 @@ export class Engine {
       // Every rider in the queue goes with this batch: none waits any more.
       const devicesAtWork = this.pacer.takeBatch();
       try {
-        await this.wal.append(batch.map((p) => p.record), this.writeAside());
+        await this.wal.append(batch.map((p) => p.record));
         this.lastWriteOk = true;
       } catch (err) {
         this.failStaged(batch, err);
