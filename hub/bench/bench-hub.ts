@@ -5,7 +5,7 @@ import { createPrinting, type Printing } from '#hub/jobs/printing/index.ts';
 import type { Command, Printer } from '#protocol';
 import { VIRTUAL_PRINTER_ID } from '#protocol';
 import { createDriver } from '../../hardware/index.ts';
-import { FakePrinter } from '../../hardware/testing/fake-printer.ts';
+import { startPrinterProcess } from './printer-process.ts';
 import { makeCommand, submitAll } from './workload.ts';
 
 /**
@@ -15,7 +15,8 @@ import { makeCommand, submitAll } from './workload.ts';
  * carried out (and finished ones pruned) while commands come in, instead of
  * piling up in a store nobody prints from. The printers are fake ESC/POS
  * printers on 127.0.0.1 (hardware/testing/fake-printer.ts: real TCP, status
- * answered) that print every station, the pre-bills, the receipts and the drawer.
+ * answered), in a process of their own, that print every station, the
+ * pre-bills, the receipts and the drawer.
  */
 
 export type BenchHubOptions = Partial<Pick<EngineOptions, 'snapshotEvery' | 'retentionDays' | 'clock'>> & {
@@ -87,28 +88,30 @@ export function networkPrinter(id: string, name: string, port: number, over: Par
   };
 }
 
+/** What the bench closes when it is done with printers (a fake printer, or the process holding them). */
+export type Closable = { close(): Promise<void> };
+
 /**
  * A restaurant's printers, fake: one per kitchen station and one at the till
  * (pre-bills, receipts, drawer), each its own lane; the demo's virtual printer
- * removed (it would take every station too). Returns the fake printers, to close.
+ * removed (it would take every station too). The fakes run in a process of
+ * their own (printer-process.ts: a printer's work is not the hub's CPU).
+ * Returns what to close.
  */
-export async function installFakePrinters(engine: Engine): Promise<FakePrinter[]> {
+export async function installFakePrinters(engine: Engine): Promise<Closable[]> {
   const stations = engine.state.menuSettings.stations.map((s) => s.id);
-  const fakes: FakePrinter[] = [];
+  const fakes = await startPrinterProcess(stations.length + 1);
   const commands: Command[] = [];
   for (const [i, station] of stations.entries()) {
-    const fake = await FakePrinter.start();
-    fakes.push(fake);
-    commands.push(makeCommand('printer.save', { printer: networkPrinter(`pr-bench-${i + 1}`, `Estación ${i + 1}`, fake.port, { stations: [station] }) }, 'bench-setup'));
+    commands.push(makeCommand('printer.save', { printer: networkPrinter(`pr-bench-${i + 1}`, `Estación ${i + 1}`, fakes.ports[i]!, { stations: [station] }) }, 'bench-setup'));
   }
-  const till = await FakePrinter.start();
-  fakes.push(till);
-  commands.push(makeCommand('printer.save', { printer: networkPrinter('pr-bench-caja', 'Caja', till.port, { receipts: true, prebills: true, drawer: true }) }, 'bench-setup'));
+  const tillPort = fakes.ports[stations.length]!;
+  commands.push(makeCommand('printer.save', { printer: networkPrinter('pr-bench-caja', 'Caja', tillPort, { receipts: true, prebills: true, drawer: true }) }, 'bench-setup'));
   if (engine.state.printers[VIRTUAL_PRINTER_ID]) commands.push(makeCommand('printer.remove', { printerId: VIRTUAL_PRINTER_ID }, 'bench-setup'));
   await submitAll(engine, commands);
-  return fakes;
+  return [fakes];
 }
 
-export async function closePrinters(printers: readonly FakePrinter[]): Promise<void> {
+export async function closePrinters(printers: readonly Closable[]): Promise<void> {
   for (const p of printers) await p.close();
 }

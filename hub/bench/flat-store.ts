@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { seedDemo } from '#hub/demo/seed.ts';
 import { FakePrinter } from '../../hardware/testing/fake-printer.ts';
-import { closePrinters, installFakePrinters, openBenchHub, type BenchHub } from './bench-hub.ts';
+import { closePrinters, installFakePrinters, openBenchHub, type BenchHub, type Closable } from './bench-hub.ts';
 import { workloadTables } from './engine-rounds.ts';
 import { fillDirectory, type FlatDirectory } from './flat-directory.ts';
 import { installOffPrinter, queueOffTickets } from './off-printer.ts';
@@ -50,7 +50,7 @@ export async function buildFlatStore(dir: string, opts: FlatOptions, log: (m: st
   const off = await FakePrinter.start();
   await off.unplug();
   const hub = await openBenchHub(dir, { retentionDays: FLAT_RETENTION_DAYS });
-  let printers: FakePrinter[] = [];
+  let printers: Closable[] = [];
   let marks: string[];
   let throughSeq: number;
   let directory: FlatDirectory;

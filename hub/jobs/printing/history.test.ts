@@ -115,6 +115,24 @@ describe('print history', () => {
     expect(await cost(10_000)).toEqual(await cost(100));
   });
 
+  it('tickets settled while a write is under way go together, each printer\'s lines in the order they settled', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'pos-print-history-'));
+    const h = new PrintHistory(dir);
+    const jobs = Array.from({ length: 60 }, (_, i) => printJob(`j${i}.0`, 'done', i, i % 3 === 0 ? 'pr-2' : 'pr-1'));
+    // No await between them: a busy evening's settlements arriving faster than the disk takes them.
+    for (const job of jobs) h.record([{ type: 'job.succeeded', jobId: job.id, at: job.updatedAt }], stateWith([job]));
+    await h.flushed();
+    for (const printerId of ['pr-1', 'pr-2']) {
+      const ids = (await h.lines(printerId)).map((l) => l.id);
+      expect(ids).toEqual(jobs.filter((j) => j.kind === 'print' && j.payload.printerId === printerId).map((j) => j.id));
+    }
+    // Later lines after the burst land after it (the size kept in memory stays right).
+    const late = printJob('late.0', 'done', 99);
+    h.record([{ type: 'job.succeeded', jobId: late.id, at: late.updatedAt }], stateWith([late]));
+    await h.flushed();
+    expect((await h.lines('pr-1')).at(-1)?.id).toBe('late.0');
+  });
+
   it('a file past its bound is set aside (one older kept): reads stay small, recent history stays', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'pos-print-history-'));
     const h = new PrintHistory(dir);

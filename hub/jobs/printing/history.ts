@@ -69,6 +69,12 @@ function settledJobIds(events: readonly DomainEvent[]): string[] {
 export class PrintHistory {
   private readonly dir: string;
   private writing: Promise<void> = Promise.resolve();
+  /** Settled jobs waiting for the write in progress to end: the next write takes them all at once. */
+  private pending: PrintJobRecord[] = [];
+  /** Whether the folder was made (once per hub, not once per ticket). */
+  private dirMade = false;
+  /** Each file's size as this hub wrote it (read from the disk once per printer): no stat per ticket. */
+  private readonly sizes = new Map<string, number>();
 
   constructor(dataDir: string) {
     this.dir = historyDir(dataDir);
@@ -115,19 +121,62 @@ export class PrintHistory {
     return this.writing;
   }
 
+  /**
+   * Lines wait while a write is in progress and then go together (one append per printer):
+   * a busy service settles a ticket every few milliseconds, and each write is several trips
+   * to the thread pool. Order is kept: a line is never written before one settled earlier.
+   */
   private enqueue(jobs: readonly PrintJobRecord[]): void {
-    this.writing = this.writing.then(() => this.append(jobs)).catch(() => undefined);
+    const scheduled = this.pending.length > 0;
+    this.pending.push(...jobs);
+    if (scheduled) return;
+    this.writing = this.writing
+      .then(() => {
+        const batch = this.pending;
+        this.pending = [];
+        return this.append(batch);
+      })
+      .catch(() => undefined);
   }
 
   private async append(jobs: readonly PrintJobRecord[]): Promise<void> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    if (!this.dirMade) {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      this.dirMade = true;
+    }
     const byPrinter = new Map<string, PrintJobRecord[]>();
-    for (const job of jobs) byPrinter.set(job.payload.printerId, [...(byPrinter.get(job.payload.printerId) ?? []), job]);
+    for (const job of jobs) {
+      const list = byPrinter.get(job.payload.printerId);
+      if (list) list.push(job);
+      else byPrinter.set(job.payload.printerId, [job]);
+    }
     for (const [printerId, list] of byPrinter) {
       const file = this.file(printerId);
-      const size = await stat(file).then((s) => s.size, () => 0);
-      if (size > HISTORY_FILE_BYTES) await rename(file, `${file}.1`);
-      await appendFile(file, list.map((j) => `${JSON.stringify(historyItem(j, false))}\n`).join(''), { mode: 0o600 });
+      let size = this.sizes.get(file) ?? (await stat(file).then((s) => s.size, () => 0));
+      let text = '';
+      let bytes = 0;
+      const write = async () => {
+        // Unknown after a failed append (part of it may stand): read from the disk again next time.
+        this.sizes.delete(file);
+        await appendFile(file, text, { mode: 0o600 });
+        size += bytes;
+        this.sizes.set(file, size);
+        text = '';
+        bytes = 0;
+      };
+      for (const job of list) {
+        // The bound holds within a batch too: the file is set aside once it is past it.
+        if (size + bytes > HISTORY_FILE_BYTES) {
+          if (bytes > 0) await write();
+          await rename(file, `${file}.1`);
+          size = 0;
+          this.sizes.set(file, 0);
+        }
+        const line = `${JSON.stringify(historyItem(job, false))}\n`;
+        text += line;
+        bytes += Buffer.byteLength(line);
+      }
+      if (bytes > 0) await write();
     }
   }
 
