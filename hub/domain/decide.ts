@@ -38,7 +38,7 @@ function decideWith(handler: Handler<CommandType>, state: State, command: Comman
  * (ctx.now), no randomness (ids come in the payload).
  */
 export function decide(state: State, command: Command, ctx: DecideContext): Decision {
-  return decideAndFold(state, command, ctx).decision;
+  return decideFolding(state, command, ctx).decision;
 }
 
 /**
@@ -48,12 +48,17 @@ export function decide(state: State, command: Command, ctx: DecideContext): Deci
  * every event of every command twice (issue 20: a cost of each command).
  */
 export function decideAndFold(state: State, command: Command, ctx: DecideContext): { decision: Decision; after: State } {
+  const { decision, after, folded } = decideFolding(state, command, ctx);
+  if (!decision.ok) return { decision, after: state };
+  const rest: readonly DomainEvent[] = after ? decision.events.slice(folded) : decision.events;
+  return { decision, after: applyAll(after ?? state, rest) };
+}
+
+/** The decision, and what finding its jobs folded (reactions.ts `reactionsFolded`). */
+function decideFolding(state: State, command: Command, ctx: DecideContext): ReturnType<typeof reactionsFolded> {
   // A command only the hub decides (bill.correct, einvoice.summarize) has its real rule in hub-rules.ts, not the shared registry.
   const handler = hubHandler(command.type) ?? (handlers[command.type] as Handler<CommandType>);
   // The hub-only step (a settled bill's number and fiscal document) and the jobs the events cause
   // join the same decision, hence the same log record.
-  const { decision, after, folded } = reactionsFolded(state, command.id, ctx.now, withHubRules(state, decideWith(handler, state, command, ctx), ctx.now), ctx.jobs);
-  if (!decision.ok) return { decision, after: state };
-  const rest: readonly DomainEvent[] = after ? decision.events.slice(folded) : decision.events;
-  return { decision, after: applyAll(after ?? state, rest) };
+  return reactionsFolded(state, command.id, ctx.now, withHubRules(state, decideWith(handler, state, command, ctx), ctx.now), ctx.jobs);
 }

@@ -8,8 +8,9 @@
  * ids at the door too (hub/protocol/ids.ts); this is the second lock.
  *
  * `withOwn` and `withoutOwn` are the device's copy-on-write: each copies the
- * whole record (a spread measures ~0.5 µs at 40 entries, ~25 µs at 500,
- * ~280 µs at 2,000 on the hub's machine, more under load). So they are used
+ * whole record (a copy of uuid-keyed entries, a removal and an addition in
+ * turn, measures ~3.5 µs at 40 entries, ~40 µs at 500, ~220 µs at 2,000 on
+ * the hub's machine under load; a spread was 7, 390 and 650: see hashRecord). So they are used
  * on records whose size a restaurant bounds, not its history, and several
  * keys of one event go in one copy (`withChanges`). hub/domain/README.md
  * "What the live state holds and its bounds" lists each collection, its
@@ -46,15 +47,39 @@ export function hasOwn(records: Readonly<Records<unknown>>, id: string): boolean
  */
 export function setOwn<T>(records: Records<T>, id: string, value: NoInfer<T>): void {
   // Only `__proto__` needs defineProperty (Object.prototype has no other
-  // setter); using it for every key would drop the object into V8's slow
-  // dictionary mode, and every later copy of `orders` would pay for it.
+  // setter); an assignment is the cheaper call for every other key.
   if (id === '__proto__') Object.defineProperty(records, id, { value, enumerable: true, writable: true, configurable: true });
   else records[id] = value;
 }
 
+/**
+ * An empty object in V8's hash-table ("dictionary") mode, for a copy of a
+ * record. Keyed records have ids for keys (uuids): a spread or a rest copy
+ * makes an object with "fast" properties, which means a hidden class for its
+ * very set of keys, built key by key, on every copy (a new order's id is a
+ * new set). Copying into a hash table costs a third of that at 64 orders, a
+ * tenth at 400, reads as fast, and serializes the same (issue 20: the
+ * order appliers' copies were the largest self time of a command's rules).
+ * Deleting a property that is not the last one is what switches an object to
+ * that mode; the object is otherwise a plain `{}`.
+ */
+function hashRecord<T>(): Records<T> {
+  const out: Record<string, unknown> = { a: 0, b: 0 };
+  delete out.a;
+  delete out.b;
+  return out as Records<T>;
+}
+
+/** A copy of the records, every own entry (in a hash-table object: see hashRecord). */
+function copyOf<T>(records: Readonly<Records<T>>, drop?: string): Records<T> {
+  const out = hashRecord<T>();
+  for (const id of Object.keys(records)) if (id !== drop) setOwn(out, id, records[id] as T);
+  return out;
+}
+
 /** A copy of the records with `value` under `id` (the input is never changed). */
 export function withOwn<T>(records: Readonly<Records<T>>, id: string, value: NoInfer<T>): Records<T> {
-  const out = { ...records };
+  const out = copyOf(records);
   setOwn(out, id, value);
   return out;
 }
@@ -74,11 +99,11 @@ export function withChanges<T>(records: Readonly<Records<T>>, put: ReadonlyArray
   if (!dropping && put.length === 0) return records as Records<T>;
   let out: Records<T>;
   if (dropping) {
-    out = {};
+    out = hashRecord<T>();
     // collection-guard: one copy for all the changes, of a record the caller bounds.
     for (const id of Object.keys(records)) if (!drop.has(id)) setOwn(out, id, records[id] as T);
   } else {
-    out = { ...records };
+    out = copyOf(records);
   }
   for (const [id, value] of put) if (!drop.has(id)) setOwn(out, id, value);
   return out;
@@ -87,8 +112,7 @@ export function withChanges<T>(records: Readonly<Records<T>>, put: ReadonlyArray
 /** A copy of the records without `id`'s own entry (the input is never changed). */
 export function withoutOwn<T>(records: Readonly<Records<T>>, id: string): Records<T> {
   if (!Object.hasOwn(records, id)) return records;
-  // A rest copy rather than `delete`, which would also leave a slow dictionary-mode object.
-  const { [id]: _dropped, ...out } = records;
-  return out;
+  // A copy without it (a rest copy `{ [id]: _, ...out }` builds a hidden class per copy: see hashRecord).
+  return copyOf(records, id);
 }
 
