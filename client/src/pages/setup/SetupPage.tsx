@@ -5,6 +5,7 @@ import { claimHub } from '../../auth/session.ts';
 import { claimCodeFromLink } from '../../auth/claim-link.ts';
 import { LoginShell, refusalText } from '../login/LoginShell.tsx';
 import { PrinterSearch } from './PrinterSearch.tsx';
+import { RestorePanel } from './RestorePanel.tsx';
 
 type Form = { claimCode: string; restaurantName: string; ruc: string; ownerName: string; ownerCode: string; pin: string; pinAgain: string };
 const EMPTY: Form = { claimCode: '', restaurantName: '', ruc: '', ownerName: '', ownerCode: '', pin: '', pinAgain: '' };
@@ -21,6 +22,9 @@ export function SetupPage() {
   const [form, setForm] = useState<Form>(() => ({ ...EMPTY, claimCode: fromSlip }));
   const [error, setError] = useState<{ field: keyof Form | ''; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [mode, setMode] = useState<'new' | 'restore'>('new');
+  // A restore sent: the rest of the page (the other choice, the printer search) is out of place.
+  const [restoring, setRestoring] = useState(false);
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
   const check = (): { field: keyof Form; text: string } | null => {
@@ -69,28 +73,41 @@ export function SetupPage() {
 
   return (
     <LoginShell title={t('setup.title')} testId="setup-page">
-      <p className="hint">{t('setup.intro')}</p>
-      {!fromSlip && <PrinterSearch />}
-      <form className="setup-form" onSubmit={(e) => void submit(e)}>
-        {field('claimCode', t('setup.claimCode'), { className: 'claim', maxLength: 12, ...(fromSlip ? { hint: t('setup.codeFromSlip') } : {}) })}
-        <h2>{t('setup.restaurant')}</h2>
-        {field('restaurantName', t('setup.restaurantName'), { maxLength: 80 })}
-        {field('ruc', t('setup.ruc'), { inputMode: 'numeric', hint: t('setup.rucHint'), optional: true, maxLength: 11 })}
-        <h2>{t('setup.owner')}</h2>
-        {field('ownerName', t('setup.ownerName'), { maxLength: 60 })}
-        {field('ownerCode', t('setup.ownerCode'), { inputMode: 'numeric', hint: t('setup.ownerCodeHint'), maxLength: 6 })}
-        {field('pin', t('setup.pin'), { type: 'password', inputMode: 'numeric', maxLength: 6 })}
-        {field('pinAgain', t('setup.pinAgain'), { type: 'password', inputMode: 'numeric', maxLength: 6 })}
-        {error && error.field === '' && (
-          <p className="login-error" role="alert">
-            {error.text}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="setup-submit">
-          {t('setup.submit')}
+      {!restoring && <p className="hint">{t('setup.intro')}</p>}
+      {!fromSlip && !restoring && <PrinterSearch />}
+      {/* Beside claiming: a box replacing another comes back from the old one's backup (RestorePanel.tsx). */}
+      <div className="setup-choice" role="tablist" hidden={restoring}>
+        <button type="button" role="tab" aria-selected={mode === 'new'} onClick={() => setMode('new')} data-testid="setup-choose-new">
+          {t('setup.chooseNew')}
         </button>
-      </form>
-      <p className="hint">{t('setup.expired')}</p>
+        <button type="button" role="tab" aria-selected={mode === 'restore'} onClick={() => setMode('restore')} data-testid="setup-choose-restore">
+          {t('setup.chooseRestore')}
+        </button>
+      </div>
+      {mode === 'restore' ? (
+        <RestorePanel claimCode={form.claimCode} onUnderWay={setRestoring} />
+      ) : (
+        <form className="setup-form" onSubmit={(e) => void submit(e)}>
+          {field('claimCode', t('setup.claimCode'), { className: 'claim', maxLength: 12, ...(fromSlip ? { hint: t('setup.codeFromSlip') } : {}) })}
+          <h2>{t('setup.restaurant')}</h2>
+          {field('restaurantName', t('setup.restaurantName'), { maxLength: 80 })}
+          {field('ruc', t('setup.ruc'), { inputMode: 'numeric', hint: t('setup.rucHint'), optional: true, maxLength: 11 })}
+          <h2>{t('setup.owner')}</h2>
+          {field('ownerName', t('setup.ownerName'), { maxLength: 60 })}
+          {field('ownerCode', t('setup.ownerCode'), { inputMode: 'numeric', hint: t('setup.ownerCodeHint'), maxLength: 6 })}
+          {field('pin', t('setup.pin'), { type: 'password', inputMode: 'numeric', maxLength: 6 })}
+          {field('pinAgain', t('setup.pinAgain'), { type: 'password', inputMode: 'numeric', maxLength: 6 })}
+          {error && error.field === '' && (
+            <p className="login-error" role="alert">
+              {error.text}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="setup-submit">
+            {t('setup.submit')}
+          </button>
+        </form>
+      )}
+      {!restoring && <p className="hint">{t('setup.expired')}</p>}
     </LoginShell>
   );
 }
