@@ -7,6 +7,7 @@ import { DataDirLockError } from './store/data-lock.ts';
 import { startHub, HUB_VERSION, PortInUseError, type RunningHub } from './server.ts';
 import path from 'node:path';
 import { versionLine } from './update/hub-version.ts';
+import { keyFingerprint, SELLER_PUBLIC_KEY } from './licence/keys.ts';
 import { updateApplyMain } from './update/cli.ts';
 import { restoreMain } from './backup/cli.ts';
 
@@ -24,6 +25,9 @@ async function main(): Promise<void> {
   // root updater's subcommand (hub/update/README.md) never open a data folder.
   if (process.argv[2] === '--version') {
     console.log(versionLine());
+    // The seller key whose licence codes this binary accepts (hub/licence/keys.ts), for the technician.
+    // On stderr: stdout stays the one line every release's updater reads back (parseVersionLine).
+    console.error(`licence: trusts seller key ${keyFingerprint(SELLER_PUBLIC_KEY)}`);
     return;
   }
   if (process.argv[2] === 'update-apply') {

@@ -16,7 +16,7 @@
  * (node-base.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { inject } from 'postject';
 import { UNIFONT_ASSET, UNIFONT_PACKAGE_FILE } from '../hardware/escpos/raster/unifont.ts';
 import { bundleHub } from './bundle.ts';
+import { keyFingerprint, readSellerKey, REPO_SELLER_KEY_FILE } from '../hub/licence/keys.ts';
 import { ARCHES, nodeBase, NodeBaseError, stripCommand, type Arch } from './node-base.ts';
 import { HUB_NODE_FLAGS } from './node-flags.ts';
 
@@ -36,6 +37,10 @@ const USAGE = `Usage: node installer/build-binary.ts [options]   (or: npm run bu
   --arch ARCH       x64 or arm64 (default: this machine's); another machine's Node is fetched once
                     with npm pack into .cache/node-bases/
   --strip           strip the Node binary's symbols first (about 16 MB smaller)
+  --licence-public-key FILE
+                    the seller's public key the binary trusts for licence codes (licence-public.key
+                    from licence-sign.ts keygen, or a PEM public key); default the repo's
+                    hub/licence/seller-public-key.txt, whose private half nobody has
   --help            this text
 `;
 
@@ -43,7 +48,7 @@ class BuildError extends Error {
   override name = 'BuildError';
 }
 
-type Options = { clientDir: string; out: string; arch: Arch; strip: boolean; defaultClient: boolean };
+type Options = { clientDir: string; out: string; arch: Arch; strip: boolean; defaultClient: boolean; sellerKey: string; sellerKeyFile: string };
 
 function options(argv: string[]): Options | null {
   let values;
@@ -55,6 +60,7 @@ function options(argv: string[]): Options | null {
         out: { type: 'string' },
         arch: { type: 'string' },
         strip: { type: 'boolean' },
+        'licence-public-key': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -66,7 +72,16 @@ function options(argv: string[]): Options | null {
   if (values.help) return null;
   const arch = (values.arch ?? process.arch) as Arch;
   if (!ARCHES.includes(arch)) throw new BuildError(`--arch ${values.arch}: only ${ARCHES.join(' or ')}.\n\n${USAGE}`);
+  const sellerKeyFile = values['licence-public-key'] ? path.resolve(values['licence-public-key']) : fileURLToPath(REPO_SELLER_KEY_FILE);
+  let sellerKey: string;
+  try {
+    sellerKey = readSellerKey(readFileSync(sellerKeyFile, 'utf8'));
+  } catch (err) {
+    throw new BuildError(`--licence-public-key ${sellerKeyFile}: ${(err as Error).message}`, { cause: err });
+  }
   return {
+    sellerKey,
+    sellerKeyFile,
     clientDir: path.resolve(values['client-dir'] ?? path.join(ROOT, 'client', 'dist')),
     // The default name says the machine when it is not this one's: dist/pos-hub stays the x64 build here.
     out: path.resolve(values.out ?? path.join(ROOT, 'dist', arch === process.arch ? 'pos-hub' : `pos-hub-${arch}`)),
@@ -118,7 +133,10 @@ async function build(opts: Options): Promise<void> {
   const configPath = path.join(work, 'sea-config.json');
 
   console.log('Bundling hub/main.ts (esbuild)...');
-  const bundled = await bundleHub(bundlePath);
+  const repoKey = opts.sellerKeyFile === fileURLToPath(REPO_SELLER_KEY_FILE);
+  console.log(`Licence codes: trusting the seller key ${keyFingerprint(opts.sellerKey)} (${opts.sellerKeyFile})`);
+  if (repoKey) console.log("  That is the repo's key: nobody holds its private half, so no code will ever count on this binary. A box to sell is built with --licence-public-key (installer/README.md).");
+  const bundled = await bundleHub(bundlePath, 'warning', opts.sellerKey);
   if (bundled.errors.length > 0) throw new BuildError('esbuild failed');
 
   const assets: Record<string, string> = {};

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ROOT } from './client-build.ts';
+import { readSellerKey, REPO_SELLER_KEY_FILE } from '../hub/licence/keys.ts';
 
 /** `supports-color` (an optional dependency of `debug`) probes the terminal at load; the bundle gets an empty module instead. */
 const emptySupportsColor: esbuild.Plugin = {
@@ -61,13 +63,14 @@ async function bundleWorker(entry: string, what: string, logLevel: esbuild.LogLe
 }
 
 /**
- * hub/main.ts as the single binary carries it: one CommonJS file with every
+ * hub/main.ts as the single binary carries it (`sellerKey`: the raw public
+ * key of the seller whose licence codes it accepts, the repo's by default): one CommonJS file with every
  * dependency inside (a SEA's `require` only knows Node's built-in modules).
  * import.meta.url is rebuilt from __filename (in a SEA that is the
  * executable's path), so no code sees an empty import.meta. Used by
  * installer/build-binary.ts and by the start-up benchmark.
  */
-export async function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'warning'): Promise<esbuild.BuildResult> {
+export async function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'warning', sellerKey: string = readSellerKey(readFileSync(REPO_SELLER_KEY_FILE, 'utf8'))): Promise<esbuild.BuildResult> {
   const pkcs12Worker = await bundlePkcs12Worker(logLevel);
   const encodeWorker = await bundleEncodeWorker(logLevel);
   const reportsWorker = await bundleReportsWorker(logLevel);
@@ -87,6 +90,8 @@ export async function bundleHub(outfile: string, logLevel: esbuild.LogLevel = 'w
       __POS_ENCODE_WORKER__: JSON.stringify(encodeWorker),
       __POS_REPORTS_WORKER__: JSON.stringify(reportsWorker),
       __POS_BUILD__: JSON.stringify(buildId()),
+      // The seller's public key the binary trusts (hub/licence/keys.ts): build-binary's --licence-public-key.
+      __POS_SELLER_KEY__: JSON.stringify(sellerKey),
     },
     banner: { js: "var __posImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [emptySupportsColor],

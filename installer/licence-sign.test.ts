@@ -1,9 +1,10 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readLicenceCode } from '../hub/licence/code.ts';
-import { publicKeyFromRaw } from '../hub/licence/keys.ts';
+import { keyFingerprint, publicKeyFromRaw, readSellerKey } from '../hub/licence/keys.ts';
 import { licenceTool } from './licence-sign.ts';
 
 describe('installer/licence-sign.ts', () => {
@@ -20,6 +21,9 @@ describe('installer/licence-sign.ts', () => {
     expect(publicRaw).toBeTruthy();
     const pem = path.join(dir, 'licence-private.pem');
     expect((await stat(pem)).mode & 0o777).toBe(0o600);
+    // The public half, the file a box is built with, and its fingerprint as the box will show it.
+    expect(readSellerKey(await readFile(path.join(dir, 'licence-public.key'), 'utf8'))).toBe(publicRaw);
+    expect(printed).toContain(`fingerprint ${keyFingerprint(publicRaw as string)}`);
     const code = licenceTool(['sign', '--key', pem, '--hub', 'store-1', '--plan', 'ordering', '--until', '2027-04-15'], () => '2026-11-29').trim();
     expect(readLicenceCode(code, [publicKeyFromRaw(publicRaw as string)])).toEqual({ hubId: 'store-1', plan: 'ordering', paidUntil: '2027-04-15', issued: '2026-11-29' });
     const [plain, link] = licenceTool(['sign', '--key', pem, '--hub', 'store-1', '--plan', 'ordering', '--until', '2027-04-15', '--url', 'http://pos.local/'], () => '2026-11-29').trim().split('\n');
@@ -27,6 +31,14 @@ describe('installer/licence-sign.ts', () => {
     expect(() => licenceTool(['sign', '--key', pem, '--hub', 'store-1', '--plan', 'ordering', '--until', '2027-04-15', '--url', 'javascript:alert(1)'])).toThrow();
     // A second keygen into the same folder would orphan every code already sold.
     expect(() => licenceTool(['keygen', '--out', dir])).toThrow(/exists/);
+  });
+
+  it('refuses to keygen into this checkout (the private key would be one `git add` away from the repo)', async () => {
+    const inside = await mkdtemp(path.join(path.dirname(fileURLToPath(import.meta.url)), '.keygen-test-'));
+    dirs.push(inside);
+    expect(() => licenceTool(['keygen', '--out', inside])).toThrow(/inside this checkout/);
+    expect(() => licenceTool(['keygen', '--out', path.join(inside, '..', '..')])).toThrow(/inside this checkout/);
+    expect(await readdir(inside)).toEqual([]);
   });
 
   it.each([

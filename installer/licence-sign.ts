@@ -3,8 +3,10 @@
  *
  *   node installer/licence-sign.ts keygen --out <folder>
  *       makes the seller's Ed25519 key pair once: <folder>/licence-private.pem
- *       (mode 0600: keep it offline, never in the repo) and prints the public
- *       key to put in hub/licence/keys.ts (SELLER_PUBLIC_KEY).
+ *       (mode 0600: keep it offline; a folder inside this checkout is refused,
+ *       so it never lands in the repo) and <folder>/licence-public.key, the
+ *       file boxes are built with (`npm run build:binary -- --licence-public-key
+ *       <folder>/licence-public.key`); prints the key's fingerprint.
  *   node installer/licence-sign.ts sign --key <private.pem> --hub <store id>
  *       --plan invoicing|ordering|demo --until YYYY-MM-DD [--issued YYYY-MM-DD] [--url http://pos.local/]
  *       prints one code (the owner types or scans it on /pages/licence/index); with --url also
@@ -13,12 +15,15 @@
  * The store id is on the box's licence page. Exit 2 with a line on stderr
  * for anything it cannot do.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import fs, { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { signLicence } from '../hub/licence/code.ts';
-import { newSellerKeyPair } from '../hub/licence/keys.ts';
+import { keyFingerprint, newSellerKeyPair } from '../hub/licence/keys.ts';
 import { licenceTermsSchema } from '../hub/protocol/licence.ts';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function fail(message: string): never {
   process.stderr.write(`licence-sign: ${message}\n`);
@@ -43,11 +48,16 @@ export function licenceTool(argv: readonly string[], today: () => string = () =>
   });
   if (verb === 'keygen') {
     if (!values.out) throw new Error('keygen needs --out <folder>');
-    const file = path.join(values.out, 'licence-private.pem');
-    if (existsSync(file)) throw new Error(`${file} exists: a second key would make every code signed with the first one useless`);
+    const out = path.resolve(values.out);
+    const inRepo = path.relative(fs.realpathSync(REPO), fs.realpathSync(out));
+    if (!inRepo.startsWith('..') && !path.isAbsolute(inRepo)) throw new Error(`${out} is inside this checkout: the private key must never be committed; keygen into a folder outside it (a USB stick kept offline)`);
+    const file = path.join(out, 'licence-private.pem');
+    const pub = path.join(out, 'licence-public.key');
+    if (existsSync(file) || existsSync(pub)) throw new Error(`${file} exists: a second key would make every code signed with the first one useless`);
     const { privatePem, publicRaw } = newSellerKeyPair();
     writeFileSync(file, privatePem, { mode: 0o600, flag: 'wx' });
-    return `private key written to ${file} (keep it offline)\nSELLER_PUBLIC_KEY = '${publicRaw}'\n`;
+    writeFileSync(pub, `${publicRaw}\n`, { mode: 0o644, flag: 'wx' });
+    return `private key written to ${file} (mode 0600: keep it offline)\npublic key written to ${pub} (build boxes with it: npm run build:binary -- --licence-public-key ${pub})\nSELLER_PUBLIC_KEY = '${publicRaw}'\nfingerprint ${keyFingerprint(publicRaw)}\n`;
   }
   if (verb === 'sign') {
     if (!values.key) throw new Error('sign needs --key <private.pem>');

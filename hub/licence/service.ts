@@ -6,7 +6,7 @@ import { calendarDaySchema, LICENCE_TRIAL_DAYS, type ErrorCode, type LicenceStat
 import { businessDayOf, licenceStatus, type LicenceBasis } from '#domain';
 import { writeFileAtomic } from '#hub/store/durable-fs.ts';
 import { readLicenceCode } from './code.ts';
-import { publicKeyFromRaw, SELLER_PUBLIC_KEY } from './keys.ts';
+import { keyFingerprint, publicKeyFromRaw, SELLER_PUBLIC_KEY } from './keys.ts';
 
 /** The licence's own file in the data folder: kept by backups, never in the log (README). */
 export const LICENCE_FILE = 'licence.json';
@@ -52,10 +52,12 @@ export class LicenceService {
 
   private readonly opts: LicenceServiceOptions;
   private readonly keys: KeyObject[];
+  private readonly fingerprints: string[];
 
   private constructor(opts: LicenceServiceOptions, keys: KeyObject[], file: LicenceFile) {
     this.opts = opts;
     this.keys = keys;
+    this.fingerprints = (opts.keys ?? [SELLER_PUBLIC_KEY]).map(keyFingerprint);
     this.file = file;
     this.basis = this.basisOf(file);
     opts.onChange(this.basis);
@@ -93,7 +95,7 @@ export class LicenceService {
 
   /** Where the box stands now, by the hub's clock. */
   status(): LicenceStatus {
-    return licenceStatus(this.basis, this.opts.clock().toISOString());
+    return { ...licenceStatus(this.basis, this.opts.clock().toISOString()), sellerKeys: this.fingerprints };
   }
 
   /**

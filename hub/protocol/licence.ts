@@ -56,6 +56,12 @@ export const licenceStatusSchema = z.strictObject({
   daysLeft: z.number().int().nullable(),
   /** The id a seller signs a code for. */
   hubId: z.string(),
+  /**
+   * Fingerprints of the seller keys whose codes this box accepts (hub/licence/keys.ts
+   * keyFingerprint), so a technician sees which seller key it trusts. Added by the hub's
+   * service; absent from the pure domain's answer.
+   */
+  sellerKeys: z.array(z.string().max(40)).max(8).optional(),
 });
 export type LicenceStatus = z.infer<typeof licenceStatusSchema>;
 
