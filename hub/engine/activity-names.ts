@@ -26,22 +26,37 @@ function placeOf(events: readonly DomainEvent[], before: State): { orderId: stri
   return { orderId, tableId, tableName };
 }
 
-/** Every line a record touched, with the portions concerned: lines it carries, and lines it names by id. */
+/**
+ * Every line a record touched, with the portions concerned: lines it carries, and lines it names by id.
+ * The order's own lines are indexed only when an id is not among the carried ones (issue 20: most
+ * records carry their lines, and indexing a long order's lines for each was a cost of every command).
+ */
 function linesOf(events: readonly DomainEvent[], before: State, orderId: string | null): { line: OrderLine; qty: number }[] {
-  const known = new Map<string, OrderLine>();
-  for (const line of (orderId && getOwn(before.orders, orderId)?.lines) || []) known.set(line.id, line);
+  const carriedById = new Map<string, OrderLine>();
+  let ordered: Map<string, OrderLine> | null = null;
+  const lineOf = (id: string): OrderLine | undefined => {
+    const carried = carriedById.get(id);
+    if (carried) return carried;
+    ordered ??= new Map(((orderId && getOwn(before.orders, orderId)?.lines) || []).map((l) => [l.id, l]));
+    return ordered.get(id);
+  };
   const out = new Map<string, { line: OrderLine; qty: number }>();
   for (const event of events) {
     const e = event as Loose;
-    const carried = Array.isArray(e.lines) ? (e.lines as OrderLine[]).filter((l) => obj(l) && obj(l.names)) : [];
-    for (const line of carried) {
-      known.set(line.id, line);
-      if (!out.has(line.id)) out.set(line.id, { line, qty: line.qty });
+    if (Array.isArray(e.lines)) {
+      for (const line of e.lines as OrderLine[]) {
+        if (!obj(line) || !obj(line.names)) continue;
+        carriedById.set(line.id, line);
+        if (!out.has(line.id)) out.set(line.id, { line, qty: line.qty });
+      }
     }
-    const ids = [str(e.lineId), ...(Array.isArray(e.lineIds) ? e.lineIds.map(str) : [])].filter((id): id is string => id !== null);
-    for (const id of ids) {
-      const line = known.get(id);
-      if (line && !out.has(id)) out.set(id, { line, qty: typeof e.qty === 'number' ? e.qty : line.qty });
+    const one = str(e.lineId);
+    const ids = Array.isArray(e.lineIds) ? e.lineIds : [];
+    for (const raw of one === null ? ids : [one, ...ids]) {
+      const id = str(raw);
+      if (id === null || out.has(id)) continue;
+      const line = lineOf(id);
+      if (line) out.set(id, { line, qty: typeof e.qty === 'number' ? e.qty : line.qty });
     }
   }
   return [...out.values()];

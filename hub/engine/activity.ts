@@ -11,10 +11,14 @@ const MAX_KEYS = 10;
 /** A few plain facts from the events, so the activity view can say what a command touched. */
 function detailOf(events: readonly DomainEvent[]): Record<string, string | number> {
   const detail: Record<string, string | number> = {};
+  // Counted as they go in (not Object.keys per key tried: a record's events offer dozens).
+  let kept = 0;
   const put = (key: string, value: unknown) => {
-    if (Object.keys(detail).length >= MAX_KEYS || Object.hasOwn(detail, key)) return;
+    if (kept >= MAX_KEYS || Object.hasOwn(detail, key)) return;
     if (typeof value === 'number') detail[key] = value;
     else if (typeof value === 'string') detail[key] = value.slice(0, 60);
+    else return;
+    kept++;
   };
   for (const event of events) {
     for (const [key, value] of Object.entries(event)) {
