@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDayOf } from '#domain';
 import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { signLicence } from '#hub/licence/code.ts';
+import { keyFingerprint } from '#hub/licence/keys.ts';
 import { TEST_PRIVATE_KEY_PEM, TEST_PUBLIC_KEY } from '#hub/licence/testing/test-key.ts';
 import { startHub, type RunningHub } from '#hub/server.ts';
 import { ensureClientBuilt } from '../../installer/client-build.ts';
@@ -64,6 +65,8 @@ describe('licence page, fee notice, expired box, download page', () => {
     await till.getByTestId('licence-page').waitFor();
     await expect.poll(() => till.getByTestId('licence-status').getAttribute('data-state')).toBe('demo');
     await expect.poll(() => till.getByTestId('licence-hub-id').textContent()).toBe(hub.engine.storeId);
+    // The seller key this hub trusts, as a technician compares it with the seller's (`pos-hub --version` prints the same).
+    expect(await till.getByTestId('licence-seller-key').textContent()).toBe(keyFingerprint(TEST_PUBLIC_KEY));
 
     // A code for another box is refused with its text; nothing changes.
     await till.getByTestId('licence-code').fill(signLicence({ hubId: 'other-box', plan: 'invoicing', paidUntil: day(10), issued: day(0) }, TEST_PRIVATE_KEY_PEM));

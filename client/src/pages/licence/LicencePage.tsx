@@ -69,6 +69,15 @@ export function LicencePage() {
           <p className="open-address" data-testid="licence-hub-id">
             {status.hubId}
           </p>
+          {/* Which seller's codes this box accepts (build:binary --licence-public-key): a technician compares it with the seller's key. */}
+          {status.sellerKeys && status.sellerKeys.length > 0 && (
+            <>
+              <p className="hint">{t('licence.sellerKey')}</p>
+              <p className="open-address" data-testid="licence-seller-key">
+                {status.sellerKeys.join(' · ')}
+              </p>
+            </>
+          )}
         </section>
       )}
       <form

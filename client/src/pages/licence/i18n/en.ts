@@ -26,6 +26,7 @@ export const licenceEn: DeepStrings<typeof licenceEs> = {
       demo: 'Demo',
     },
     hubId: 'This box\'s code (tell it to your provider):',
+    sellerKey: 'Seller key this box accepts (for the technician):',
     code: 'Licence code',
     codeHint: 'Type the code your provider gave you, or scan it with the scanner: it lands in this field by itself.',
     submit: 'Activate',

@@ -25,6 +25,7 @@ export const licenceEs = {
       demo: 'Demostración',
     },
     hubId: 'Código de este equipo (dígaselo a su proveedor):',
+    sellerKey: 'Clave del vendedor que acepta este equipo (para el técnico):',
     code: 'Código de licencia',
     codeHint: 'Escriba el código que le dio su proveedor o escanéelo con el lector: se pega solo en este campo.',
     submit: 'Activar',

@@ -26,6 +26,7 @@ export const licenceZh: DeepStrings<typeof licenceEs> = {
       demo: '演示',
     },
     hubId: '本设备的编码（请告知您的供应商）：',
+    sellerKey: '本设备接受的卖方密钥（供技术人员核对）：',
     code: '授权码',
     codeHint: '输入供应商给您的授权码，或用扫码枪扫描：会自动填入此栏。',
     submit: '激活',
