@@ -60,15 +60,23 @@ export async function hasStagedRestore(dataDir: string): Promise<boolean> {
 /**
  * Checks the upload (trailer, passphrase, every chunk, every file, the
  * manifest: restore.ts) while restoring it into a staging folder, fsynced;
- * then one rename makes it `staged`, the commit point. A refusal leaves no
- * staging folder and the hub as it was.
+ * then `beforeCommit` (may refuse by throwing) and one rename makes it
+ * `staged`, the commit point. A refusal leaves no staging folder and the
+ * hub as it was.
  */
-export async function stageRestore(dataDir: string, file: string, passphrase: string): Promise<BackupContents> {
+export async function stageRestore(dataDir: string, file: string, passphrase: string, beforeCommit: () => void = () => undefined): Promise<BackupContents> {
   const dir = restoreDir(dataDir);
   await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   if (await hasStagedRestore(dataDir)) throw new BackupError('BACKUP_TARGET_NOT_EMPTY', 'a restore is already staged');
   const work = path.join(dir, `.staging-${randomBytes(6).toString('hex')}`);
   const contents = await restoreBackup(file, passphrase, work);
+  try {
+    // The caller's last word (the hub was claimed meanwhile: it throws), with no await before the rename.
+    beforeCommit();
+  } catch (err) {
+    await fs.rm(work, { recursive: true, force: true }).catch(() => undefined);
+    throw err;
+  }
   try {
     await fs.rename(work, stagedDir(dataDir));
     await fsyncDir(dir);

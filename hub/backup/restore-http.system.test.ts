@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SAMPLE_FISCAL } from '#hub/domain/einvoice/samples.ts';
 import { freePort, spawnHub, type ChildHub } from '#hub/testing/child-hub.ts';
 import { command, DEMO_OWNER, getState, signedIn, sleep, useCookie } from '#hub/testing/test-hub.ts';
-import type { Health, RestoreReply, RestoreUploadReply, SetupStatus } from '#protocol';
+import type { Health, RestoreReply, RestoreUploadReply, SetupStatus, Snapshot } from '#protocol';
 import type { BackupsReply } from '#hub/http/routes/backups/backups.ts';
 import { RESTORE_DIR } from './handover.ts';
 import { BOLETA, call, FACTURA, sell, send } from './testing/selling.ts';
@@ -22,6 +22,9 @@ import { BOLETA, call, FACTURA, sell, send } from './testing/selling.ts';
 const PASS = 'lomo saltado 2026';
 let root = '';
 const hubs: ChildHub[] = [];
+// The first test's backup and the state it holds, for the kill test.
+let backupBytes: Buffer | null = null;
+let backedUp: Snapshot | null = null;
 
 afterAll(async () => {
   for (const h of hubs) await h.kill9();
@@ -29,7 +32,7 @@ afterAll(async () => {
 });
 
 async function post<T>(url: string, apiPath: string, body: Buffer | string, headers: Record<string, string>): Promise<{ status: number; body: T & { code?: string } }> {
-  const res = await fetch(new URL(apiPath, url), { method: 'POST', headers, body });
+  const res = await fetch(new URL(apiPath, url), { method: 'POST', headers, body: typeof body === 'string' ? body : new Uint8Array(body) });
   return { status: res.status, body: (await res.json()) as T & { code?: string } };
 }
 
@@ -118,5 +121,28 @@ describe('restore from a backup on the setup page of a fresh box', () => {
     const kept = await fs.readdir(path.join(bDir, RESTORE_DIR));
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatch(/^previous-/);
+    backupBytes = file;
+    backedUp = atBackup;
+  }, 180_000);
+
+  it('killed -9 the moment the restore is answered (mid stop, swap or start): the next start is the restored hub', async () => {
+    expect(backupBytes).not.toBeNull();
+    for (const delayMs of [0, 30, 120]) {
+      const dir = path.join(root, `box-kill-${delayMs}`);
+      const c = await spawnHub({ dataDir: dir, port: await freePort(), demo: false });
+      hubs.push(c);
+      const claimCode = /Claim code: (\S+)/.exec(c.output())?.[1];
+      const up = await post<RestoreUploadReply>(c.url, '/api/setup/restore/upload', backupBytes!, { 'content-type': 'application/octet-stream', 'x-claim-code': claimCode! });
+      const done = await post<RestoreReply>(c.url, '/api/setup/restore', JSON.stringify({ claimCode, upload: up.body.upload, passphrase: PASS }), { 'content-type': 'application/json' });
+      expect(done.status).toBe(200);
+      if (delayMs) await sleep(delayMs);
+      await c.kill9();
+      const next = await spawnHub({ dataDir: dir, port: await freePort(), demo: false });
+      hubs.push(next);
+      expect((await health(next.url))?.storeId, `killed after ${delayMs} ms`).toBe(backedUp!.storeId);
+      const cookie = await signedIn(next.url, DEMO_OWNER.code, DEMO_OWNER.pin, 'restore-owner-3');
+      expect((await getState(next.url, { cookie })).state).toEqual(backedUp!.state);
+      await next.kill9();
+    }
   }, 180_000);
 });

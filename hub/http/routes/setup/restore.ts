@@ -93,10 +93,13 @@ export function restoreRoutes(auth: AuthService, claim: () => ClaimCode | null, 
     try {
       if (req.passphrase === '') throw new HttpError('REQUIRED_FIELD', 'passphrase');
       if (!(await fs.stat(file).catch(() => null))) throw new HttpError('NOT_FOUND', 'upload');
-      const { header } = await stageRestore(deps.dataDir, file, req.passphrase);
+      const { header } = await stageRestore(deps.dataDir, file, req.passphrase, () => {
+        // Claimed with the same code while the file was checked: that owner keeps the hub.
+        if (isClaimed(auth.engine.state)) throw new HttpError('ALREADY_CLAIMED');
+        // No claim with this start's code any more: the restored hub has its owner.
+        claim()?.consume();
+      });
       handedOver = true;
-      // No claim on this start's code any more: the restored hub has its owner.
-      claim()?.consume();
       await dropUploads(deps.dataDir);
       auth.log(`setup: backup of ${header.createdAt} (store ${header.storeId}, seq ${header.seq}) checked and staged; the hub restarts on it`);
       // After the answer left (or the asker went away): the stop closes every connection.
@@ -126,7 +129,10 @@ async function receive(ctx: Context, file: string, max: number): Promise<void> {
     await pipeline(ctx.req, counter, createWriteStream(file, { mode: 0o600, flags: 'wx' }));
   } catch (err) {
     await fs.rm(file, { force: true });
-    throw err instanceof HttpError ? err : new HttpError('INCORRECT_INPUT', 'upload');
+    if (err instanceof HttpError) throw err;
+    // The disk would not take it (full, failing); anything else is the asker's connection cut mid-file.
+    const code = (err as NodeJS.ErrnoException).code;
+    throw code === 'ENOSPC' || code === 'EIO' || code === 'EROFS' || code === 'EDQUOT' ? new HttpError('BACKUP_IO_ERROR', code) : new HttpError('INCORRECT_INPUT', 'upload');
   }
 }
 
