@@ -89,7 +89,7 @@ afterAll(async () => {
 });
 
 describe('the updater killed with -9 in the middle of a failed update', () => {
-  it.each(['keeping its store', 'waiting for 0.3.0 to answer health', 'phase restoring', 'phase restored'])('killed at "%s", started again: the old release runs on its own store, same seq, selling goes on', async (killAt) => {
+  it.each(['keeping its store', 'phase started', 'waiting for 0.3.0 to answer health', 'phase restoring', 'phase restored'])('killed at "%s", started again: the old release runs on its own store, same seq, selling goes on', async (killAt) => {
     const before = await health(service.base);
     expect(before.version).toBe('0.2.0');
     const file = await uploadTempFile(layout);

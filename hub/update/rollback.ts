@@ -27,8 +27,6 @@ export async function keepThenStart(run: Run, journal: Journal): Promise<UpdateR
     return backOut(run, journal, 'UPDATE_INSTALL_FAILED', `Could not keep the store before the update to ${journal.request.version}: ${(err as Error).message}; ${journal.from} stays.`);
   }
   journal = await advance(run, { ...journal, kept }, 'started');
-  await pointLink(layout.previous, path.join('releases', journal.from));
-  await pointLink(layout.current, path.join('releases', journal.request.version));
   return startNew(run, journal);
 }
 
@@ -50,6 +48,10 @@ export async function resumeUpdate(run: Run, journal: Journal): Promise<UpdateRe
 async function startNew(run: Run, journal: Journal): Promise<UpdateResult> {
   const { layout, giveUpMs } = run.opts;
   const version = journal.request.version;
+  // Pointed here, not before the phase was written, so an updater killed in between finds the links
+  // still to move (and the old release never runs on a store the journal says is kept).
+  await pointLink(layout.previous, path.join('releases', journal.from));
+  await pointLink(layout.current, path.join('releases', version));
   run.log(`update-apply: waiting for ${version} to answer health`);
   if (await restartAndWait(run, version, giveUpMs)) {
     await pruneReleases(layout, [version, journal.from]);
