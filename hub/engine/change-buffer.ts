@@ -28,7 +28,14 @@ export class ChangeBuffer {
     if (seq > current) return null;
     const first = this.items[0];
     if (!first || first.seq > seq + 1) return null;
-    const from = this.items.findIndex((c) => c.seq > seq);
-    return from === -1 ? [] : this.items.slice(from);
+    // Seqs ascend in the buffer: the first change after `seq` is found by halving, not by a walk.
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.items[mid]!.seq > seq) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.items.slice(lo);
   }
 }

@@ -435,6 +435,8 @@ export class Engine {
   }
 
   private commit(batch: Pending[]): void {
+    // One change object per record, for the buffer and every listener alike.
+    const changes: Change[] = [];
     for (const p of batch) {
       const r = p.record;
       // The state this record was decided on: its activity entry names tables and dishes from it.
@@ -443,12 +445,13 @@ export class Engine {
       this.committedSeq = r.seq;
       if (remembersId(r.type)) this.processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
       this.inflight.delete(r.commandId);
-      this.buffer.push(changeOf(r));
+      const change = changeOf(r);
+      changes.push(change);
+      this.buffer.push(change);
       this.snapshots.noteCommitted(r, before);
     }
     for (const p of batch) p.resolve({ ok: true, seq: p.record.seq, result: p.record.result });
-    for (const p of batch) {
-      const change = changeOf(p.record);
+    for (const change of changes) {
       for (const listener of this.listeners) listener(change);
     }
     // The table's journal of these records goes; its listeners (the board's push) hear of their jobs.
