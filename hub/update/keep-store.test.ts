@@ -119,6 +119,17 @@ describe('keep and put back the store', () => {
     expect(await fs.readFile(secret, 'utf8')).toBe('secret');
   });
 
+  it('never keeps or puts back through an updates/ folder that is a link (root would write or remove elsewhere)', async () => {
+    const elsewhere = path.join(dir, 'elsewhere');
+    await fs.mkdir(path.join(elsewhere, 'rolled-back', 'precious'), { recursive: true });
+    await fs.rm(path.join(data, 'updates'), { recursive: true });
+    await fs.symlink(elsewhere, path.join(data, 'updates'));
+    await expect(keepStore(data, layout.kept)).rejects.toThrow(/not a plain folder/);
+    await expect(putBackStore(data, layout.kept, { seq: 0, files: [] }, layout.rolledBack)).rejects.toThrow(/not a plain folder/);
+    expect(await fs.readdir(elsewhere)).toEqual(['rolled-back']);
+    expect(await fs.readdir(path.join(elsewhere, 'rolled-back'))).toEqual(['precious']);
+  });
+
   it('reads the log end from the newest segment: an empty one after a snapshot, zeros of room after the data', async () => {
     await write('wal/0000000000000004.log', Buffer.concat([Buffer.from(rec(4) + rec(5)), Buffer.alloc(8192)]));
     expect(await logEndSeq(data)).toBe(5);

@@ -33,6 +33,7 @@ import type { KeptStore } from './journal.ts';
  * root makes are given to the folder's owner.
  */
 export async function keepStore(dataDir: string, keptDir: string): Promise<KeptStore> {
+  await realFolder(path.dirname(keptDir));
   const partial = `${keptDir}.partial`;
   await fs.rm(partial, { recursive: true, force: true });
   await fs.rm(keptDir, { recursive: true, force: true });
@@ -66,6 +67,8 @@ export async function keepStore(dataDir: string, keptDir: string): Promise<KeptS
  * back to their kept size, every folder fsynced.
  */
 export async function putBackStore(dataDir: string, keptDir: string, kept: KeptStore, asideDir: string, log: (line: string) => void = () => {}): Promise<void> {
+  await realFolder(path.dirname(keptDir));
+  await realFolder(path.dirname(asideDir));
   const owner = await fs.stat(dataDir);
   const dirs = new Dirs(owner);
   await dirs.make(asideDir);
@@ -135,11 +138,28 @@ class Dirs {
 
 const isRoot = () => process.getuid?.() === 0;
 
+/**
+ * The folder root makes, links into and removes in (`updates/`) must be a real
+ * folder: the hub's user could have put a link there to have root remove or
+ * write `kept`, `rolled-back` elsewhere. (The hub is stopped meanwhile: no race.)
+ */
+export async function realFolder(dir: string): Promise<void> {
+  const stat = await fs.lstat(dir).catch(() => null);
+  if (!stat) return void (await fs.mkdir(dir, { recursive: true, mode: 0o750 }));
+  if (!stat.isDirectory()) throw new Error(`${dir} is not a plain folder (a link?): nothing kept or put back through it`);
+}
+
 async function isDir(dir: string): Promise<boolean> {
   return fs.lstat(dir).then(
     (s) => s.isDirectory(),
     () => false,
   );
+}
+
+/** Removes a folder root made under `updates/`, only while `updates/` is a real folder (never through a link). */
+export async function removeUnder(dir: string): Promise<void> {
+  const parent = await fs.lstat(path.dirname(dir)).catch(() => null);
+  if (parent?.isDirectory()) await fs.rm(dir, { recursive: true, force: true });
 }
 
 /** A name under the aside folder not taken yet (an interrupted put back runs again and moves things aside twice). */

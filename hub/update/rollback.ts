@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DataDirLockError, LOCK_FILE, lockDataDir } from '#hub/store/data-lock.ts';
 import type { Run } from './apply.ts';
 import { removeJournal, writeJournal, type Journal, type Phase } from './journal.ts';
-import { logEndSeq, keepStore, putBackStore } from './keep-store.ts';
+import { keepStore, logEndSeq, putBackStore, realFolder, removeUnder } from './keep-store.ts';
 import { releaseBinary } from './layout.ts';
 import { pointLink, pruneReleases } from './links.ts';
 import type { UpdateResult, UpdateResultCode } from './request.ts';
@@ -87,7 +87,8 @@ async function rollBack(run: Run, journal: Journal): Promise<UpdateResult> {
           return;
         }
         // A store an earlier failed update put aside makes room for this one's.
-        await fs.rm(layout.rolledBack, { recursive: true, force: true });
+        await realFolder(layout.updates);
+        await removeUnder(layout.rolledBack);
         journal = await advance(run, journal, 'restoring');
       }
       if (journal.phase === 'restoring') {
@@ -110,7 +111,7 @@ async function rollBack(run: Run, journal: Journal): Promise<UpdateResult> {
 /** Before the new release ever ran: the kept copy goes, the links stay or go back, the old release starts again. */
 export async function backOut(run: Run, journal: Journal, code: UpdateResultCode, detail: string): Promise<UpdateResult> {
   const { layout } = run.opts;
-  await fs.rm(`${layout.kept}.partial`, { recursive: true, force: true });
+  await removeUnder(`${layout.kept}.partial`);
   return startOld(run, journal, code, detail);
 }
 
@@ -131,8 +132,8 @@ async function done(run: Run, ok: boolean, code: UpdateResultCode, running: stri
   const { layout } = run.opts;
   const result = await run.finish(ok, code, running, detail);
   await removeJournal(layout);
-  await fs.rm(layout.kept, { recursive: true, force: true });
-  await fs.rm(`${layout.kept}.partial`, { recursive: true, force: true });
+  await removeUnder(layout.kept);
+  await removeUnder(`${layout.kept}.partial`);
   await fs.rm(layout.updater, { force: true });
   return result;
 }
