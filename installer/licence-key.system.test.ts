@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signLicence } from '../hub/licence/code.ts';
-import { keyFingerprint, readSellerKey } from '../hub/licence/keys.ts';
+import { keyFingerprint, readSellerKey, REPO_SELLER_KEY_FILE } from '../hub/licence/keys.ts';
 import { TEST_PRIVATE_KEY_PEM } from '../hub/licence/testing/test-key.ts';
 import { parseVersionLine } from '../hub/update/hub-version.ts';
 import { claim, health, startHub, type RunningHub } from './binary-process.ts';
@@ -73,6 +73,8 @@ describe('a binary built with the seller\'s public key', () => {
     const status = (await (await fetch(`${hub.base}/api/licence`, { headers: { cookie } })).json()) as { licence: { state: string; sellerKeys: string[] } };
     expect(status.licence.state).toBe('trial');
     expect(status.licence.sellerKeys).toEqual([keyFingerprint(seller)]);
+    // Only that key: not the repo's default one (whose private half nobody holds, so it cannot sign a code to try).
+    expect(status.licence.sellerKeys).not.toContain(keyFingerprint(readSellerKey(readFileSync(REPO_SELLER_KEY_FILE, 'utf8'))));
 
     const ours = await enter(hub.base, cookie, signLicence(terms, readFileSync(path.join(keys, 'licence-private.pem'), 'utf8')));
     expect(ours.body).toMatchObject({ ok: true, licence: { state: 'paid', sellerKeys: [keyFingerprint(seller)] } });
