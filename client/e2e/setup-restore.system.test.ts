@@ -81,7 +81,17 @@ describe('restore from a backup on the setup page', () => {
     expect(fresh!.engine.seq).toBe(0);
 
     await phone.getByTestId('restore-passphrase').fill(PASS);
+    // The check held back on its way to the hub, long enough to see the page while it waits.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await phone.route('**/api/setup/restore', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
     await phone.getByTestId('restore-submit').click();
+    await phone.locator('[data-testid="restore-progress"][data-phase="checking"]').waitFor();
+    await shot(phone, 'checking-phone-es');
+    release();
     await phone.getByTestId('restore-done').waitFor({ timeout: 60_000 });
     expect(await phone.getByTestId('restore-done').textContent()).toContain('Su restaurante volvió');
     await shot(phone, 'done-phone-es');

@@ -154,7 +154,7 @@ function isHeader(h: unknown): h is BackupHeader {
  * sha256 is that of every byte before it. Needs no passphrase (the list
  * runs it); a cut or damaged file says which.
  */
-export async function checkWhole(handle: FileHandle): Promise<{ ok: true } | { ok: false; code: 'BACKUP_TRUNCATED' | 'BACKUP_CORRUPTED' | 'BACKUP_NOT_A_BACKUP' }> {
+export async function checkWhole(handle: FileHandle, onBytes?: (n: number) => void): Promise<{ ok: true } | { ok: false; code: 'BACKUP_TRUNCATED' | 'BACKUP_CORRUPTED' | 'BACKUP_NOT_A_BACKUP' }> {
   try {
     await readHeader(handle);
   } catch (err) {
@@ -174,6 +174,7 @@ export async function checkWhole(handle: FileHandle): Promise<{ ok: true } | { o
     if (bytesRead === 0) return { ok: false, code: 'BACKUP_TRUNCATED' };
     hash.update(buf.subarray(0, bytesRead));
     pos += bytesRead;
+    onBytes?.(bytesRead);
   }
   return hash.digest().equals(trailer.subarray(END.length)) ? { ok: true } : { ok: false, code: 'BACKUP_CORRUPTED' };
 }

@@ -44,13 +44,24 @@ describe('stageRestore', () => {
   it('a refusal just before the commit point (the hub was claimed meanwhile) leaves nothing staged and no staging folder', async () => {
     const refusal = new Error('ALREADY_CLAIMED');
     await expect(
-      stageRestore(data, backup, PASS, () => {
-        throw refusal;
+      stageRestore(data, backup, PASS, {
+        beforeCommit: () => {
+          throw refusal;
+        },
       }),
     ).rejects.toBe(refusal);
     expect(await hasStagedRestore(data)).toBe(false);
     expect(await names(path.join(data, RESTORE_DIR))).toEqual([]);
     expect(await fs.readFile(path.join(data, 'snapshot.json'), 'utf8')).toBe('old');
+  });
+
+  it('reports how far the check got: from 0 up, never down, to the end', async () => {
+    const seen: number[] = [];
+    await stageRestore(data, backup, PASS, { onProgress: (f) => seen.push(f) });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every((f, i) => f >= 0 && f <= 1 && (i === 0 || f >= seen[i - 1]!))).toBe(true);
+    expect(seen.at(-1)).toBe(1);
+    expect(await hasStagedRestore(data)).toBe(true);
   });
 
   it('a wrong passphrase stages nothing; a second restore while one is staged is refused', async () => {

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fsyncDir, PRIVATE_DIR_MODE, writeFileAtomic } from '#hub/store/durable-fs.ts';
 import { BackupError } from './errors.ts';
-import { restoreBackup, type BackupContents } from './restore.ts';
+import { restoreBackup, type BackupContents, type OnProgress } from './restore.ts';
 
 /**
  * A running hub hands its data folder over to a restored backup (README.md
@@ -64,15 +64,22 @@ export async function hasStagedRestore(dataDir: string): Promise<boolean> {
  * `staged`, the commit point. A refusal leaves no staging folder and the
  * hub as it was.
  */
-export async function stageRestore(dataDir: string, file: string, passphrase: string, beforeCommit: () => void = () => undefined): Promise<BackupContents> {
+export type StageOptions = {
+  /** Last word before the commit point, with no await between it and the rename: throws to refuse. */
+  beforeCommit?: () => void;
+  /** How far the check got, 0 to 1. */
+  onProgress?: OnProgress;
+};
+
+export async function stageRestore(dataDir: string, file: string, passphrase: string, opts: StageOptions = {}): Promise<BackupContents> {
   const dir = restoreDir(dataDir);
   await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   if (await hasStagedRestore(dataDir)) throw new BackupError('BACKUP_TARGET_NOT_EMPTY', 'a restore is already staged');
   const work = path.join(dir, `.staging-${randomBytes(6).toString('hex')}`);
-  const contents = await restoreBackup(file, passphrase, work);
+  const contents = await restoreBackup(file, passphrase, work, opts.onProgress);
   try {
     // The caller's last word (the hub was claimed meanwhile: it throws), with no await before the rename.
-    beforeCommit();
+    opts.beforeCommit?.();
   } catch (err) {
     await fs.rm(work, { recursive: true, force: true }).catch(() => undefined);
     throw err;

@@ -10,6 +10,9 @@ import { BackupError } from './errors.ts';
 /** What a restore or a check found: the header (when, which store, which seq) and the manifest. */
 export type BackupContents = { header: BackupHeader; manifest: Manifest };
 
+/** How far a check or restore got, 0 to 1: the trailer's pass over the file, then the chunks' (the setup page's bar). */
+export type OnProgress = (fraction: number) => void;
+
 async function openBackup(file: string) {
   try {
     return await fs.open(file, 'r');
@@ -33,10 +36,17 @@ export async function backupHeader(file: string): Promise<BackupHeader> {
  * checked, calling `onFile` for each; the trailer checked first so a cut
  * file is said to be cut (not "wrong passphrase") before the slow key.
  */
-async function readBackup(file: string, passphrase: string, onFile: (rel: string, bytes: Buffer) => Promise<void>): Promise<BackupContents> {
+async function readBackup(file: string, passphrase: string, onFile: (rel: string, bytes: Buffer) => Promise<void>, onProgress?: OnProgress): Promise<BackupContents> {
   const handle = await openBackup(file);
   try {
-    const whole = await checkWhole(handle);
+    // Two passes over the file: the trailer's sum, then the chunks (their plaintext, a little shorter).
+    const total = Math.max(1, 2 * (await handle.stat()).size);
+    let done = 0;
+    const tick = (n: number) => {
+      done += n;
+      onProgress?.(Math.min(1, done / total));
+    };
+    const whole = await checkWhole(handle, tick);
     if (!whole.ok) throw new BackupError(whole.code);
     const { header } = await readHeader(handle);
     let key: Buffer;
@@ -46,8 +56,14 @@ async function readBackup(file: string, passphrase: string, onFile: (rel: string
       throw new BackupError('BACKUP_CORRUPTED', 'key parameters');
     }
     const reader = new EntryReader((entry, bytes) => onFile(entry.path, bytes));
-    for await (const piece of readChunks(handle, key)) await reader.push(piece);
-    return { header, manifest: reader.finish() };
+    for await (const piece of readChunks(handle, key)) {
+      await reader.push(piece);
+      tick(piece.length);
+    }
+    const manifest = reader.finish();
+    // The header, frames and tags are not plaintext: the count falls a little short of the whole.
+    onProgress?.(1);
+    return { header, manifest };
   } finally {
     await handle.close();
   }
@@ -82,7 +98,7 @@ async function targetState(dir: string): Promise<'missing' | 'empty' | 'full'> {
  * (a dozen renames; a cut there leaves the folder not empty, so the next
  * restore refuses it rather than a hub starting on part of it).
  */
-export async function restoreBackup(file: string, passphrase: string, target: string): Promise<BackupContents> {
+export async function restoreBackup(file: string, passphrase: string, target: string, onProgress?: OnProgress): Promise<BackupContents> {
   const dest = path.resolve(target);
   const state = await targetState(dest);
   if (state === 'full') throw new BackupError('BACKUP_TARGET_NOT_EMPTY', dest);
@@ -92,7 +108,7 @@ export async function restoreBackup(file: string, passphrase: string, target: st
   try {
     await fs.mkdir(staging, { mode: PRIVATE_DIR_MODE });
     dirs.add(staging);
-    const contents = await readBackup(file, passphrase, async (rel, bytes) => {
+    const writeFile = async (rel: string, bytes: Buffer) => {
       const out = path.join(staging, ...rel.split('/'));
       const dir = path.dirname(out);
       if (!dirs.has(dir)) {
@@ -106,7 +122,8 @@ export async function restoreBackup(file: string, passphrase: string, target: st
       } finally {
         await handle.close();
       }
-    });
+    };
+    const contents = await readBackup(file, passphrase, writeFile, onProgress);
     for (const dir of [...dirs].sort((a, b) => b.length - a.length)) await fsyncDir(dir);
     if (state === 'missing') {
       await fs.rename(staging, dest);

@@ -57,6 +57,9 @@ export type RestoreRequest = z.infer<typeof restoreRequestSchema>;
 /** POST /api/setup/restore/upload: the file is kept under this id; its plain header says what it is. */
 export type RestoreUploadReply = { ok: true; upload: string; size: number; backup: { createdAt: string; reason: string; hubVersion: string; seq: number } };
 
+/** GET /api/setup/restore (unclaimed hub): how far the check under way got, 0 to 1 (null: none runs); staged: the hub is about to open on it. */
+export type RestoreStatus = { ok: true; checked: number | null; staged: boolean };
+
 /** POST /api/setup/restore: checked and staged; the hub restarts on it now (the page waits for GET /api/setup to say claimed). */
 export type RestoreReply = { ok: true; restarting: true; storeId: string; seq: number; createdAt: string };
 

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '#protocol';
 import { bootSession } from '../../auth/session.ts';
 import { refusalText } from '../login/LoginShell.tsx';
-import { answeringStore, restoreUpload, uploadBackup } from './restore-api.ts';
+import { answeringStore, checkProgress, restoreUpload, uploadBackup } from './restore-api.ts';
 import './restore.css';
 
-type Phase = { at: 'form' } | { at: 'uploading'; fraction: number } | { at: 'checking' } | { at: 'restarting'; storeId: string; createdAt: string; slow: boolean } | { at: 'done'; createdAt: string };
+type Phase = { at: 'form' } | { at: 'uploading'; fraction: number } | { at: 'checking'; fraction: number | null } | { at: 'restarting'; storeId: string; createdAt: string; slow: boolean } | { at: 'done'; createdAt: string };
 type Field = 'claimCode' | 'file' | 'passphrase' | '';
 
 /** Which field a refusal belongs to (the message shows under it). */
@@ -61,7 +61,7 @@ export function RestorePanel(props: { claimCode: string; onUnderWay: (underWay: 
       if (!up.ok) return refuse(up.code, '', up.retryAfter);
       sent.current = { file, claimCode, upload: up.body.upload };
     }
-    setPhase({ at: 'checking' });
+    setPhase({ at: 'checking', fraction: null });
     const r = await restoreUpload(claimCode, sent.current.upload, passphrase);
     if (!r.ok) return refuse(r.code, r.message, r.retryAfter);
     setPhase({ at: 'restarting', storeId: r.body.storeId, createdAt: r.body.createdAt, slow: false });
@@ -71,6 +71,24 @@ export function RestorePanel(props: { claimCode: string; onUnderWay: (underWay: 
   const underWay = phase.at !== 'form';
   const { onUnderWay } = props;
   useEffect(() => onUnderWay(underWay), [underWay, onUnderWay]);
+
+  // While the hub checks (its answer comes only at the end), its bar from GET /api/setup/restore.
+  const checking = phase.at === 'checking';
+  useEffect(() => {
+    if (!checking) return;
+    let stop = false;
+    const look = async () => {
+      while (!stop) {
+        await new Promise((r) => setTimeout(r, 1000));
+        const fraction = await checkProgress();
+        if (!stop && fraction !== null) setPhase((p) => (p.at === 'checking' ? { at: 'checking', fraction } : p));
+      }
+    };
+    void look();
+    return () => {
+      stop = true;
+    };
+  }, [checking]);
 
   // Waits for the hub to answer with the backup's store (it stops, swaps the folder, opens again).
   const waitingFor = phase.at === 'restarting' ? phase.storeId : null;
@@ -104,14 +122,14 @@ export function RestorePanel(props: { claimCode: string; onUnderWay: (underWay: 
       </div>
     );
   }
-  const percent = phase.at === 'uploading' ? Math.floor(phase.fraction * 100) : null;
+  const percent = phase.at === 'uploading' || (phase.at === 'checking' && phase.fraction !== null) ? Math.floor((phase.fraction ?? 0) * 100) : null;
   const progress = phase.at !== 'form' && (
     <div className="restore-progress" role="status" aria-live="polite" data-testid="restore-progress" data-phase={phase.at}>
       {percent !== null ? <progress max={100} value={percent} /> : <progress />}
       <p className="hint">
-        {phase.at === 'uploading' ? t('setup.restoreUploading', { percent: percent ?? 0 }) : phase.at === 'checking' ? t('setup.restoreChecking') : t('setup.restoreRestarting')}
+        {phase.at === 'uploading' ? t('setup.restoreUploading', { percent: percent ?? 0 }) : phase.at === 'checking' ? (percent === null ? t('setup.restoreChecking') : t('setup.restoreCheckingPercent', { percent })) : t('setup.restoreRestarting')}
       </p>
-      {phase.at === 'restarting' && phase.slow && <p className="field-error">{t('setup.restoreSlow')}</p>}
+      {phase.at === 'restarting' && phase.slow ? <p className="field-error">{t('setup.restoreSlow')}</p> : <p className="note">{t('setup.restoreKeepOpen')}</p>}
     </div>
   );
 

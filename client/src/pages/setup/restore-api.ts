@@ -1,4 +1,4 @@
-import type { ErrorCode, Health, RestoreReply, RestoreUploadReply } from '#protocol';
+import type { ErrorCode, Health, RestoreReply, RestoreStatus, RestoreUploadReply } from '#protocol';
 import { api, type ApiResult } from '../../auth/api.ts';
 
 type Refused = { ok: false; code: ErrorCode; retryAfter: number };
@@ -36,6 +36,12 @@ export function uploadBackup(file: Blob, claimCode: string, onProgress: (fractio
 /** POST /api/setup/restore: the hub checks every byte and stages it (no short time limit: a large backup takes a minute on a Pi). */
 export function restoreUpload(claimCode: string, upload: string, passphrase: string): Promise<ApiResult<RestoreReply>> {
   return api('POST', '/api/setup/restore', { claimCode: claimCode.trim(), upload, passphrase }, 600_000);
+}
+
+/** How far the hub's check got (0 to 1), null when it cannot say. */
+export async function checkProgress(): Promise<number | null> {
+  const r = await api<RestoreStatus>('GET', '/api/setup/restore', undefined, 3000);
+  return r.ok ? r.body.checked : null;
 }
 
 /** The store the hub answers with now (null while it is away): the restored hub answers with the backup's. */

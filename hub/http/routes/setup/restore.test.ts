@@ -131,6 +131,12 @@ describe('restore from a backup on the setup page: refusals change nothing', () 
     await expectUntouched(t);
   });
 
+  it('the progress read says nothing runs on an idle unclaimed hub, and is refused once claimed', async () => {
+    const t = await fresh();
+    expect((await getJson(t.url, '/api/setup/restore')).body).toEqual({ ok: true, checked: null, staged: false });
+    expect(await getJson(source.url, '/api/setup/restore')).toMatchObject({ status: 409, body: { code: 'ALREADY_CLAIMED' } });
+  });
+
   it('a claimed hub refuses both steps', async () => {
     const r = await send(source.url, '/api/setup/restore/upload', backup, { 'content-type': 'application/octet-stream', 'x-claim-code': 'AAAA-AAAA' });
     expect(r).toMatchObject({ status: 409, body: { code: 'ALREADY_CLAIMED' } });

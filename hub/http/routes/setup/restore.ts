@@ -11,7 +11,7 @@ import { dropUploads, newUpload, stageRestore, uploadFile } from '#hub/backup/ha
 import { backupHeader } from '#hub/backup/restore.ts';
 import { compareReleases } from '#hub/update/hub-version.ts';
 import { isClaimed } from '#domain';
-import type { ErrorCode, RestoreReply, RestoreUploadReply } from '#protocol';
+import type { ErrorCode, RestoreReply, RestoreStatus, RestoreUploadReply } from '#protocol';
 import { restoreRequestSchema } from '#protocol';
 import { HttpError } from '../../http-error.ts';
 import { readJsonBody } from '../../middleware/json-body.ts';
@@ -44,6 +44,7 @@ export type RestoreRouteDeps = {
  * POST /api/setup/restore         {claimCode, upload, passphrase}: checks every byte while
  *                                 restoring into a staging folder, stages it, answers, then
  *                                 the hub stops and opens again on the restored data
+ * GET  /api/setup/restore          how far the check under way got (the page's bar)
  */
 export function restoreRoutes(auth: AuthService, claim: () => ClaimCode | null, deps: RestoreRouteDeps): Router {
   const router = new Router();
@@ -51,6 +52,8 @@ export function restoreRoutes(auth: AuthService, claim: () => ClaimCode | null, 
   // One at a time; `handedOver` for good once a restore is staged (the hub is about to stop).
   let busy = false;
   let handedOver = false;
+  // How far the check under way got (0 to 1), null when none runs.
+  let checked: number | null = null;
 
   const opening = async (ctx: Context, code: string) => {
     if (isClaimed(auth.engine.state)) throw new HttpError('ALREADY_CLAIMED');
@@ -93,11 +96,15 @@ export function restoreRoutes(auth: AuthService, claim: () => ClaimCode | null, 
     try {
       if (req.passphrase === '') throw new HttpError('REQUIRED_FIELD', 'passphrase');
       if (!(await fs.stat(file).catch(() => null))) throw new HttpError('NOT_FOUND', 'upload');
-      const { header } = await stageRestore(deps.dataDir, file, req.passphrase, () => {
-        // Claimed with the same code while the file was checked: that owner keeps the hub.
-        if (isClaimed(auth.engine.state)) throw new HttpError('ALREADY_CLAIMED');
-        // No claim with this start's code any more: the restored hub has its owner.
-        claim()?.consume();
+      checked = 0;
+      const { header } = await stageRestore(deps.dataDir, file, req.passphrase, {
+        beforeCommit: () => {
+          // Claimed with the same code while the file was checked: that owner keeps the hub.
+          if (isClaimed(auth.engine.state)) throw new HttpError('ALREADY_CLAIMED');
+          // No claim with this start's code any more: the restored hub has its owner.
+          claim()?.consume();
+        },
+        onProgress: (fraction) => (checked = fraction),
       });
       handedOver = true;
       await dropUploads(deps.dataDir);
@@ -110,7 +117,15 @@ export function restoreRoutes(auth: AuthService, claim: () => ClaimCode | null, 
       throw asHttpError(err);
     } finally {
       busy = false;
+      checked = null;
     }
+  });
+
+  // The page's bar while the file is checked (the POST above answers only at the end). Says nothing but how far.
+  router.get('/api/setup/restore', (ctx) => {
+    if (isClaimed(auth.engine.state)) throw new HttpError('ALREADY_CLAIMED');
+    const body: RestoreStatus = { ok: true, checked, staged: handedOver };
+    ctx.body = body;
   });
 
   return router;
