@@ -24,10 +24,10 @@ let backup: Buffer;
 let atBackup: Snapshot;
 
 /** Raw http.request: the test chooses every header (a foreign Host, a declared length). */
-function send<T>(base: string, apiPath: string, body: Buffer | string, headers: Record<string, string>): Promise<Reply<T>> {
+function send<T>(base: string, apiPath: string, body: Buffer | string, headers: Record<string, string>, localAddress?: string): Promise<Reply<T>> {
   return new Promise((resolve, reject) => {
     const length = headers['transfer-encoding'] ? {} : { 'content-length': String(Buffer.byteLength(body)) };
-    const req = request(new URL(apiPath, base), { method: 'POST', headers: { ...length, ...headers }, agent: false }, (res) => {
+    const req = request(new URL(apiPath, base), { method: 'POST', headers: { ...length, ...headers }, agent: false, ...(localAddress ? { localAddress } : {}) }, (res) => {
       let got = '';
       res.on('data', (c: Buffer) => (got += c.toString()));
       // A body cut by the hub mid-answer reads as {} (the test then sees no code).
@@ -135,6 +135,25 @@ describe('restore from a backup on the setup page: refusals change nothing', () 
     const t = await fresh();
     expect((await getJson(t.url, '/api/setup/restore')).body).toEqual({ ok: true, checked: null, staged: false });
     expect(await getJson(source.url, '/api/setup/restore')).toMatchObject({ status: 409, body: { code: 'ALREADY_CLAIMED' } });
+  });
+
+  it('claim codes guessed through the restore count with claiming: 6 wrong from one address, then that address waits for both', async () => {
+    const t = await fresh();
+    const codes: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await send(t.url, '/api/setup/restore/upload', backup.subarray(0, 64), { 'content-type': 'application/octet-stream', 'x-claim-code': `WRONG-${i}AAA` }, '127.0.0.7');
+      codes.push(r.body.code!);
+    }
+    expect(codes).toEqual([...Array<string>(6).fill('CLAIM_CODE_INVALID'), 'TOO_MANY_ATTEMPTS', 'TOO_MANY_ATTEMPTS']);
+    // Locked: the right code waits too, by the restore and by the claim.
+    const right = t.hub.claimCode!.code;
+    expect((await send(t.url, '/api/setup/restore', JSON.stringify({ claimCode: right, upload: '0123456789abcdef', passphrase: PASS }), { 'content-type': 'application/json' }, '127.0.0.7')).body.code).toBe('TOO_MANY_ATTEMPTS');
+    expect((await send(t.url, '/api/setup', JSON.stringify({ claimCode: right, restaurantName: 'x', ruc: '', ownerName: 'x', ownerCode: '1', pin: '1234', deviceId: 'd' }), { 'content-type': 'application/json' }, '127.0.0.7')).body.code).toBe('TOO_MANY_ATTEMPTS');
+    // A JSON body far past the restore's size is refused before it is read.
+    expect((await restore(t, { upload: '0123456789abcdef', passphrase: 'x'.repeat(10_000) })).status).toBe(413);
+    expect(await restoreFolder(t)).toEqual([]);
+    // Unclaimed still (the guesses themselves are on record, as for claiming: the security alert).
+    expect((await getJson(t.url, '/api/setup')).body).toEqual({ ok: true, claimed: false });
   });
 
   it('a claimed hub refuses both steps', async () => {
