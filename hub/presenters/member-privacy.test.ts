@@ -87,6 +87,7 @@ function routeSamples(day: string): Record<string, string | string[]> {
     '/api/reports/orders.xlsx': `/api/reports/orders.xlsx?${range}`,
     '/api/reservations': `/api/reservations?day=${day}`,
     '/api/setup': '/api/setup',
+    '/api/setup/restore': '/api/setup/restore',
     '/api/shifts': `/api/shifts?day=${day}`,
     '/api/shifts/:shiftId/report': `/api/shifts/${s.shiftId}/report`,
     '/api/shifts/current/report': '/api/shifts/current/report',
