@@ -1,15 +1,19 @@
 /**
- * A network printer: raw ESC/POS over TCP (port 9100). Each printout is one
- * connection: connect (time-boxed), write, half-close, wait for the printer
- * to close or the time box. Real-time status (DLE EOT) is asked for on its
- * own connection; a printer that accepts the connection but never answers
- * counts as ok (many cheap printers ignore DLE EOT over the network).
+ * A network printer: raw ESC/POS over TCP (port 9100). A printer that never
+ * answered status gets one connection per printout: connect (time-boxed),
+ * write, half-close, wait for the printer to close or the time box; its
+ * status (DLE EOT) is asked on a connection of its own, and one that accepts
+ * the connection but never answers counts as ok (many cheap printers ignore
+ * DLE EOT over the network). A printer that answers status is kept one
+ * connection while tickets come (network-session.ts): status questions and
+ * printouts, each confirmed by GS r, in turn on it.
  */
 import net from 'node:net';
 import type { PrintDocument, PrinterStatus } from '#protocol';
 import { DRAWER_KICK, statusRequest, TRANSMIT_PAPER_STATUS } from '../escpos/commands.ts';
 import { encodeOffThread } from '../escpos/encode-thread.ts';
 import type { EncodeSettings, PrintMeta, PrintOutcome, PrinterDriver } from '../printer.ts';
+import { connect, PrinterSession } from './network-session.ts';
 import { statusFromAnswers, type StatusAnswers } from './status-bits.ts';
 
 /** How long to wait for the answer to each DLE EOT question. */
@@ -27,26 +31,6 @@ export const CONFIRM_FACTOR = 4;
 const unreachable: PrintOutcome = { ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 };
 /** The printout's bytes could not be made (the encode worker failed): nothing sent. */
 export const encodeFailed: PrintOutcome = { ok: false, canRetry: true, reason: 'PRINTER_ERROR', written: 0 };
-
-function connect(host: string, port: number, timeoutMs: number): Promise<net.Socket | null> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve(null);
-    }, timeoutMs);
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      socket.removeAllListeners('error');
-      resolve(socket);
-    });
-    socket.once('error', () => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(null);
-    });
-  });
-}
 
 /**
  * Writes `bytes` on a fresh connection and reports how it went. `beforeWrite` runs once the
@@ -119,44 +103,6 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Asks DLE EOT 1, 2 and 4 on a fresh connection; unanswered questions are left out. */
-async function askStatus(host: string, port: number, timeoutMs: number): Promise<StatusAnswers | null> {
-  const socket = await connect(host, port, timeoutMs);
-  if (!socket) return null;
-  const answers: StatusAnswers = {};
-  const pending: Array<(byte: number | undefined) => void> = [];
-  const buffered: number[] = [];
-  socket.on('data', (chunk: Buffer) => {
-    for (const byte of chunk) {
-      const waiter = pending.shift();
-      if (waiter) waiter(byte);
-      else buffered.push(byte);
-    }
-  });
-  socket.on('error', () => undefined);
-  const next = () =>
-    new Promise<number | undefined>((resolve) => {
-      if (buffered.length > 0) return resolve(buffered.shift());
-      const timer = setTimeout(() => {
-        pending.splice(pending.indexOf(waiter), 1);
-        resolve(undefined);
-      }, STATUS_ANSWER_MS);
-      const waiter = (byte: number | undefined) => {
-        clearTimeout(timer);
-        resolve(byte);
-      };
-      pending.push(waiter);
-    });
-  for (const n of [1, 2, 4] as const) {
-    socket.write(statusRequest(n));
-    const byte = await next();
-    if (byte === undefined) break; // a printer that does not answer one will not answer the next
-    answers[n] = byte;
-  }
-  socket.destroy();
-  return answers;
-}
-
 /** Errors that mean the host itself is not there (powered off, unplugged), not that it turned the connection down. */
 const HOST_GONE = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ETIMEDOUT']);
 
@@ -180,22 +126,54 @@ function answersAt(host: string, port: number, timeoutMs: number): Promise<boole
  * (short: a silent printer raises its alert within 5 s); `timeoutMs`: of writing a printout.
  */
 export function networkDriver(host: string, port: number, settings: EncodeSettings, timeoutMs: number, connectMs = timeoutMs): PrinterDriver {
-  // Whether this printer has ever answered DLE EOT: then a print first checks paper and cover,
-  // so a ticket is not sent into a printer that cannot print it. Silent printers are not delayed.
-  let answersStatus = false;
-  const status = async (): Promise<PrinterStatus> => {
-    const answers = await askStatus(host, port, connectMs);
+  // Whether this printer answers DLE EOT: then a print first checks paper and cover, so a ticket
+  // is not sent into a printer that cannot print it, on the kept connection. Null until asked:
+  // the status monitor asks idle printers; a printer busy since the start is asked once after its
+  // first printout, beside the lane (waiting for the answer before a ticket would widen the time
+  // between a job's start and its writing mark, where a power cut sends it round again).
+  let answersStatus: boolean | null = null;
+  let learning = false;
+  const session = new PrinterSession(host, port, connectMs);
+  // The questions it answered last time: asked together on the kept connection.
+  let known: Question[] | null = null;
+  /** Status on the kept connection; a kept one that stays silent is asked again on a fresh one (the printer may have lost power meanwhile). */
+  const statusNow = async (): Promise<PrinterStatus> => {
+    let answers = await askOnSession(session, known);
+    if (answers?.reused && Object.keys(answers.answers).length === 0) answers = await askOnSession(session, null);
     if (!answers) return { state: 'retryLater', reason: 'UNREACHABLE' };
-    if (Object.keys(answers).length > 0) answersStatus = true;
-    return statusFromAnswers(answers);
+    known = QUESTIONS.filter((n) => answers.answers[n] !== undefined);
+    answersStatus = Object.keys(answers.answers).length > 0;
+    if (!answersStatus) session.end(); // a printer that does not answer keeps no session: its printouts go one connection each
+    return statusFromAnswers(answers.answers);
   };
+  const status = () =>
+    session.exclusive(async () => {
+      const now = await statusNow();
+      session.release();
+      return now;
+    });
   const sendChecked = async (bytes: Uint8Array, meta?: PrintMeta): Promise<PrintOutcome> => {
-    if (answersStatus) {
-      const now = await status();
-      if (now.state !== 'ok') return { ok: false, canRetry: true, reason: now.reason, written: 0 };
+    if (answersStatus !== true) {
+      const outcome = await send(host, port, bytes, timeoutMs, connectMs, meta?.beforeWrite, false);
+      if (answersStatus === null && !learning) {
+        learning = true;
+        void status()
+          .catch(() => undefined)
+          .finally(() => (learning = false));
+      }
+      return outcome;
     }
-    // A printer known to answer status confirms the printout (GS r after it).
-    return send(host, port, bytes, timeoutMs, connectMs, meta?.beforeWrite, answersStatus);
+    return session.exclusive(async () => {
+      try {
+        const now = await statusNow();
+        if (now.state !== 'ok') return { ok: false, canRetry: true, reason: now.reason, written: 0 } satisfies PrintOutcome;
+        // It stopped answering (asked again on a fresh connection): printed as a silent printer is.
+        if (!answersStatus) return await send(host, port, bytes, timeoutMs, connectMs, meta?.beforeWrite, false);
+        return await printOnSession(session, bytes, timeoutMs, meta?.beforeWrite);
+      } finally {
+        session.release();
+      }
+    });
   };
   return {
     print: async (document: PrintDocument, meta?: PrintMeta) => {
@@ -203,9 +181,68 @@ export function networkDriver(host: string, port: number, settings: EncodeSettin
       // Nothing was sent: a worker that failed (a bug, or out of memory) is a printer problem to retry.
       return bytes ? sendChecked(bytes, meta) : encodeFailed;
     },
-    openDrawer: (meta?: PrintMeta) => send(host, port, DRAWER_KICK, timeoutMs, connectMs, meta?.beforeWrite),
+    // A printer that answers status gets the pulse on the kept connection, confirmed as a printout is.
+    openDrawer: (meta?: PrintMeta) =>
+      answersStatus
+        ? session.exclusive(async () => {
+            try {
+              return await printOnSession(session, DRAWER_KICK, timeoutMs, meta?.beforeWrite);
+            } finally {
+              session.release();
+            }
+          })
+        : send(host, port, DRAWER_KICK, timeoutMs, connectMs, meta?.beforeWrite),
     status,
     answers: () => answersAt(host, port, connectMs),
-    close: async () => undefined,
+    close: async () => session.close(),
   };
+}
+
+type Question = 1 | 2 | 4;
+const QUESTIONS: readonly Question[] = [1, 2, 4];
+
+/**
+ * DLE EOT 1, 2 and 4 on the session (opened if needed); unanswered ones are left out. Null:
+ * unreachable. On a fresh connection they go one at a time (a printer that does not answer one
+ * will not answer the next); on the kept one, the questions it answered before go in one write
+ * and their answers come in turn (three round trips per ticket were most of its status check).
+ */
+async function askOnSession(session: PrinterSession, known: readonly Question[] | null): Promise<{ answers: StatusAnswers; reused: boolean } | null> {
+  const opened = await session.open();
+  if (!opened) return null;
+  const answers: StatusAnswers = {};
+  if (opened.reused && known && known.length > 0) {
+    const asked = await session.ask(concatAll(known.map((n) => statusRequest(n))), known.length, STATUS_ANSWER_MS);
+    if (asked.ok) known.forEach((n, i) => (answers[n] = asked.answers[i]!));
+    return { answers, reused: true };
+  }
+  for (const n of QUESTIONS) {
+    const asked = await session.ask(statusRequest(n), 1, STATUS_ANSWER_MS);
+    if (!asked.ok) break; // a printer that does not answer one will not answer the next (and the session ended)
+    answers[n] = asked.answers[0]!;
+  }
+  return { answers, reused: opened.reused };
+}
+
+function concatAll(parts: readonly Uint8Array[]): Uint8Array {
+  return parts.reduce((all, part) => concat(all, part), new Uint8Array(0));
+}
+
+/**
+ * A printout on the kept connection of a printer that answers status, confirmed by GS r 1 as on
+ * a connection of its own (hardware/README.md "When a printout counts as printed"): the answer
+ * makes it done; the printer closing the connection cleanly once every byte left is taken at its
+ * word; no answer in time, a reset or an error after bytes left is PARTIAL_WRITE (maybe printed,
+ * for a person), before any byte left UNREACHABLE (retried).
+ */
+async function printOnSession(session: PrinterSession, payload: Uint8Array, timeoutMs: number, beforeWrite?: () => Promise<boolean>): Promise<PrintOutcome> {
+  if (!(await session.open())) return unreachable;
+  if (beforeWrite) {
+    const recorded = await beforeWrite().catch(() => false);
+    if (!recorded || !session.isOpen) return unreachable;
+  }
+  const asked = await session.ask(concat(payload, TRANSMIT_PAPER_STATUS), 1, timeoutMs * CONFIRM_FACTOR, timeoutMs);
+  if (asked.ok) return { ok: true };
+  if (asked.closed && asked.flushed) return { ok: true };
+  return asked.written > 0 ? { ok: false, canRetry: false, reason: 'PARTIAL_WRITE', written: asked.written } : unreachable;
 }

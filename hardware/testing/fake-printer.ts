@@ -1,7 +1,8 @@
 /**
  * A network receipt printer for tests: a real TCP server on 127.0.0.1
  * (port 0: any free port) that captures every byte, answers DLE EOT n with
- * the status it is set to, can be unplugged (connections refused, since its
+ * the status it is set to, confirms printouts (GS r 1, one connection or many
+ * printouts on a kept one), can be unplugged (connections refused, since its
  * port is closed) and plugged back in on the same port, and can drop one
  * connection after N bytes (a cable pulled mid-ticket).
  */
@@ -12,7 +13,11 @@ type Flags = { paperOut?: boolean; coverOpen?: boolean; offline?: boolean; error
 
 /** A fake ESC/POS printer listening on 127.0.0.1. */
 export class FakePrinter {
-  /** The bytes of each connection, in order (status questions excluded: a status-only connection is empty). */
+  /**
+   * The bytes of each printout, in order: a connection's first byte starts one, and on a kept
+   * connection each GS r 1 (the driver's confirmation) ends one (status questions are not
+   * printouts: a status-only connection adds none).
+   */
   readonly received: Uint8Array[] = [];
   private server: net.Server | null = null;
   private sockets = new Set<net.Socket>();
@@ -21,6 +26,10 @@ export class FakePrinter {
   private dieAtConfirm = false;
   /** GS r questions answered (the driver's confirmation after a printout). */
   confirmations = 0;
+  /** Connections accepted so far (a kept connection carries many printouts). */
+  connections = 0;
+  /** Power cut with connections open: nothing is answered or captured any more, nothing is closed. */
+  private powerless = false;
   port = 0;
 
   /** Starts a fake printer (on `port`, or any free one). */
@@ -45,13 +54,17 @@ export class FakePrinter {
   }
 
   private serve(socket: net.Socket): void {
+    this.connections++;
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));
     socket.on('error', () => undefined);
-    const chunks: number[] = [];
-    const index = this.received.length;
-    this.received.push(new Uint8Array());
+    let chunks: number[] = [];
+    let index = -1;
+    // A printout starts with its first byte (status questions are not paper); on a kept
+    // connection, the next byte after a confirmed printout starts the next one.
+    let printoutEnded = true;
     socket.on('data', (data: Buffer) => {
+      if (this.powerless) return;
       for (let i = 0; i < data.length; i += 1) {
         // DLE EOT n is answered at once and kept out of the captured paper.
         if (data[i] === 0x10 && data[i + 1] === 0x04) {
@@ -60,6 +73,11 @@ export class FakePrinter {
           i += 2;
           continue;
         }
+        if (printoutEnded) {
+          printoutEnded = false;
+          chunks = [];
+          index = this.received.push(new Uint8Array()) - 1;
+        }
         chunks.push(data[i] ?? 0);
         if (this.cutAt !== null && chunks.length >= this.cutAt) {
           this.cutAt = null;
@@ -67,21 +85,23 @@ export class FakePrinter {
           socket.resetAndDestroy();
           return;
         }
-      }
-      // GS r 1 closing what came so far: the driver asks whether the printout was processed (answered in turn, kept off the paper).
-      const n = chunks.length;
-      if (n >= 3 && chunks[n - 3] === 0x1d && chunks[n - 2] === 0x72 && chunks[n - 1] === 0x01) {
-        chunks.length = n - 3;
-        if (this.dieAtConfirm) {
-          // Power lost with the ticket in the buffer: no answer, no reset, no close.
-          this.dieAtConfirm = false;
-          dead = true;
-        } else {
-          this.confirmations++;
-          socket.write(Uint8Array.of(this.flags.paperOut ? 0x0c : 0x00));
+        // GS r 1 closing what came so far: the driver asks whether the printout was processed (answered in turn, kept off the paper).
+        const n = chunks.length;
+        if (n >= 3 && chunks[n - 3] === 0x1d && chunks[n - 2] === 0x72 && chunks[n - 1] === 0x01) {
+          chunks.length = n - 3;
+          this.received[index] = Uint8Array.from(chunks);
+          if (this.dieAtConfirm) {
+            // Power lost with the ticket in the buffer: no answer, no reset, no close.
+            this.dieAtConfirm = false;
+            dead = true;
+          } else {
+            this.confirmations++;
+            socket.write(Uint8Array.of(this.flags.paperOut ? 0x0c : 0x00));
+          }
+          printoutEnded = true;
         }
       }
-      this.received[index] = Uint8Array.from(chunks);
+      if (!printoutEnded) this.received[index] = Uint8Array.from(chunks);
     });
     let dead = false;
     // The printer closes its side when the job's sender does (what port-9100 servers do); a dead one does nothing.
@@ -123,6 +143,22 @@ export class FakePrinter {
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /**
+   * The power goes with connections open: they stay open (no reset, no close reaches the hub),
+   * nothing on them is answered or printed, and new connections are refused.
+   */
+  loseEverything(): void {
+    this.powerless = true;
+    // Stops listening; its close callback would wait for the open connections, which stay.
+    this.server?.close();
+    this.server = null;
+  }
+
+  /** Closes every open connection cleanly from the printer's side (its own idle timeout), still listening. */
+  endConnections(): void {
+    for (const socket of this.sockets) socket.end();
   }
 
   /** Plugs it back in on the same port. */

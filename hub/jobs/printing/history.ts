@@ -19,6 +19,9 @@ export type HistoryJobs = {
   list(query: { status: JobListStatus; printerId?: string; kind?: JobKind; cursor?: string; limit: number }): { jobs: readonly Job[]; next: string | null };
 };
 
+/** How long a settled ticket's line waits for others before the history file is written. */
+export const HISTORY_GATHER_MS = 200;
+
 /** The table's status groups a printer's history shows: every job not yet pruned. */
 const LIVE_GROUPS: readonly JobListStatus[] = ['waiting', 'running', 'stuck', 'finished'];
 /** The groups whose jobs are settled (their line is in the file, or written at start). */
@@ -69,8 +72,10 @@ function settledJobIds(events: readonly DomainEvent[]): string[] {
 export class PrintHistory {
   private readonly dir: string;
   private writing: Promise<void> = Promise.resolve();
-  /** Settled jobs waiting for the write in progress to end: the next write takes them all at once. */
+  /** Settled jobs not yet written: the next write takes them all at once. */
   private pending: PrintJobRecord[] = [];
+  /** The moment lines wait for company before they are written (null: none waiting). */
+  private gather: NodeJS.Timeout | null = null;
   /** Whether the folder was made (once per hub, not once per ticket). */
   private dirMade = false;
   /** Each file's size as this hub wrote it (read from the disk once per printer): no stat per ticket. */
@@ -116,25 +121,40 @@ export class PrintHistory {
     await this.flushed();
   }
 
-  /** Resolves when every line asked for so far is written. */
+  /** Resolves when every line asked for so far is written (those waiting for company go now). */
   flushed(): Promise<void> {
+    if (this.gather) {
+      clearTimeout(this.gather);
+      this.gather = null;
+      this.writePending();
+    }
     return this.writing;
   }
 
   /**
-   * Lines wait while a write is in progress and then go together (one append per printer):
-   * a busy service settles a ticket every few milliseconds, and each write is several trips
-   * to the thread pool. Order is kept: a line is never written before one settled earlier.
+   * Lines wait a moment for company (HISTORY_GATHER_MS; a busy service settles a ticket every few
+   * milliseconds, and each write is three trips to the thread pool), then go together: one
+   * append per printer. Order is kept: a line is never written before one settled earlier. The
+   * history is not the record of a ticket's fate (the log is): a stop within the moment loses
+   * nothing that `backfill` does not write again at the next start.
    */
   private enqueue(jobs: readonly PrintJobRecord[]): void {
     const scheduled = this.pending.length > 0;
     this.pending.push(...jobs);
     if (scheduled) return;
+    this.gather = setTimeout(() => {
+      this.gather = null;
+      this.writePending();
+    }, HISTORY_GATHER_MS);
+    this.gather.unref();
+  }
+
+  private writePending(): void {
     this.writing = this.writing
       .then(() => {
         const batch = this.pending;
         this.pending = [];
-        return this.append(batch);
+        return batch.length > 0 ? this.append(batch) : undefined;
       })
       .catch(() => undefined);
   }
