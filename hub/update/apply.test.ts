@@ -156,6 +156,21 @@ describe('applyUpdate', () => {
     await expect(fs.access(layout.journal)).rejects.toThrow();
   });
 
+  it("rolls back a release whose only records are its own print bookkeeping (a ticket printed again beats a box left down)", async () => {
+    const segment = path.join(layout.data, 'wal', '0000000000000001.log');
+    await fs.mkdir(path.dirname(segment), { recursive: true });
+    await fs.writeFile(segment, encodeLine({ seq: 1, type: 'order.settle', deviceId: 'till' }));
+    let printed = false;
+    onStart = async (release) => {
+      if (release === '1.1.0' && !printed) await fs.appendFile(segment, encodeLine({ seq: 2, type: 'job.finish', deviceId: 'hub' }));
+      printed ||= release === '1.1.0';
+    };
+    await request('1.1.0', 'binary 1.1.0');
+    expect(await run((r) => r !== '1.1.0')).toMatchObject({ ok: false, code: 'UPDATE_ROLLED_BACK', running: '1.0.0' });
+    expect(await fs.readFile(segment, 'utf8')).toBe(encodeLine({ seq: 1, type: 'order.settle', deviceId: 'till' }));
+    expect(await links()).toEqual({ current: 'releases/1.0.0', previous: 'releases/0.9.0' });
+  });
+
   it('touches nothing while a hub still holds the data folder after the stop', async () => {
     const lock = lockDataDir(layout.data);
     try {

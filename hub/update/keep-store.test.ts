@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dataFiles } from '#hub/backup/collect.ts';
 import { encodeLine } from '#hub/store/line-codec.ts';
-import { keepStore, logEndSeq, putBackStore } from './keep-store.ts';
+import { changesAfter, keepStore, logEndSeq, putBackStore } from './keep-store.ts';
 import { updateLayout, type UpdateLayout } from './layout.ts';
 
 /**
@@ -128,6 +128,23 @@ describe('keep and put back the store', () => {
     await expect(putBackStore(data, layout.kept, { seq: 0, files: [] }, layout.rolledBack)).rejects.toThrow(/not a plain folder/);
     expect(await fs.readdir(elsewhere)).toEqual(['rolled-back']);
     expect(await fs.readdir(path.join(elsewhere, 'rolled-back'))).toEqual(['precious']);
+  });
+
+  it.each([
+    ['nothing past the kept seq', [], []],
+    ["only the hub's own print bookkeeping (a ticket printed, a retry)", [{ seq: 6, type: 'job.finish', deviceId: 'hub' }, { seq: 7, type: 'job.start', deviceId: 'hub' }], []],
+    ['a sale a device sent', [{ seq: 6, type: 'job.finish', deviceId: 'hub' }, { seq: 7, type: 'order.settle', deviceId: 'till-1' }], [7]],
+    ['a job command a person sent (a reprint)', [{ seq: 6, type: 'job.retry', deviceId: 'till-1' }], [6]],
+    ['a record of another shape', [{ seq: 6 }], [6]],
+  ] as const)('tells what the log holds past the kept seq: %s', async (_what, records, acknowledged) => {
+    await write('wal/0000000000000006.log', records.map((r) => encodeLine(r)).join(''));
+    expect(await changesAfter(data, 5)).toEqual({ end: records.length ? 5 + records.length : 5, acknowledged });
+  });
+
+  it('counts records a new release folded into its snapshot (segments gone, unreadable) as acknowledged', async () => {
+    await fs.rm(path.join(data, 'wal'), { recursive: true });
+    await write('wal/0000000000000009.log', encodeLine({ seq: 9, type: 'job.finish', deviceId: 'hub' }));
+    expect(await changesAfter(data, 5)).toEqual({ end: 9, acknowledged: [6, 7, 8] });
   });
 
   it('reads the log end from the newest segment: an empty one after a snapshot, zeros of room after the data', async () => {

@@ -105,6 +105,45 @@ export async function logEndSeq(dataDir: string): Promise<number> {
   return 0;
 }
 
+/**
+ * What the log holds past `seq` (the seq kept): its end, and the records that
+ * are more than the hub's own print and job bookkeeping (a command of a
+ * device or a person: a sale, a payment, a numbered document). Records folded
+ * into a snapshot the new release wrote (their segments removed) cannot be
+ * read: they count as such records.
+ */
+export async function changesAfter(dataDir: string, seq: number): Promise<{ end: number; acknowledged: number[] }> {
+  const end = await logEndSeq(dataDir);
+  if (end <= seq) return { end, acknowledged: [] };
+  const wal = path.join(dataDir, 'wal');
+  const names = (await fs.readdir(wal).catch(() => [] as string[])).filter((n) => /^\d{16}\.log$/.test(n)).sort();
+  const seen = new Set<number>();
+  const acknowledged: number[] = [];
+  for (const name of names) {
+    if (Number(name.slice(0, 16)) > end) continue;
+    const bytes = await readPlainFile(path.join(wal, name));
+    let last = bytes.length;
+    while (last > 0 && bytes[last - 1] === 0) last--;
+    for (const line of scanLines(bytes.subarray(0, last))) {
+      const rec = line.value as { seq?: unknown; type?: unknown; deviceId?: unknown } | null;
+      if (typeof rec?.seq !== 'number' || rec.seq <= seq) continue;
+      seen.add(rec.seq);
+      if (!isHubBookkeeping(rec)) acknowledged.push(rec.seq);
+    }
+  }
+  for (let s = seq + 1; s <= end; s++) if (!seen.has(s)) acknowledged.push(s);
+  return { end, acknowledged: acknowledged.sort((a, b) => a - b) };
+}
+
+/**
+ * The hub's own job records (`job.*` from the device `hub`): a print started
+ * or done, a retry. Thrown away by a rollback, the old release prints that
+ * ticket again: a duplicate slip, never a lost sale.
+ */
+function isHubBookkeeping(rec: { type?: unknown; deviceId?: unknown }): boolean {
+  return typeof rec.type === 'string' && rec.type.startsWith('job.') && rec.deviceId === 'hub';
+}
+
 const SEGMENT = /^wal\/\d{16}\.log$/;
 
 /** Folders root makes in the hub user's tree: 0700, the owner's, each fsynced once at the end. */

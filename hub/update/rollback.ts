@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DataDirLockError, LOCK_FILE, lockDataDir } from '#hub/store/data-lock.ts';
 import type { Run } from './apply.ts';
 import { removeJournal, writeJournal, type Journal, type Phase } from './journal.ts';
-import { keepStore, logEndSeq, putBackStore, realFolder, removeUnder } from './keep-store.ts';
+import { changesAfter, keepStore, putBackStore, realFolder, removeUnder } from './keep-store.ts';
 import { releaseBinary } from './layout.ts';
 import { pointLink, pruneReleases } from './links.ts';
 import type { UpdateResult, UpdateResultCode } from './request.ts';
@@ -65,25 +65,26 @@ async function startNew(run: Run, journal: Journal): Promise<UpdateResult> {
  * put back (unless the new release logged records: below), the links point
  * where they did, the failed release goes and the old one starts.
  *
- * A release that logged records past the kept seq answered devices (or did
- * the hub's own work: a print's outcome, a document sent) before failing:
- * putting the old store back would lose acknowledged changes and reuse
- * document numbers already handed out. So its store stays, it stays
- * current, and the result says so (the technician installs a fixed
- * release or restores the backup named).
+ * A release that logged commands past the kept seq answered a device or a
+ * person before failing: putting the old store back would lose acknowledged
+ * changes and reuse document numbers already handed out. So its store
+ * stays, it stays current, and the result says so (the technician installs
+ * a fixed release or restores the backup named). The hub's own job
+ * bookkeeping (a print done, a retry) does not hold a rollback back: the old
+ * release prints that ticket again (keep-store.ts changesAfter).
  */
 async function rollBack(run: Run, journal: Journal): Promise<UpdateResult> {
   const { layout, giveUpMs } = run.opts;
   const version = journal.request.version;
   run.log(`update-apply: ${version} is not healthy: putting ${journal.from} and its store back`);
   await stopService(run);
-  let logged: number | null = null;
+  let logged: number[] | null = null;
   try {
     await withStoreLocked(layout.data, async () => {
       if (journal.phase === 'started') {
-        const end = await logEndSeq(layout.data);
-        if (end > journal.kept!.seq) {
-          logged = end;
+        const { acknowledged } = await changesAfter(layout.data, journal.kept!.seq);
+        if (acknowledged.length > 0) {
+          logged = acknowledged;
           return;
         }
         // A store an earlier failed update put aside makes room for this one's.
@@ -102,8 +103,8 @@ async function rollBack(run: Run, journal: Journal): Promise<UpdateResult> {
   }
   if (logged !== null) {
     await run.opts.restart().catch(() => {});
-    const from = journal.kept!.seq + 1;
-    return done(run, false, 'UPDATE_ROLLBACK_FAILED', version, `${version} did not become healthy within ${giveUpMs / 1000} s, but it recorded changes first (seq ${from} to ${logged}): they are not thrown away, so ${version} stays (${journal.from} cannot open its store). Install a fixed release, or restore the backup ${journal.request.backup ?? '(none made)'}.`);
+    const seqs = logged as number[];
+    return done(run, false, 'UPDATE_ROLLBACK_FAILED', version, `${version} did not become healthy within ${giveUpMs / 1000} s, but it recorded ${seqs.length} change(s) first (seq ${seqs[0]} to ${seqs.at(-1)}): they are not thrown away, so ${version} stays (${journal.from} cannot open its store). Install a fixed release, or restore the backup ${journal.request.backup ?? '(none made)'}.`);
   }
   return startOld(run, journal, 'UPDATE_ROLLED_BACK', `${version} did not become healthy within ${giveUpMs / 1000} s; ${journal.from} is running again with its store as before the update.`);
 }

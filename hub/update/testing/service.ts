@@ -58,11 +58,14 @@ export class FakeService {
   private readonly currentLink: string;
   private readonly dataDir: string;
   readonly port: number;
+  private readonly extraArgs: string[];
 
-  constructor(currentLink: string, dataDir: string, port: number) {
+  /** `extraArgs`: more of the hub's options (`--demo` for a hub with tables, dishes and staff). */
+  constructor(currentLink: string, dataDir: string, port: number, extraArgs: string[] = []) {
     this.currentLink = currentLink;
     this.dataDir = dataDir;
     this.port = port;
+    this.extraArgs = extraArgs;
     this.base = `http://127.0.0.1:${port}`;
   }
 
@@ -71,7 +74,7 @@ export class FakeService {
   }
 
   start(): void {
-    const proc = spawn(path.join(this.currentLink, 'pos-hub'), ['--data', this.dataDir, '--port', String(this.port), '--host', '127.0.0.1', '--no-mdns'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(path.join(this.currentLink, 'pos-hub'), ['--data', this.dataDir, '--port', String(this.port), '--host', '127.0.0.1', '--no-mdns', ...this.extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
     proc.stdout!.on('data', (d: Buffer) => (this.out += d.toString()));
     proc.stderr!.on('data', (d: Buffer) => (this.out += d.toString()));
     this.proc = proc;
