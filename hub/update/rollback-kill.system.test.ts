@@ -23,8 +23,8 @@ import { readSnapshot } from '#hub/store/snapshot.ts';
  * release is given its time, while putting the store back, after it was put
  * back. The updater started again (as pos-hub-update.path does while the
  * journal exists) finishes the job: the old release runs on its own store,
- * same seq, and selling goes on with the boleta series gap-free (a demo hub
- * with the sample fiscal settings). The updater is a real process
+ * nothing it had lost, and selling goes on with the boleta series gap-free (a
+ * demo hub with the sample fiscal settings). The updater is a real process
  * (testing/updater-child.ts); systemctl is the test's FakeService behind a
  * small control server.
  */
