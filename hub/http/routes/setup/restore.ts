@@ -93,6 +93,7 @@ export function restoreRoutes(auth: AuthService, claim: () => ClaimCode | null, 
     const req = parseBody(restoreRequestSchema, await readJsonBody(ctx, 4096));
     await opening(ctx, req.claimCode);
     const file = uploadFile(deps.dataDir, req.upload);
+    let consumed = false;
     try {
       if (req.passphrase === '') throw new HttpError('REQUIRED_FIELD', 'passphrase');
       if (!(await fs.stat(file).catch(() => null))) throw new HttpError('NOT_FOUND', 'upload');
@@ -103,17 +104,21 @@ export function restoreRoutes(auth: AuthService, claim: () => ClaimCode | null, 
           if (isClaimed(auth.engine.state)) throw new HttpError('ALREADY_CLAIMED');
           // No claim with this start's code any more: the restored hub has its owner.
           claim()?.consume();
+          consumed = true;
         },
         onProgress: (fraction) => (checked = fraction),
       });
       handedOver = true;
-      await dropUploads(deps.dataDir);
+      // Staged whatever happens next: a stuck upload file is swept by the next start anyway.
+      await dropUploads(deps.dataDir).catch(() => undefined);
       auth.log(`setup: backup of ${header.createdAt} (store ${header.storeId}, seq ${header.seq}) checked and staged; the hub restarts on it`);
       // After the answer left (or the asker went away): the stop closes every connection.
       ctx.res.once('close', deps.staged);
       const body: RestoreReply = { ok: true, restarting: true, storeId: header.storeId, seq: header.seq, createdAt: header.createdAt };
       ctx.body = body;
     } catch (err) {
+      // The disk refused the commit's rename after the code was taken: it is good for another try.
+      if (consumed && !handedOver) claim()?.release();
       throw asHttpError(err);
     } finally {
       busy = false;
