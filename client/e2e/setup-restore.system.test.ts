@@ -95,7 +95,9 @@ describe('restore from a backup on the setup page', () => {
     await phone.getByTestId('restore-done').waitFor({ timeout: 60_000 });
     expect(await phone.getByTestId('restore-done').textContent()).toContain('Su restaurante volvió');
     await shot(phone, 'done-phone-es');
-    // The hub that answers now is the old box's store, claimed, with its name.
+    // The hub that answers now is the old box's store, claimed, with its name (its start may
+    // still be finishing behind the answering port: wait for this process's handle to it).
+    for (let i = 0; i < 300 && fresh!.engine.storeId !== env.hub.engine.storeId; i++) await new Promise((r) => setTimeout(r, 50));
     expect(fresh!.engine.storeId).toBe(env.hub.engine.storeId);
     expect(fresh!.engine.state.restaurant.name).toBe('Cevichería El Muelle');
 
