@@ -55,6 +55,8 @@ export class FakePrinter {
 
   private serve(socket: net.Socket): void {
     this.connections++;
+    // A printer answers each question at once (no Nagle on its side: each answer is its own small write).
+    socket.setNoDelay(true);
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));
     socket.on('error', () => undefined);

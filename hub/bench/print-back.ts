@@ -43,7 +43,7 @@ export async function printerComesBack(port: number, marks: readonly string[], m
   let lastIndex = -1;
   let read = 0;
   let lastAt = t0;
-  // Connections before the newest are whole (one ticket each); the newest may still be arriving.
+  // Printouts before the newest are whole (one ticket each, several may share a kept connection); the newest may still be arriving.
   const readUpTo = (end: number) => {
     for (; read < end; read++) {
       for (const text of parseEscPos(printer.received[read]!, { codePage: 'cp858' }).texts) {
@@ -67,11 +67,11 @@ export async function printerComesBack(port: number, marks: readonly string[], m
       await sleep(250);
       const newest = printer.received.length - 1;
       readUpTo(Math.max(0, newest));
-      // Done once the newest connection (not read for good yet) holds the tickets still missing.
+      // Done once the newest printout (not read for good yet) holds the tickets still missing.
       const inNewest = newest >= 0 ? marksOf(printer.received[newest]!).filter((m) => order.has(m) && !seen.has(m)) : [];
       if (seen.size + new Set(inNewest).size >= marks.length) break;
     }
-    // The last ticket's connection is closed by the time the hub goes on: give it a moment, then read all.
+    // The last ticket is confirmed by the time the hub goes on: give it a moment, then read all.
     await sleep(500);
     readUpTo(printer.received.length);
   } finally {
