@@ -36,6 +36,16 @@ async function post<T>(url: string, apiPath: string, body: Buffer | string, head
   return { status: res.status, body: (await res.json()) as T & { code?: string } };
 }
 
+/** The claim code a fresh box prints (after its health already answers: wait for the line). */
+async function claimCodeOf(hub: ChildHub): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const code = /Claim code: (\S+)/.exec(hub.output())?.[1];
+    if (code) return code;
+    await sleep(50);
+  }
+  throw new Error(`no claim code printed:\n${hub.output()}`);
+}
+
 async function health(url: string): Promise<Health | null> {
   try {
     const res = await fetch(new URL('/api/health', url), { signal: AbortSignal.timeout(1000) });
@@ -73,8 +83,7 @@ describe('restore from a backup on the setup page of a fresh box', () => {
     const bDir = path.join(root, 'box-b');
     const b = await spawnHub({ dataDir: bDir, port: await freePort(), demo: false });
     hubs.push(b);
-    const claimCode = /Claim code: (\S+)/.exec(b.output())?.[1];
-    expect(claimCode).toBeTruthy();
+    const claimCode = await claimCodeOf(b);
     const pid = b.proc.pid;
 
     const up = await post<RestoreUploadReply>(b.url, '/api/setup/restore/upload', file, { 'content-type': 'application/octet-stream', 'x-claim-code': claimCode! });
@@ -131,10 +140,10 @@ describe('restore from a backup on the setup page of a fresh box', () => {
       const dir = path.join(root, `box-kill-${delayMs}`);
       const c = await spawnHub({ dataDir: dir, port: await freePort(), demo: false });
       hubs.push(c);
-      const claimCode = /Claim code: (\S+)/.exec(c.output())?.[1];
+      const claimCode = await claimCodeOf(c);
       const up = await post<RestoreUploadReply>(c.url, '/api/setup/restore/upload', backupBytes!, { 'content-type': 'application/octet-stream', 'x-claim-code': claimCode! });
       const done = await post<RestoreReply>(c.url, '/api/setup/restore', JSON.stringify({ claimCode, upload: up.body.upload, passphrase: PASS }), { 'content-type': 'application/json' });
-      expect(done.status).toBe(200);
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
       if (delayMs) await sleep(delayMs);
       await c.kill9();
       const next = await spawnHub({ dataDir: dir, port: await freePort(), demo: false });
