@@ -188,6 +188,28 @@ describe('restore from a backup on the setup page: refusals change nothing', () 
 });
 
 describe('restore from a backup on the setup page: the hand-over', () => {
+  it('the page closed while the hub checks: the hub still hands over, never stays staged and waiting', async () => {
+    let stopped = false;
+    const t = await fresh({ onRestoreStaged: () => (stopped = true) });
+    const up = await upload(t, backup);
+    const body = JSON.stringify({ claimCode: t.hub.claimCode!.code, upload: up.body.upload, passphrase: PASS });
+    const req = request(new URL('/api/setup/restore', t.url), { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } });
+    req.on('error', () => undefined);
+    req.end(body, () => req.destroy());
+    // The body arrived whole before the cut, so the check runs (its key alone takes ~0.1 s, long
+    // after the socket closed) and the hub stops to hand over.
+    for (let i = 0; i < 400 && !stopped; i++) await new Promise((r) => setTimeout(r, 25));
+    if (!stopped) {
+      // The cut came before the body was read: nothing staged, and the owner's next try hands over.
+      expect(await restoreFolder(t)).not.toContain('staged');
+      const again = await restore(t, { upload: up.body.upload });
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      for (let i = 0; i < 400 && !stopped; i++) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(stopped).toBe(true);
+    expect(await restoreFolder(t)).toEqual(['staged']);
+  });
+
   it('stages the backup, stops, and the next start on the folder is the backed-up hub (same store, seq, state, owner PIN)', async () => {
     let stopped!: () => void;
     const whenStopped = new Promise<void>((r) => (stopped = r));

@@ -112,8 +112,10 @@ export function restoreRoutes(auth: AuthService, claim: () => ClaimCode | null, 
       // Staged whatever happens next: a stuck upload file is swept by the next start anyway.
       await dropUploads(deps.dataDir).catch(() => undefined);
       auth.log(`setup: backup of ${header.createdAt} (store ${header.storeId}, seq ${header.seq}) checked and staged; the hub restarts on it`);
-      // After the answer left (or the asker went away): the stop closes every connection.
-      ctx.res.once('close', deps.staged);
+      // After the answer left: the stop closes every connection. An asker gone already (the page
+      // closed during the check) heard no close to wait for: the hub hands over at once.
+      if (ctx.req.socket.destroyed) setImmediate(deps.staged);
+      else ctx.res.once('close', deps.staged);
       const body: RestoreReply = { ok: true, restarting: true, storeId: header.storeId, seq: header.seq, createdAt: header.createdAt };
       ctx.body = body;
     } catch (err) {
