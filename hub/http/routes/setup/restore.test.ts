@@ -2,7 +2,9 @@ import { promises as fs } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveKey, newKdfParams } from '#hub/backup/crypto.ts';
 import { RESTORE_DIR } from '#hub/backup/handover.ts';
+import { writeBackup } from '#hub/backup/write.ts';
 import { startHub } from '#hub/server.ts';
 import type { RestoreReply, RestoreUploadReply, Snapshot } from '#protocol';
 import { command, DEMO_OWNER, getJson, postCommand, signedIn, startTestHub, type TestHub } from '#hub/testing/test-hub.ts';
@@ -118,6 +120,20 @@ describe('restore from a backup on the setup page: refusals change nothing', () 
     flipped[at] = flipped[at]! ^ 0x01;
     const damaged = await upload(t, flipped);
     expect(await restore(t, { upload: damaged.body.upload })).toMatchObject({ status: 400, body: { code: 'BACKUP_CORRUPTED' } });
+    await expectUntouched(t);
+  });
+
+  it('a backup written by a newer release is refused at upload (its store would not open here) and not kept', async () => {
+    const t = await fresh();
+    const kdf = newKdfParams();
+    const src = path.join(t.dataDir, '..', `${path.basename(t.dataDir)}-newer`);
+    await fs.mkdir(src, { recursive: true });
+    await fs.writeFile(path.join(src, 'store.json'), '{}');
+    const newer = await writeBackup({ dataDir: src, folder: path.join(src, 'out'), key: { kdf, key: await deriveKey(PASS, kdf) }, reason: 'onDemand', clock: () => new Date(), hubVersion: '99.0.0', storeId: 'newer', seq: 1 });
+    const r = await upload(t, await fs.readFile(newer.file));
+    await fs.rm(src, { recursive: true, force: true });
+    expect(r).toMatchObject({ status: 409, body: { code: 'BACKUP_FROM_NEWER_HUB' } });
+    expect(await restoreFolder(t)).toEqual([]);
     await expectUntouched(t);
   });
 
