@@ -137,6 +137,17 @@ describe('restore from a backup on the setup page: refusals change nothing', () 
     await expectUntouched(t);
   });
 
+  it('a data folder that will not take the upload (its restore/ is a file, not a folder): BACKUP_IO_ERROR, nothing changes', async () => {
+    const t = await fresh();
+    await fs.writeFile(path.join(t.dataDir, RESTORE_DIR), 'in the way');
+    expect(await upload(t, backup)).toMatchObject({ status: 503, body: { code: 'BACKUP_IO_ERROR' } });
+    expect(await fs.readFile(path.join(t.dataDir, RESTORE_DIR), 'utf8')).toBe('in the way');
+    expect(t.hub.engine.seq).toBe(0);
+    // Not left busy: the way cleared, the next upload goes through.
+    await fs.rm(path.join(t.dataDir, RESTORE_DIR));
+    expect((await upload(t, backup)).status).toBe(200);
+  });
+
   it('hostile upload ids (__proto__, ../, another length) and an upload that is not there', async () => {
     const t = await fresh();
     for (const id of ['__proto__', 'constructor', '../../etc/passwd', '0123456789ABCDEF', '0123456789abcde']) {
