@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fsyncDir, makePrivateDir, writeFileAtomic } from './durable-fs.ts';
 import { encodeInSlices, slicer } from './encode-slices.ts';
-import { forEachLineValue } from './line-bytes.ts';
+import { forEachLineOfFile } from './chunked-lines.ts';
 import type { ProcessedEntry } from './snapshot.ts';
 
 /**
@@ -83,9 +83,9 @@ export async function forEachProcessed(
 ): Promise<void> {
   for (const f of files) {
     if (f.toSeq > throughSeq || f.untilMs < cutoffMs) continue;
-    const bytes = await fs.readFile(path.join(processedDir(dataDir), f.name));
     let damaged = false;
-    forEachLineValue(bytes, (value) => {
+    // Read a chunk at a time (a busy week is 9 MB of ids): the file is never in memory whole.
+    await forEachLineOfFile(path.join(processedDir(dataDir), f.name), (value) => {
       const e = value as ProcessedEntry | null;
       if (e && typeof e.id === 'string' && typeof e.seq === 'number' && e.seq <= throughSeq) onEntry(e);
       else damaged = true;
