@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LicenceStatus, LicenceTerms } from '#protocol';
+import type { CommandReply, LicenceStatus, LicenceTerms } from '#protocol';
 import { businessDayOf } from '#domain';
 import { signLicence } from '#hub/licence/code.ts';
 import { TEST_PRIVATE_KEY_PEM, TEST_PUBLIC_KEY } from '#hub/licence/testing/test-key.ts';
-import { addLines, DEMO_OWNER, getJson, openTable, postCommand, signedIn, startTestHub, useCookie, type TestHub } from '#hub/testing/test-hub.ts';
+import { SAMPLE_FISCAL } from '#hub/domain/einvoice/samples.ts';
+import { addLines, command, DEMO_OWNER, getJson, openTable, postCommand, signedIn, startTestHub, useCookie, type TestHub } from '#hub/testing/test-hub.ts';
 
 /**
  * The licence through the real Koa app and engine, with a clock the test
@@ -72,6 +73,36 @@ describe('/api/licence and the expired box', () => {
     // Paying: the new code is taken by the expired box and new tables open again.
     expect(await post({ code: code({ paidUntil: day(365), issued: day(0) }) })).toMatchObject({ status: 200, body: { licence: { state: 'paid' } } });
     expect((await postCommand(hub.url, openTable('t-s3', 2, at()), {})).body.ok).toBe(true);
+  });
+
+  // Issue 23: "an expired licence never holds the restaurant's data hostage". Each thing the owner still
+  // needs, sent to a hub past its grace through the real app, is answered; only the new table is not.
+  // (The demo restaurant's shift is already open, so the test closes it.)
+  it('an expired box still bills the table eating (boleta numbered), runs the shift, the export and a backup', async () => {
+    const { hub, code, day, post, at, advance } = await start();
+    expect((await postCommand(hub.url, command('fiscal.saveSettings', SAMPLE_FISCAL), {})).body).toMatchObject({ ok: true });
+    const put = await fetch(new URL('/api/backups/passphrase', hub.url), { method: 'PUT', headers: { 'content-type': 'application/json', cookie: hub.cookie }, body: JSON.stringify({ passphrase: 'una frase larga de prueba' }) });
+    expect(put.status).toBe(200);
+    expect((await post({ code: code({ paidUntil: day(1) }) })).status).toBe(200);
+    const eating = openTable('t-s1', 2, at());
+    expect((await postCommand(hub.url, eating, {})).body.ok).toBe(true);
+    expect((await postCommand(hub.url, addLines(eating.payload.orderId, ['p-101'], at()), {})).body.ok).toBe(true);
+
+    await advance(6);
+    expect((await getJson<LicenceReply>(hub.url, '/api/licence')).body.licence?.state).toBe('expired');
+    expect((await postCommand(hub.url, openTable('t-s2', 2, at()), {})).body).toMatchObject({ ok: false, code: 'ACCOUNT_EXPIRED' });
+
+    expect((await postCommand(hub.url, command('order.send', { orderId: eating.payload.orderId }, at()), {})).body).toMatchObject({ ok: true });
+    const settle = command('order.settle', { orderId: eating.payload.orderId, payments: [{ method: 'cash', amountCents: 100_000 }], document: { kind: 'boleta', docId: '', name: '' }, print: false }, at());
+    const settled = (await postCommand(hub.url, settle, {})).body as CommandReply & { result?: { documents?: { series: string; number: number }[] } };
+    expect(settled).toMatchObject({ ok: true });
+    expect(settled.result?.documents?.[0]).toMatchObject({ series: SAMPLE_FISCAL.series.boleta, number: 1 });
+    expect((await postCommand(hub.url, command('table.clear', { tableId: 't-s1' }, at()), {})).body).toMatchObject({ ok: true });
+    expect((await postCommand(hub.url, command('shift.close', { counted: { cash: 100_000 }, note: '' }, at()), {})).body).toMatchObject({ ok: true });
+    expect((await postCommand(hub.url, command('export.run', { day: day(0), what: 'all' }, at()), {})).body).toMatchObject({ ok: true });
+    expect((await postCommand(hub.url, command('backup.run', { reason: 'onDemand' }, at()), {})).body).toMatchObject({ ok: true });
+    // The owner's own pages: the backups, the exports, the settings.
+    for (const page of ['/api/backups', '/api/exports', '/api/state']) expect((await getJson(hub.url, page)).status, page).toBe(200);
   });
 
   it('refusals change nothing: a waiter, a forged or foreign or older code, hostile bodies', async () => {
