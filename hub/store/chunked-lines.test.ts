@@ -18,7 +18,8 @@ const values = [{ id: 'a', seq: 1 }, { id: 'ñandú 中文 €', seq: 2, result:
 const whole = Buffer.concat(values.map(line));
 const damaged = Buffer.from(whole);
 // A flipped byte inside the second line's JSON: its checksum fails.
-damaged[whole.indexOf('ñandú') + 1] ^= 0x01;
+const flipAt = whole.indexOf('ñandú') + 1;
+damaged[flipAt] = damaged[flipAt]! ^ 0x01;
 
 const cases: { name: string; bytes: Buffer }[] = [
   { name: 'whole lines', bytes: whole },
