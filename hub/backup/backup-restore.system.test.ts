@@ -113,5 +113,20 @@ describe('backup and restore onto a fresh box', () => {
     expect(after).toEqual([`${SAMPLE_FISCAL.series.boleta}-3`, `${SAMPLE_FISCAL.series.factura}-2`]);
     // The restored box holds the key: it goes on backing up with the same passphrase.
     expect((await call<BackupsReply>(hub.url, '/api/backups', owner2)).body.hasPassphrase).toBe(true);
+
+    // Issue 23: "the crash bar still 0 lost" on the restored box. The power cut right after the
+    // answers (kill -9, no final snapshot): every sale it acknowledged is there at the next start,
+    // and the series go on from them.
+    const acknowledged = await getState(hub.url);
+    hub.proc.kill('SIGKILL');
+    await hub.exited;
+    hub = await spawnHub({ dataDir: fresh, port, demo: false });
+    const owner3 = await signedIn(hub.url, DEMO_OWNER.code, DEMO_OWNER.pin, 'backup-owner-3');
+    useCookie(hub.url, owner3);
+    const reopened = await getState(hub.url);
+    expect(reopened.seq).toBeGreaterThanOrEqual(acknowledged.seq);
+    expect(reopened.state.restaurant).toEqual(acknowledged.state.restaurant);
+    expect(reopened.state.tables).toEqual(acknowledged.state.tables);
+    expect(await sell(hub.url, owner3, reopened.state, BOLETA)).toBe(`${SAMPLE_FISCAL.series.boleta}-4`);
   }, 180_000);
 });
