@@ -21,6 +21,19 @@ export type JsonSink = {
   flush(): Promise<void>;
 };
 
+/**
+ * The text of large containers below the top levels whose entries are all
+ * written whole (a bucket of members or coupons, the products, the orders),
+ * by the object itself. The live state is never changed in place (a change
+ * makes a new copy of the record it touches: hub/domain/records.ts), so the
+ * same object has the same text: the next snapshot writes an unchanged bucket
+ * from here instead of stringifying its entries again (issue 20: a snapshot
+ * costs what changed; with 20,000 members and 50,000 coupons their JSON was
+ * the largest self time of a snapshot). Weak: a replaced bucket's text goes
+ * with it. Only leaf containers are kept, so no text is held twice.
+ */
+const texts = new WeakMap<object, string>();
+
 /** Writes `JSON.stringify(value)` into `sink`, pausing whenever a slice has run `sliceMs` milliseconds. */
 export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs = 2): Promise<void> {
   let sliceStart = performance.now();
@@ -32,26 +45,47 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
     sliceStart = performance.now();
   };
 
+  // The text of the container being walked, gathered for `texts` while all its entries are written
+  // whole; dropped (null) once one of them is walked itself (then that one is the leaf).
+  let gathered: string[] | null = null;
+  const out = (text: string) => {
+    sink.push(text);
+    gathered?.push(text);
+  };
+
   // `keys`: the object's own keys when the caller listed them already (listing a
   // 20,000-key record costs about 2 ms: once per object, never three times).
   const write = async (v: unknown, depth: number, keys: string[] | null): Promise<void> => {
+    const cacheable = depth >= TOP_LEVELS && typeof v === 'object' && v !== null;
+    const known = cacheable ? texts.get(v) : undefined;
+    if (known !== undefined) {
+      out(known);
+      return;
+    }
+    const outer = gathered;
+    gathered = cacheable ? [] : null;
     if (Array.isArray(v) && (depth < TOP_LEVELS || v.length > SMALL)) {
-      sink.push('[');
+      out('[');
       for (let i = 0; i < v.length; i++) {
-        if (i > 0) sink.push(',');
+        if (i > 0) out(',');
         const item: unknown = v[i];
         const itemKeys = walkableKeys(item, depth + 1);
-        if (itemKeys) await write(item, depth + 1, itemKeys);
+        if (itemKeys) {
+          gathered = null;
+          await write(item, depth + 1, itemKeys);
+        }
         // JSON.stringify writes a function, symbol or undefined in an array as null.
-        else sink.push(JSON.stringify(item) ?? 'null');
+        else out(JSON.stringify(item) ?? 'null');
         await pause();
       }
-      sink.push(']');
+      out(']');
+      done(v);
+      gathered = outer;
       return;
     }
     const own = keys ?? walkableKeys(v, depth);
     if (!Array.isArray(v) && own) {
-      sink.push('{');
+      out('{');
       let first = true;
       for (const key of own) {
         const item: unknown = (v as Record<string, unknown>)[key];
@@ -59,16 +93,25 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
         const text = itemKeys ? null : JSON.stringify(item);
         // ...and leaves such a member out of an object.
         if (text === undefined) continue;
-        sink.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
+        out(`${first ? '' : ','}${JSON.stringify(key)}:`);
         first = false;
-        if (text === null) await write(item, depth + 1, itemKeys);
-        else sink.push(text);
+        if (text === null) {
+          gathered = null;
+          await write(item, depth + 1, itemKeys);
+        } else out(text);
         await pause();
       }
-      sink.push('}');
+      out('}');
+      done(v);
+      gathered = outer;
       return;
     }
-    sink.push(JSON.stringify(v) ?? 'null');
+    gathered = outer;
+    out(JSON.stringify(v) ?? 'null');
+  };
+  // A walked container whose text was gathered whole is kept for the next snapshot.
+  const done = (v: unknown) => {
+    if (gathered !== null && typeof v === 'object' && v !== null) texts.set(v, gathered.join(''));
   };
 
   await write(value, 0, null);
