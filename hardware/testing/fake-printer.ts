@@ -24,6 +24,13 @@ export class FakePrinter {
   private flags: Flags = {};
   private cutAt: number | null = null;
   private dieAtConfirm = false;
+  /**
+   * Printouts still arriving (indexes into `received`): one ends at its confirmation (GS r 1), when
+   * its connection closes, or when the connection is cut. Two connections may send at once (a second
+   * lane or a second hub printing to the same printer), so a printout is not whole just because a
+   * newer one began: ask `isWhole`.
+   */
+  private readonly arriving = new Set<number>();
   /** GS r questions answered (the driver's confirmation after a printout). */
   confirmations = 0;
   /** Connections accepted so far (a kept connection carries many printouts). */
@@ -58,10 +65,14 @@ export class FakePrinter {
     // A printer answers each question at once (no Nagle on its side: each answer is its own small write).
     socket.setNoDelay(true);
     this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
-    socket.on('error', () => undefined);
     let chunks: number[] = [];
     let index = -1;
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      // Whatever this connection was sending is all it will ever send.
+      this.arriving.delete(index);
+    });
+    socket.on('error', () => undefined);
     // A printout starts with its first byte (status questions are not paper); on a kept
     // connection, the next byte after a confirmed printout starts the next one.
     let printoutEnded = true;
@@ -79,11 +90,13 @@ export class FakePrinter {
           printoutEnded = false;
           chunks = [];
           index = this.received.push(new Uint8Array()) - 1;
+          this.arriving.add(index);
         }
         chunks.push(data[i] ?? 0);
         if (this.cutAt !== null && chunks.length >= this.cutAt) {
           this.cutAt = null;
           this.received[index] = Uint8Array.from(chunks);
+          this.arriving.delete(index);
           socket.resetAndDestroy();
           return;
         }
@@ -92,6 +105,7 @@ export class FakePrinter {
         if (n >= 3 && chunks[n - 3] === 0x1d && chunks[n - 2] === 0x72 && chunks[n - 1] === 0x01) {
           chunks.length = n - 3;
           this.received[index] = Uint8Array.from(chunks);
+          this.arriving.delete(index);
           if (this.dieAtConfirm) {
             // Power lost with the ticket in the buffer: no answer, no reset, no close.
             this.dieAtConfirm = false;
@@ -110,6 +124,11 @@ export class FakePrinter {
     socket.on('end', () => {
       if (!dead) socket.end();
     });
+  }
+
+  /** Whether printout `index` of `received` has all its bytes (confirmed, or its connection closed or cut). */
+  isWhole(index: number): boolean {
+    return index >= 0 && index < this.received.length && !this.arriving.has(index);
   }
 
   /** Every byte captured, all connections joined. */
