@@ -44,6 +44,9 @@ export type Backups = {
   stop(): Promise<void>;
 };
 
+/** Said at every start while no passphrase is set (README "Backups: the passphrase"). */
+export const NO_PASSPHRASE_LINE = 'backup: no backups are made yet: the owner sets the backup passphrase on /pages/backup/index (updates need one too)';
+
 export function createBackups(opts: BackupsOptions): Backups {
   const folder = path.join(opts.dataDir, 'backups');
   const roots = mountRootsFromEnv(opts.env ?? process.env);
@@ -132,6 +135,9 @@ export function createBackups(opts: BackupsOptions): Backups {
     start: async () => {
       // Temp files a kill left (a backup cut mid-write): never listed, removed at start.
       for (const name of await fs.readdir(folder).catch(() => [] as string[])) if (name.startsWith('.tmp-')) await fs.rm(path.join(folder, name), { force: true });
+      // The console is read by whoever installs the box: without a passphrase no backup is ever made
+      // (nightly, on demand or before an update, which is refused), and nothing else says so off the backup page.
+      if ((await readBackupKey(opts.dataDir)) === null) opts.log(NO_PASSPHRASE_LINE);
       await planner.start();
     },
     stop: async () => {
