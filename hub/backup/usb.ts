@@ -16,8 +16,8 @@ export type StickCopy = { stick: string; ok: boolean };
 /**
  * Copies a new backup onto every writable stick plugged in now (the same
  * mount roots as the exports: hub/exports/usb-watch.ts): temp name, fsync,
- * rename, then read back whole from the stick (a stick pulled mid-copy, or
- * one that lied about its write, leaves no file counted good); the stick's
+ * read back whole from the stick, then rename (a stick pulled mid-copy, or
+ * one that lied about its write, leaves no file under a backup's name); the stick's
  * folder rotates as the box's does. A stick plugged in later gets the next
  * backup.
  */
@@ -29,19 +29,21 @@ export async function copyToSticks(entry: BackupEntry, roots: { mountRoots: read
     const temp = path.join(dir, `.tmp-${entry.name}-${randomBytes(4).toString('hex')}`);
     try {
       await fs.mkdir(dir, { recursive: true });
+      // Temp copies a stick pulled mid-copy kept (the remove below could not reach it): never listed, only taking room.
+      for (const name of await fs.readdir(dir)) if (name.startsWith('.tmp-')) await fs.rm(path.join(dir, name), { force: true });
       await fs.copyFile(entry.file, temp);
       const handle = await fs.open(temp, 'r+');
       try {
         await handle.sync();
+        // Read back BEFORE it takes the backup's name: a copy that is not whole never sits on the
+        // stick under a name that says "backup" (the owner would carry it to a new box).
+        const whole = await checkWhole(handle);
+        if (!whole.ok) throw new Error(whole.code);
       } finally {
         await handle.close();
       }
-      const final = path.join(dir, entry.name);
-      await fs.rename(temp, final);
+      await fs.rename(temp, path.join(dir, entry.name));
       await fsyncDir(dir);
-      const check = await fs.open(final, 'r');
-      const whole = await checkWhole(check).finally(() => check.close());
-      if (!whole.ok) throw new Error(whole.code);
       for (const name of namesToRotate(await fs.readdir(dir))) await fs.rm(path.join(dir, name), { force: true });
       out.push({ stick: path.basename(stick), ok: true });
     } catch (err) {
