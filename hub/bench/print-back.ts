@@ -114,6 +114,8 @@ export type PrintBackOptions = {
   pollMs?: number;
   /** Called after each reading (tests wait on it instead of on the clock). */
   onPoll?: () => void;
+  /** Hands over the fake printer once it listens (print-back-rounds.ts counts its bytes a second way). */
+  onPrinter?: (printer: FakePrinter) => void;
 };
 
 export async function printerComesBack(port: number, marks: readonly string[], maxMs: number, opts: PrintBackOptions = {}): Promise<PrintBack> {
@@ -125,6 +127,7 @@ export async function printerComesBack(port: number, marks: readonly string[], m
   } catch (err) {
     return { expected: marks.length, printed: 0, twice: 0, outOfOrder: 0, ms: 0, missing: [], doubled: [], error: `port ${port}: ${String(err)}` };
   }
+  opts.onPrinter?.(printer);
   const count = new PaperCount(marks, t0);
   try {
     while (performance.now() - t0 < maxMs) {
