@@ -145,3 +145,4 @@ else
 fi
 name="${hostname_new:-$(cat "$R/etc/hostname" 2>/dev/null || hostname)}"
 echo "Staff open http://$name.local/ (or the box's address). A receipt printer plugged in at the first start prints the setup slip with the claim code."
+echo "Once the owner has claimed it: set the backup passphrase (backup page; no backup is made and no update taken until then) and enter the licence code (licence page)."

@@ -93,6 +93,8 @@ describe.skipIf(missing !== null)('install.sh into a scratch root', () => {
     expect(result.stderr.match(/install\.sh:.*/g) ?? []).toEqual([]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('http://pos.local/');
+    // What the technician does before leaving the box (linux/README.md "For the technician").
+    expect(result.stdout).toContain('set the backup passphrase');
   });
 
   it('puts the binary in its release folder, root-owned and executable, with current pointing at it', async () => {
