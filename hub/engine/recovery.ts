@@ -18,6 +18,7 @@ import { Wal } from '#hub/store/wal.ts';
 import { COMPACT_SLACK, JobFiles } from '#hub/store/job-files.ts';
 import { activityOf } from './activity.ts';
 import { ChangeBuffer } from './change-buffer.ts';
+import { LoadingHeap } from './loading-heap.ts';
 import { JobTable } from './job-table.ts';
 import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
 import { ProcessedIds, remembersId } from './processed-ids.ts';
@@ -106,6 +107,8 @@ export function withDefaults(options: EngineOptions): Required<EngineOptions> {
  * rebuilt, and what the records owe the day files is gathered.
  */
 export async function recoverStore(opts: Required<EngineOptions>): Promise<RecoveredStore> {
+  // The job table's loading garbage is collected before the replay, not left to become resident (loading-heap.ts).
+  const heap = new LoadingHeap();
   const meta = await openMeta(opts.dir, opts.clock());
   const snap = await readSnapshot(opts.dir);
   await removeSnapshotTemps(opts.dir);
@@ -142,6 +145,8 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   jobs.load(loaded.versions, loaded.next, true);
   if (snap && format < 6) jobs.load(legacyJobs(snap.state).map((job, n) => ({ n: loaded.next + n, job })), 0);
   else if (snap && loaded.markerSeq !== base) opts.log(`store: the job table's files end at seq ${loaded.markerSeq ?? 'none'}, the snapshot is at ${base}: jobs changed in between are missing`);
+  // Decoding the job table's lines (20,000 tickets, documents dropped) is the largest step: one full collection after it.
+  heap.settle();
   const startAt = Math.max(format, records[0] ? recordFormat(records[0]) : STORE_FORMAT_VERSION);
   const fromSnapshot = dropDamagedRecords(migrate(snap?.state ?? emptyState(), format, startAt).state);
   format = startAt;
