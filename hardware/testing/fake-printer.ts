@@ -31,6 +31,12 @@ export class FakePrinter {
    * newer one began: ask `isWhole`.
    */
   private readonly arriving = new Set<number>();
+  /**
+   * Printouts that began while another connection's printout was still arriving. One hub prints
+   * one ticket at a time per printer, so this counts a second sender (two printer records on one
+   * address, or another hub printing from a copy of the same data).
+   */
+  overlapping = 0;
   /** GS r questions answered (the driver's confirmation after a printout). */
   confirmations = 0;
   /** Connections accepted so far (a kept connection carries many printouts). */
@@ -89,6 +95,7 @@ export class FakePrinter {
         if (printoutEnded) {
           printoutEnded = false;
           chunks = [];
+          if (this.arriving.size > 0) this.overlapping++;
           index = this.received.push(new Uint8Array()) - 1;
           this.arriving.add(index);
         }

@@ -77,10 +77,10 @@ if (isMain(import.meta.url)) {
   for (let r = 1; r <= rounds; r++) {
     const v = await printBackRound(tickets);
     const b = v.bench;
-    const ok = b.printed === b.expected && b.twice === 0 && b.outOfOrder === 0 && v.wire.missing === 0 && v.wire.twice === 0 && v.hub.writingTwice === 0;
+    const ok = b.printed === b.expected && b.twice === 0 && b.outOfOrder === 0 && v.wire.missing === 0 && v.wire.twice === 0 && v.hub.writingTwice === 0 && b.overlapping === 0;
     if (!ok) bad++;
     console.log(
-      `round ${r}/${rounds}: bench ${b.printed}/${b.expected} printed, ${b.twice} twice, ${b.outOfOrder} out of order${b.missing.length ? `, missing ${b.missing.join(' ')}` : ''} in ${(b.ms / 1000).toFixed(1)} s` +
+      `round ${r}/${rounds}: bench ${b.printed}/${b.expected} printed, ${b.twice} twice, ${b.outOfOrder} out of order${b.missing.length ? `, missing ${b.missing.join(' ')}` : ''} in ${(b.ms / 1000).toFixed(1)} s, ${b.overlapping} overlapping` +
         ` | wire ${v.wire.distinct} distinct, ${v.wire.twice} twice, ${v.wire.missing} missing | hub started twice ${v.hub.startedTwice}, wrote twice ${v.hub.writingTwice}${ok ? '' : '  <-- look'}`,
     );
   }

@@ -78,6 +78,8 @@ describe('PaperCount: what the printer got, each printout read once and only whe
     await finishPrintout(first, 'Chilcano P0000001\n');
     expect(count.readWhole(printer)).toBe(true);
     expect(count.result(0)).toMatchObject({ printed: 2, twice: 0, outOfOrder: 0, missing: [], doubled: [] });
+    // The second sender is seen as such.
+    expect(printer.overlapping).toBe(1);
   });
 
   it("a probe connection that writes nothing (the hub's 'does it answer' check) neither ends nor hides a ticket", async () => {
@@ -116,6 +118,8 @@ describe('PaperCount: what the printer got, each printout read once and only whe
     expect(printer.received).toHaveLength(4);
     expect(count.readWhole(printer)).toBe(true);
     expect(count.result(0)).toMatchObject({ printed: 3, twice: 1, doubled: ['P0000001'], outOfOrder: 1, missing: [] });
+    // One connection, one printout at a time: no second sender.
+    expect(printer.overlapping).toBe(0);
   });
 
   it('ids like __proto__ on the paper are not marks and change nothing', async () => {
@@ -149,7 +153,7 @@ describe('printerComesBack', () => {
     first.end();
     second.end();
     const result = await back;
-    expect(result).toMatchObject({ expected: 2, printed: 2, twice: 0, outOfOrder: 0, missing: [], doubled: [] });
+    expect(result).toMatchObject({ expected: 2, printed: 2, twice: 0, outOfOrder: 0, missing: [], doubled: [], overlapping: 1 });
     expect(result.error).toBeUndefined();
   });
 });

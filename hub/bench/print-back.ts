@@ -34,6 +34,8 @@ export type PrintBack = {
   missing: string[];
   /** The first few tickets that came out more than once. */
   doubled: string[];
+  /** Printouts that began while another was still arriving: something besides the hub's one lane printed here (FakePrinter.overlapping). */
+  overlapping: number;
   /** Why the printer could not be switched on, if it could not. */
   error?: string;
 };
@@ -105,6 +107,7 @@ export class PaperCount {
       ms: this.lastAt - startedAt,
       missing,
       doubled: [...this.doubled],
+      overlapping: 0,
     };
   }
 }
@@ -125,7 +128,7 @@ export async function printerComesBack(port: number, marks: readonly string[], m
   try {
     printer = await FakePrinter.start(port);
   } catch (err) {
-    return { expected: marks.length, printed: 0, twice: 0, outOfOrder: 0, ms: 0, missing: [], doubled: [], error: `port ${port}: ${String(err)}` };
+    return { expected: marks.length, printed: 0, twice: 0, outOfOrder: 0, ms: 0, missing: [], doubled: [], overlapping: 0, error: `port ${port}: ${String(err)}` };
   }
   opts.onPrinter?.(printer);
   const count = new PaperCount(marks, t0);
@@ -143,5 +146,5 @@ export async function printerComesBack(port: number, marks: readonly string[], m
   }
   // Closed: every connection is gone, what was captured is all there is.
   count.readRest(printer);
-  return count.result(t0);
+  return { ...count.result(t0), overlapping: printer.overlapping };
 }

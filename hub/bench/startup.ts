@@ -205,7 +205,7 @@ export async function run(partial: Partial<StartupOptions> = {}): Promise<Startu
     notes.push(`the data set when made: ${data.sizes}`);
     if (pb) {
       notes.push(
-        `printer back on (127.0.0.1:${data.offPort}): ${fmtInt(pb.printed)} of ${fmtInt(pb.expected)} waiting tickets on its paper in ${(pb.ms / 1000).toFixed(1)} s (${pb.ms > 0 ? fmtInt((pb.printed / pb.ms) * 1000) : 0}/s), ${pb.twice} printed twice${pb.doubled.length ? ` (${pb.doubled.join(', ')})` : ''}, ${pb.outOfOrder} out of order${pb.missing.length ? `; never printed: ${pb.missing.join(', ')}${pb.expected - pb.printed > pb.missing.length ? '...' : ''}` : ''}${pb.error ? `; ${pb.error}` : ''}`,
+        `printer back on (127.0.0.1:${data.offPort}): ${fmtInt(pb.printed)} of ${fmtInt(pb.expected)} waiting tickets on its paper in ${(pb.ms / 1000).toFixed(1)} s (${pb.ms > 0 ? fmtInt((pb.printed / pb.ms) * 1000) : 0}/s), ${pb.twice} printed twice${pb.doubled.length ? ` (${pb.doubled.join(', ')})` : ''}${pb.overlapping ? ` (${pb.overlapping} printouts began while another was arriving: a second sender, such as another hub on a copy of this data set?)` : ''}, ${pb.outOfOrder} out of order${pb.missing.length ? `; never printed: ${pb.missing.join(', ')}${pb.expected - pb.printed > pb.missing.length ? '...' : ''}` : ''}${pb.error ? `; ${pb.error}` : ''}`,
       );
     }
     const backPass = pb !== null && !pb.error && pb.printed === pb.expected && pb.twice === 0 && pb.outOfOrder === 0;
