@@ -62,7 +62,8 @@ export type StartupResult = BenchResult & {
 const GOAL_START_MS = 1_000;
 const GOAL_RSS_MB = 150;
 
-type OneStart = { startMs: number; rssKb: number; stopMs: number; health: Health; recovered: string };
+/** `peakKb`: the most the process was resident so far (VmHWM): a loading peak shows here even after the garbage is collected. */
+type OneStart = { startMs: number; rssKb: number; peakKb: number; stopMs: number; health: Health; recovered: string };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -98,10 +99,10 @@ function health(port: number): Promise<Health | null> {
   });
 }
 
-async function rssKb(pid: number): Promise<number> {
+async function residentKb(pid: number): Promise<{ rssKb: number; peakKb: number }> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-  return m ? Number(m[1]) : NaN;
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rssKb: kb('VmRSS'), peakKb: kb('VmHWM') };
 }
 
 async function startOnce(entry: string, dataDir: string, timeoutMs: number, whileUp?: (port: number) => Promise<void>): Promise<OneStart> {
@@ -124,14 +125,14 @@ async function startOnce(entry: string, dataDir: string, timeoutMs: number, whil
     }
     const startMs = performance.now() - t0;
     if (!h) throw new Error(`hub did not answer /api/health within ${timeoutMs} ms (exit ${exited}); output:\n${output.slice(-2000)}`);
-    const rss = await rssKb(child.pid!);
+    const resident = await residentKb(child.pid!);
     const recovered = /store: \d+ saved changes read back[^\n]*/.exec(output)?.[0] ?? '';
     if (whileUp) await whileUp(port);
     const s0 = performance.now();
     child.kill('SIGTERM');
     await Promise.race([exit, sleep(15_000)]);
     const stopMs = performance.now() - s0;
-    return { startMs, rssKb: rss, stopMs, health: h, recovered };
+    return { startMs, ...resident, stopMs, health: h, recovered };
   } finally {
     if (exited === null) {
       child.kill('SIGKILL');
@@ -194,7 +195,7 @@ export async function run(partial: Partial<StartupOptions> = {}): Promise<Startu
     const shippedRssMb = bundled.length ? bundledRssMb : rssMb;
     const startPass = shippedStartMs < GOAL_START_MS && seqOk;
     const rssPass = shippedRssMb < GOAL_RSS_MB;
-    const list = (xs: OneStart[]) => xs.map((s) => `${fmtInt(s.startMs)} ms / ${(s.rssKb / 1024).toFixed(0)} MB`).join(', ');
+    const list = (xs: OneStart[]) => xs.map((s) => `${fmtInt(s.startMs)} ms / ${(s.rssKb / 1024).toFixed(0)} MB (peak ${(s.peakKb / 1024).toFixed(0)})`).join(', ');
     const notes = [
       `data set ${data.dir} (${data.generated === 'nothing' ? 'cached' : `${data.generated === 'all' ? 'generated' : 'live store remade'} in ${(data.generatedMs / 1000).toFixed(1)} s`}): ${data.archiveFiles} archive day files, snapshot ${fmtBytes(data.snapshotBytes)}, log tail ${fmtBytes(data.walBytes)}`,
       `node hub/main.ts: ${list(starts)}; bundled: ${list(bundled) || '-'}; each start on a fresh copy (archive days hard-linked)`,
