@@ -3,9 +3,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningHub } from '#hub/server.ts';
 import { ensureClientBuilt } from '../../installer/client-build.ts';
 import { launchBrowser, PHONE, TILL } from './browser.ts';
+import { CLAIM, claimOnPage } from './claim.ts';
 import { asHub } from './hub-commands.ts';
 import { SHOTS, withFreshHub } from './harness.ts';
 import { signInOnPage } from './sign-in.ts';
@@ -20,8 +20,8 @@ import { signInOnPage } from './sign-in.ts';
  * Screenshots (phone 360x740 in es and zh, till 1280x800) go to test-artifacts/screenshots.
  */
 
-const PIN = '482915';
-const RUC = '20123456786';
+const PIN = CLAIM.pin;
+const RUC = CLAIM.ruc;
 let browser: Browser;
 
 beforeAll(() => {
@@ -35,21 +35,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Claims the fresh hub from the setup page, as the owner does on a phone. */
-async function claim(page: Page, hub: RunningHub): Promise<void> {
-  await page.goto(hub.url);
-  await page.getByTestId('setup-page').waitFor();
-  await page.getByTestId('setup-claimCode').fill(hub.claimCode!.code);
-  await page.getByTestId('setup-restaurantName').fill('Cevichería Mar');
-  await page.getByTestId('setup-ruc').fill(RUC);
-  await page.getByTestId('setup-ownerName').fill('Ana Ríos');
-  await page.getByTestId('setup-ownerCode').fill('1');
-  await page.getByTestId('setup-pin').fill(PIN);
-  await page.getByTestId('setup-pinAgain').fill(PIN);
-  await page.getByTestId('setup-submit').click();
-  await page.getByTestId('session-box').waitFor({ state: 'attached' });
-}
-
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `floor-${name}.png`), fullPage: true });
 
 describe('the owner sets up areas and tables on a claimed hub', () => {
@@ -57,7 +42,7 @@ describe('the owner sets up areas and tables on a claimed hub', () => {
     await withFreshHub('pos-floor-setup-', async (hub) => {
       const phoneContext = await browser.newContext(PHONE);
       const phone = await phoneContext.newPage();
-      await claim(phone, hub);
+      await claimOnPage(phone, hub);
       const tillContext = await browser.newContext(TILL);
       const till = await tillContext.newPage();
       await signInOnPage(till, hub.url, '1', PIN);

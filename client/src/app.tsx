@@ -16,7 +16,7 @@ import { KitchenReadySignal } from './lazy-pages.tsx';
 import { IntakePage, NewTakeoutNotice } from './lazy-pages.tsx';
 import { UpdatePage } from './lazy-pages.tsx';
 import { BackupPage } from './lazy-pages.tsx';
-import { LicenceBanner, LicencePage } from './lazy-pages.tsx';
+import { BackupReminder, LicenceBanner, LicencePage } from './lazy-pages.tsx';
 import { RiderPage, RidersPage } from './lazy-pages.tsx';
 import { ConsumeMerchantPage, CouponDetailsPage, CouponMerchantPage, DetailsMerchantPage, MemberConsumePage, MemberPage, MembersPage, RechargeMerchantPage, RechargePage } from './lazy-pages.tsx';
 import { MEMBER_PATHS } from './pages/member/member-paths.ts';
@@ -203,6 +203,9 @@ function SignedInPages() {
           </Suspense>
           <SettingsOnly>
             <OutboxBanner />
+            <Suspense fallback={null}>
+              <BackupReminder />
+            </Suspense>
           </SettingsOnly>
           {/* Everyone: an expired box says why a new table is refused; the fee notice itself is for owners and managers. */}
           <Suspense fallback={null}>

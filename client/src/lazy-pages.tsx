@@ -52,6 +52,7 @@ export const NewTakeoutNotice = page(() => import('./ui/NewTakeoutNotice.tsx'), 
 /** The intake API's channels and keys (owner, manager). */
 export const IntakePage = page(() => import('./pages/intake/IntakePage.tsx'), (m) => m.IntakePage);
 export const BackupPage = page(() => import('./pages/backup/BackupPage.tsx'), (m) => m.BackupPage);
+export const BackupReminder = page(() => import('./pages/backup/BackupReminder.tsx'), (m) => m.BackupReminder);
 export const UpdatePage = page(() => import('./pages/update/UpdatePage.tsx'), (m) => m.UpdatePage);
 /** The box's licence (owner, manager) and the fee notice in the frame: fetched after sign-in, never on the sign-in page. */
 export const LicencePage = page(() => import('./pages/licence/LicencePage.tsx'), (m) => m.LicencePage);

@@ -6,6 +6,8 @@ export const backupEn: DeepStrings<typeof backupEs> = {
     title: 'Backups',
     hint: 'Every night, after the export, the system keeps an encrypted copy of everything (sales, receipts, certificate) on this box and on the USB stick if one is plugged in.',
     noPassphrase: 'No passphrase yet: no backups are being made. Set one to start.',
+    reminder: 'No backups are being made: the backup passphrase is not set.',
+    reminderOpen: 'Set the passphrase',
     passphraseTitle: 'Backup passphrase',
     passphraseHint: 'Without this passphrase nobody can open a backup, not even the technician. Write it down and keep it outside the restaurant. 10 to 200 characters.',
     passphrase: 'New passphrase',

@@ -4,6 +4,8 @@ export const backupEs = {
     title: 'Copias de seguridad',
     hint: 'Cada noche, después de la exportación, el sistema guarda una copia cifrada de todo (ventas, comprobantes, certificado) en este equipo y en la memoria USB si hay una conectada.',
     noPassphrase: 'Aún no hay clave: no se está haciendo ninguna copia. Ponga una clave para empezar.',
+    reminder: 'No se están haciendo copias de seguridad: falta la clave de las copias.',
+    reminderOpen: 'Poner la clave',
     passphraseTitle: 'Clave de las copias',
     passphraseHint: 'Sin esta clave nadie puede abrir una copia, ni siquiera el técnico. Anótela y guárdela fuera del restaurante. De 10 a 200 caracteres.',
     passphrase: 'Clave nueva',

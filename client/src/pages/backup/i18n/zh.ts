@@ -6,6 +6,8 @@ export const backupZh: DeepStrings<typeof backupEs> = {
     title: '备份',
     hint: '每晚导出之后，系统会把所有数据（销售、票据、证书）加密备份到本机，并在插着 U 盘时备份到 U 盘。',
     noPassphrase: '尚未设置备份密码：目前不会进行任何备份。请先设置密码。',
+    reminder: '目前没有进行备份：尚未设置备份密码。',
+    reminderOpen: '设置密码',
     passphraseTitle: '备份密码',
     passphraseHint: '没有此密码，任何人（包括技术人员）都无法打开备份。请记下并保存在餐厅以外的地方。10 到 200 个字符。',
     passphrase: '新密码',
