@@ -6,7 +6,7 @@ import { DEMO_STAFF } from '#hub/demo/staff.ts';
 import { formatSoles } from '#hub/domain/money.ts';
 import { expectedByMethod } from '#hub/domain/shift/totals.ts';
 import type { Bill, Job } from '#protocol';
-import { PHONE, TILL } from './browser.ts';
+import { PHONE, testIdShown, TILL } from './browser.ts';
 import { SHOTS, useBrowserHub } from './harness.ts';
 import { asHub, servedOrder } from './hub-commands.ts';
 import { signInOnPage } from './sign-in.ts';
@@ -103,6 +103,9 @@ describe('money is taken inside a shift, deposits are money', () => {
       await setLanguage(page, lang);
       await signIn(page);
       await page.goto(`${env.hub.url}#/pages/dining_table/book`);
+      // The reservation reaches this phone's replica through the hub (a loaded CI once took over 30 s):
+      // wait as long as a page may take, and say what the page showed instead if it never comes.
+      await testIdShown(page, 'book-payDeposit');
       await page.getByTestId('book-payDeposit').click();
       await page.getByTestId('deposit-method-yape').click();
       await page.getByTestId('deposit-operation').fill('00412345');
