@@ -110,6 +110,11 @@ describe('licence page, fee notice, expired box, download page', () => {
     await phone.getByTestId('licence-banner-open').click();
     await phone.getByTestId('expire-page').waitFor();
     await shot(phone, 'expire-page-phone-zh');
+    const phoneEs = await open(PHONE, 'es_US', waiter);
+    await phoneEs.goto(`${hub.url}#/pages/expire/index`);
+    await phoneEs.getByTestId('expire-page').waitFor();
+    expect(await phoneEs.getByTestId('expire-page').textContent()).toContain('Su cuenta ha vencido. Realice el pago mediante transferencia bancaria.');
+    await shot(phoneEs, 'expire-page-phone-es');
 
     const ownerAgain = await open(TILL, 'es_US', owner);
     await ownerAgain.goto(`${hub.url}#/pages/licence/index`);
