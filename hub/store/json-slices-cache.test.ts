@@ -51,6 +51,21 @@ describe('stringifyInSlices keeps the text of unchanged containers', () => {
     expect(again.calls).toBeLessThan(1_000);
   });
 
+  it('a kept bucket is written without listing its keys again (a snapshot of a full hub lists the bucket tables, not the members)', async () => {
+    const snapshot = (seq: number) => ({ format: 9, seq, state: { members } });
+    await sliced(snapshot(1));
+    const spy = vi.spyOn(Object, 'keys');
+    const text = await sliced(snapshot(4));
+    const calls = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(text).toBe(JSON.stringify(snapshot(4)));
+    // The state, the members' bucket table and the buckets small enough to be written whole (32 members
+    // or fewer, never kept): not each of the 256 buckets (~40 members each) as before.
+    const small = Object.values(members).filter((bucket) => Object.keys(bucket).length <= 32).length;
+    expect(small).toBeLessThan(128);
+    expect(calls).toBeLessThanOrEqual(small + 3);
+  });
+
   it.each([
     ['a member changed', (b: Buckets<Member>) => bucketWith(b, 'm-17', { ...member(17), balanceCents: 99_999 })],
     ['a member added', (b: Buckets<Member>) => bucketWith(b, 'm-new', member(123_456))],
