@@ -15,9 +15,14 @@ const SMALL = 32;
 /** Levels walked whatever their size: a small object may hold a large one. */
 const TOP_LEVELS = 2;
 
-/** Where the text goes. `flush` is awaited at every pause: the place to write what `push` collected. */
+/**
+ * Where the text goes. `flush` is awaited at every pause: the place to write what `push` collected.
+ * `pushBytes`, when the sink has it, takes a kept container's text as its UTF-8 bytes (the snapshot
+ * file: no joining and encoding it again); without it that text comes through `push`.
+ */
 export type JsonSink = {
   push(text: string): void;
+  pushBytes?(bytes: Buffer): void;
   flush(): Promise<void>;
 };
 
@@ -32,7 +37,7 @@ export type JsonSink = {
  * the largest self time of a snapshot). Weak: a replaced bucket's text goes
  * with it. Only leaf containers are kept, so no text is held twice.
  */
-const texts = new WeakMap<object, string>();
+const texts = new WeakMap<object, Buffer>();
 
 /** Writes `JSON.stringify(value)` into `sink`, pausing whenever a slice has run `sliceMs` milliseconds. */
 export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs = 2): Promise<void> {
@@ -52,6 +57,11 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
     sink.push(text);
     gathered?.push(text);
   };
+  // A kept text, as bytes where the sink takes them (its parent is never kept: gathered is null here).
+  const outKept = (bytes: Buffer) => {
+    if (sink.pushBytes) sink.pushBytes(bytes);
+    else sink.push(bytes.toString('utf8'));
+  };
 
   // `keys`: the object's own keys when the caller listed them already (listing a
   // 20,000-key record costs about 2 ms: once per object, never three times).
@@ -59,7 +69,9 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
     const cacheable = depth >= TOP_LEVELS && typeof v === 'object' && v !== null;
     const known = keptText(v, depth);
     if (known !== undefined) {
-      out(known);
+      // Only reached for the value itself or an entry its caller did not look up: not a leaf's part either way.
+      gathered = null;
+      outKept(known);
       return;
     }
     const outer = gathered;
@@ -74,7 +86,7 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
         const itemKeys = known === undefined ? walkableKeys(item, depth + 1) : null;
         if (known !== undefined) {
           gathered = null;
-          out(known);
+          outKept(known);
         } else if (itemKeys) {
           gathered = null;
           await write(item, depth + 1, itemKeys);
@@ -104,7 +116,7 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
         if (known !== undefined) {
           // Its parent holds a walked container: not a leaf, as when write() is called for it.
           gathered = null;
-          out(known);
+          outKept(known);
         } else if (text === null) {
           gathered = null;
           await write(item, depth + 1, itemKeys);
@@ -121,14 +133,14 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
   };
   // A walked container whose text was gathered whole is kept for the next snapshot.
   const done = (v: unknown) => {
-    if (gathered !== null && typeof v === 'object' && v !== null) texts.set(v, gathered.join(''));
+    if (gathered !== null && typeof v === 'object' && v !== null) texts.set(v, Buffer.from(gathered.join(''), 'utf8'));
   };
 
   await write(value, 0, null);
 }
 
 /** The text the last snapshot made for this very container, if it was a leaf then (only below the top levels). */
-function keptText(v: unknown, depth: number): string | undefined {
+function keptText(v: unknown, depth: number): Buffer | undefined {
   return depth >= TOP_LEVELS && typeof v === 'object' && v !== null ? texts.get(v) : undefined;
 }
 

@@ -43,6 +43,26 @@ describe('snapshot', () => {
     expect(await fs.readdir(dir)).toEqual(['snapshot.json']);
   });
 
+  it('a state written again from kept texts (unchanged buckets as bytes) is byte for byte the line of its value', async () => {
+    const dir = await dirs.make();
+    const members = Object.fromEntries(
+      Array.from({ length: 64 }, (_, b) => [b.toString(16).padStart(2, '0'), Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`m-${b}-${i}`, { name: `Señora ${i} · 客户`, cents: i }]))]),
+    );
+    const withMembers = (seq: number, extra: Record<string, unknown>) => {
+      const s = snapshotAt(seq);
+      return { ...s, state: { ...s.state, members: { ...members, ...extra } } as unknown as SnapshotFile['state'] };
+    };
+    const first = withMembers(7, {});
+    await writeSnapshot(dir, first);
+    // The second holds the same bucket objects (kept) beside a changed one (written afresh).
+    const changed = { '00': { ...members['00'], 'm-new': { name: 'Nuevo 新', cents: 1 } } };
+    const second = withMembers(8, changed);
+    await writeSnapshot(dir, second, 0);
+    const bytes = await fs.readFile(path.join(dir, 'snapshot.json'));
+    expect(bytes.toString('utf8')).toBe(encodeLine({ format: STORE_FORMAT_VERSION, ...second }));
+    expect(await readSnapshot(dir)).toEqual({ format: STORE_FORMAT_VERSION, ...second });
+  });
+
   it.each<[string, (bytes: Buffer) => Buffer]>([
     ['a flipped byte', (b) => Buffer.concat([b.subarray(0, 40), Buffer.from([b[40]! ^ 0x04]), b.subarray(41)])],
     ['cut in half', (b) => b.subarray(0, Math.floor(b.length / 2))],
