@@ -48,6 +48,8 @@ describe('snapshot', () => {
     const members = Object.fromEntries(
       Array.from({ length: 64 }, (_, b) => [b.toString(16).padStart(2, '0'), Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`m-${b}-${i}`, { name: `Señora ${i} · 客户`, cents: i }]))]),
     );
+    // Attack: a member id `__proto__` is an own entry of its bucket, kept and written as any other.
+    Object.defineProperty(members['01'], '__proto__', { value: { name: 'Proto', cents: 5 }, enumerable: true, writable: true, configurable: true });
     const withMembers = (seq: number, extra: Record<string, unknown>) => {
       const s = snapshotAt(seq);
       return { ...s, state: { ...s.state, members: { ...members, ...extra } } as unknown as SnapshotFile['state'] };
@@ -60,6 +62,7 @@ describe('snapshot', () => {
     await writeSnapshot(dir, second, 0);
     const bytes = await fs.readFile(path.join(dir, 'snapshot.json'));
     expect(bytes.toString('utf8')).toBe(encodeLine({ format: STORE_FORMAT_VERSION, ...second }));
+    expect(bytes.toString('utf8')).toContain('"__proto__":{"name":"Proto","cents":5}');
     expect(await readSnapshot(dir)).toEqual({ format: STORE_FORMAT_VERSION, ...second });
   });
 
