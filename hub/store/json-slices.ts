@@ -37,7 +37,7 @@ export type JsonSink = {
  * the largest self time of a snapshot). Weak: a replaced bucket's text goes
  * with it. Only leaf containers are kept, so no text is held twice.
  */
-const texts = new WeakMap<object, Buffer>();
+const texts = new WeakMap<object, string | Buffer>();
 
 /** Writes `JSON.stringify(value)` into `sink`, pausing whenever a slice has run `sliceMs` milliseconds. */
 export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs = 2): Promise<void> {
@@ -58,9 +58,17 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
     gathered?.push(text);
   };
   // A kept text, as bytes where the sink takes them (its parent is never kept: gathered is null here).
-  const outKept = (bytes: Buffer) => {
-    if (sink.pushBytes) sink.pushBytes(bytes);
-    else sink.push(bytes.toString('utf8'));
+  // A text is kept as a string and made bytes the first time it is written again: a container that
+  // changes before every snapshot (an open order, on a busy hub most of them) never pays the encoding,
+  // one that stays (a bucket of members) pays it once (bench: snapshot acks on the empty hub).
+  const outKept = (v: object, known: string | Buffer) => {
+    if (!sink.pushBytes) {
+      sink.push(typeof known === 'string' ? known : known.toString('utf8'));
+      return;
+    }
+    const bytes = typeof known === 'string' ? Buffer.from(known, 'utf8') : known;
+    if (bytes !== known) texts.set(v, bytes);
+    sink.pushBytes(bytes);
   };
 
   // `keys`: the object's own keys when the caller listed them already (listing a
@@ -71,7 +79,7 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
     if (known !== undefined) {
       // Only reached for the value itself or an entry its caller did not look up: not a leaf's part either way.
       gathered = null;
-      outKept(known);
+      outKept(v as object, known);
       return;
     }
     const outer = gathered;
@@ -86,7 +94,7 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
         const itemKeys = known === undefined ? walkableKeys(item, depth + 1) : null;
         if (known !== undefined) {
           gathered = null;
-          outKept(known);
+          outKept(item as object, known);
         } else if (itemKeys) {
           gathered = null;
           await write(item, depth + 1, itemKeys);
@@ -116,7 +124,7 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
         if (known !== undefined) {
           // Its parent holds a walked container: not a leaf, as when write() is called for it.
           gathered = null;
-          outKept(known);
+          outKept(item as object, known);
         } else if (text === null) {
           gathered = null;
           await write(item, depth + 1, itemKeys);
@@ -133,14 +141,14 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
   };
   // A walked container whose text was gathered whole is kept for the next snapshot.
   const done = (v: unknown) => {
-    if (gathered !== null && typeof v === 'object' && v !== null) texts.set(v, Buffer.from(gathered.join(''), 'utf8'));
+    if (gathered !== null && typeof v === 'object' && v !== null) texts.set(v, gathered.join(''));
   };
 
   await write(value, 0, null);
 }
 
 /** The text the last snapshot made for this very container, if it was a leaf then (only below the top levels). */
-function keptText(v: unknown, depth: number): Buffer | undefined {
+function keptText(v: unknown, depth: number): string | Buffer | undefined {
   return depth >= TOP_LEVELS && typeof v === 'object' && v !== null ? texts.get(v) : undefined;
 }
 
