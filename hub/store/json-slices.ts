@@ -39,6 +39,9 @@ export type JsonSink = {
  */
 const texts = new WeakMap<object, string | Buffer>();
 
+/** Kept texts at least this long are written as bytes (a bucket of ~80 members is ~36 KB). */
+const KEPT_BYTES_FROM = 4096;
+
 /** Writes `JSON.stringify(value)` into `sink`, pausing whenever a slice has run `sliceMs` milliseconds. */
 export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs = 2): Promise<void> {
   let sliceStart = performance.now();
@@ -62,8 +65,14 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
   // changes before every snapshot (an open order, on a busy hub most of them) never pays the encoding,
   // one that stays (a bucket of members) pays it once (bench: snapshot acks on the empty hub).
   const outKept = (v: object, known: string | Buffer) => {
-    if (!sink.pushBytes) {
-      sink.push(typeof known === 'string' ? known : known.toString('utf8'));
+    // Text while a parent gathers its own (it is kept too), or where the sink takes no bytes.
+    if (gathered !== null || !sink.pushBytes) {
+      out(typeof known === 'string' ? known : known.toString('utf8'));
+      return;
+    }
+    // A small text goes on with the others (encoded in one run): a Buffer per small container costs more than it saves.
+    if (typeof known === 'string' && known.length < KEPT_BYTES_FROM) {
+      sink.push(known);
       return;
     }
     const bytes = typeof known === 'string' ? Buffer.from(known, 'utf8') : known;
@@ -77,8 +86,7 @@ export async function stringifyInSlices(value: unknown, sink: JsonSink, sliceMs 
     const cacheable = depth >= TOP_LEVELS && typeof v === 'object' && v !== null;
     const known = keptText(v, depth);
     if (known !== undefined) {
-      // Only reached for the value itself or an entry its caller did not look up: not a leaf's part either way.
-      gathered = null;
+      // The value itself or an entry its caller did not look up: its parent may still gather it (outKept).
       outKept(v as object, known);
       return;
     }
