@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PrintDocument, Printer } from '#protocol';
+import type { PrintDocument } from '#protocol';
 import { parseEscPos } from '../escpos/parse.ts';
 import { FakePrinter } from '../testing/fake-printer.ts';
+import { kitchenPrinterAt } from '../testing/kitchen-printer.ts';
 import { createDriver } from './create-driver.ts';
 import type { PrinterDriver } from '../printer.ts';
 
@@ -14,20 +15,7 @@ import type { PrinterDriver } from '../printer.ts';
 
 const ticket = (text: string): PrintDocument => ({ blocks: [{ kind: 'text', text }], cut: true });
 
-const printerAt = (port: number): Printer => ({
-  id: 'kitchen',
-  name: 'Cocina',
-  connection: { type: 'network', host: '127.0.0.1', port },
-  paper: 80,
-  codePage: 'cp858',
-  cjk: 'gb18030',
-  qr: 'native',
-  language: 'es',
-  receipts: false,
-  prebills: false,
-  stations: [],
-  drawer: true,
-});
+const printerAt = kitchenPrinterAt;
 
 const texts = (fake: FakePrinter) =>
   fake.received.map((b) => parseEscPos(b, { codePage: 'cp858' }).texts.map((t) => t.trim()).filter(Boolean)).filter((lines) => lines.length > 0);

@@ -1,8 +1,9 @@
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PrintDocument, Printer } from '#protocol';
+import type { PrintDocument } from '#protocol';
 import { parseEscPos } from '../escpos/parse.ts';
 import { FakePrinter } from '../testing/fake-printer.ts';
+import { kitchenPrinterAt } from '../testing/kitchen-printer.ts';
 import { SilentPrinter } from '../testing/silent-printer.ts';
 import { createDriver } from './create-driver.ts';
 
@@ -23,20 +24,7 @@ afterEach(async () => {
   await fake.close();
 });
 
-const printerAt = (port: number): Printer => ({
-  id: 'kitchen',
-  name: 'Cocina',
-  connection: { type: 'network', host: '127.0.0.1', port },
-  paper: 80,
-  codePage: 'cp858',
-  cjk: 'gb18030',
-  qr: 'native',
-  language: 'es',
-  receipts: false,
-  prebills: false,
-  stations: [],
-  drawer: true,
-});
+const printerAt = kitchenPrinterAt;
 
 describe('network driver against a fake printer', () => {
   it('prints Spanish and Chinese that parse back, with the QR and one cut', async () => {
