@@ -136,7 +136,8 @@ describe('printer settings and the printer alert', () => {
     if (!virtual) return;
     await page.getByTestId(`printer-${virtual.id}`).getByTestId('printer-test').click();
     await page.getByTestId(`printer-${virtual.id}`).getByTestId('printer-paper-open').click();
-    await page.getByTestId('paper-0').waitFor({ timeout: 10_000 });
+    // The test print lands on the paper a moment after the tap; the open dialog shows it when it does.
+    await page.getByTestId('paper-0').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('paper-0').textContent()).toMatch(/ñ|Ñ/);
     await shot(page, 'printer-paper-1280-es');
   });
@@ -174,7 +175,8 @@ describe('printer settings and the printer alert', () => {
     const virtual = Object.values(env.hub.engine.state.printers).find((p) => p.connection.type === 'virtual');
     if (!virtual) return;
     await page.getByTestId(`printer-${virtual.id}`).getByTestId('printer-paper-open').click();
-    await page.getByTestId('paper-0').waitFor({ timeout: 10_000 });
+    // The test print lands on the paper a moment after the tap; the open dialog shows it when it does.
+    await page.getByTestId('paper-0').waitFor({ timeout: 20_000 });
     await shot(page, `printer-paper-${size}-${lang}`);
   });
 });

@@ -5,20 +5,32 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { PaperPreview } from './PaperPreview.tsx';
 import { fetchPaper, type PaperPrintout } from './printers-api.ts';
 
+/** How often the open paper dialog asks for the virtual printer's latest printouts. */
+const PAPER_REFRESH_MS = 2000;
+
 /** The virtual printer's latest printouts, newest first, each drawn as its paper would look. */
 export function PaperDialog(props: { printer: Printer; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const [printouts, setPrintouts] = useState<PaperPrintout[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // Polled while open: a test print sent just before opening lands on the
+  // paper a moment later, and the person watching expects to see it appear.
   useEffect(() => {
     let live = true;
-    void fetchPaper(props.printer.id).then((r) => {
-      if (!live) return;
-      if (r.ok) setPrintouts(r.body.printouts);
-      else setFailed(true);
-    });
+    const load = () =>
+      void fetchPaper(props.printer.id).then((r) => {
+        if (!live) return;
+        if (r.ok) {
+          const fresh = r.body.printouts;
+          setPrintouts((had) => (had && sameRoll(had, fresh) ? had : fresh));
+          setFailed(false);
+        } else setFailed(true);
+      });
+    load();
+    const timer = setInterval(load, PAPER_REFRESH_MS);
     return () => {
       live = false;
+      clearInterval(timer);
     };
   }, [props.printer.id]);
   return (
@@ -45,4 +57,9 @@ export function PaperDialog(props: { printer: Printer; onClose: () => void }) {
       </div>
     </Dialog>
   );
+}
+
+/** Same printouts in the same order: the dialog keeps what it drew (no redraw every refresh on a cheap phone). */
+function sameRoll(a: PaperPrintout[], b: PaperPrintout[]): boolean {
+  return a.length === b.length && a.every((p, i) => p.jobId === b[i]!.jobId && p.at === b[i]!.at);
 }
