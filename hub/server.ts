@@ -11,6 +11,7 @@ import { seedDemo } from './demo/seed.ts';
 import { seedDemoStaff } from './demo/staff.ts';
 import { isClaimed } from './domain/index.ts';
 import { Engine } from './engine/engine.ts';
+import { releaseAfterLoad } from './engine/loading-heap.ts';
 import { LicenceService } from './licence/service.ts';
 import { folderAssets, seaAssets, type AssetSource } from './http/assets.ts';
 import { createHttpApp } from './http/app.ts';
@@ -238,6 +239,8 @@ async function startLocked(opts: StartOptions, lock: DataDirLock): Promise<Runni
   const app = createHttpApp({ engine, intake, auth, claim, printerSearch, assets, version: HUB_VERSION, log, isOwnHost, printers, einvoice: { dataDir: opts.dataDir, clock, onSecretsChanged: outbox.secretsChanged }, documents: outbox.store, outbox: { status: outbox.status, buyer: (ruc) => outbox.buyers.lookup(ruc) }, reports, exports, backups, intakeApi, licence, updates, restore });
   const server = createServer(app.callback());
   const sockets = attachSockets(server, engine, intake, auth, { isOwnHost, log, ...(opts.socketLimits ? { limits: opts.socketLimits } : {}) });
+  // A year's store read: the heap V8 kept through the load goes back to the system before the hub answers (loading-heap.ts).
+  releaseAfterLoad();
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'EADDRINUSE' ? new PortInUseError(`Port ${opts.port} is already in use by another program: stop it, or start the hub on another port (--port N).`) : err),
