@@ -1,5 +1,5 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { crc32 } from 'node:zlib';
+import { lineRoom, writeLineAt } from './line-codec.ts';
 
 /**
  * Work that runs beside the hub's write loop at snapshot time (day files,
@@ -49,20 +49,17 @@ export async function encodeInSlices(entries: readonly unknown[], each: EncodeHo
   for (const [i, entry] of entries.entries()) {
     const e = each.prepare ? each.prepare(entry) : entry;
     const json = JSON.stringify(e);
-    // UTF-8 takes at most 3 bytes per UTF-16 unit; with the checksum, its space and the newline.
-    const most = json.length * 3 + 10;
+    const most = lineRoom(json);
     if (at + most > buffer.length) {
       if (at > 0) chunks.push(buffer.subarray(0, at));
       before += at;
       buffer = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, most));
       at = 0;
     }
-    const length = buffer.write(json, at + 9, 'utf8');
-    buffer.write(crc32(buffer.subarray(at + 9, at + 9 + length)).toString(16).padStart(8, '0'), at, 'latin1');
-    buffer[at + 8] = 0x20;
-    buffer[at + 9 + length] = 0x0a;
-    each.line?.(i, before + at, before + at + 9 + length);
-    at += length + 10;
+    const end = writeLineAt(buffer, at, json);
+    // The line without its newline.
+    each.line?.(i, before + at, before + end - 1);
+    at = end;
     await slice();
   }
   if (at > 0) chunks.push(buffer.subarray(0, at));

@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { decodeLine, encodeLine, encodeLineBytes, scanLines } from './line-codec.ts';
+import { decodeLine, encodeLine, encodeLineBytes, encodeLinesBytes, scanLines } from './line-codec.ts';
 
 const RECORD = {
   seq: 42,
@@ -97,5 +97,36 @@ describe('scanLines', () => {
 describe('encodeLineBytes', () => {
   it.each([{ seq: 1 }, { seq: 2, text: 'Ají de gallina 辣味鸡肉酱 ñ' }, { seq: 3, nested: { a: [1, 2, { b: null }] } }])('writes the very bytes of encodeLine for %j', (value) => {
     expect(encodeLineBytes(value).toString('utf8')).toBe(encodeLine(value));
+  });
+});
+
+describe('encodeLinesBytes (the log\'s group commit)', () => {
+  const VALUES: unknown[] = [
+    RECORD,
+    { seq: 2, text: 'Ají de gallina 辣味鸡肉酱 ñ', emoji: '🍲🌶️' },
+    // A lone surrogate: JSON.stringify escapes it, so the UTF-8 written is still the text's.
+    { seq: 3, broken: 'a\ud800b' },
+    // Own keys named like Object members travel as data.
+    JSON.parse('{"seq":4,"__proto__":{"x":1},"constructor":"c"}'),
+    { seq: 5, long: 'ñ'.repeat(5_000) + '\u4e2d'.repeat(3_000) },
+    {},
+  ];
+
+  it('writes the very bytes of encodeLine of each value, one after another, and scans back to the values', () => {
+    const bytes = encodeLinesBytes(VALUES);
+    expect(bytes.toString('utf8')).toBe(VALUES.map((v) => encodeLine(v)).join(''));
+    expect(scanLines(bytes).map((l) => l.value)).toEqual(VALUES.map((v) => JSON.parse(JSON.stringify(v)) as unknown));
+  });
+
+  it('one value is encodeLineBytes of it; none is an empty buffer', () => {
+    expect(encodeLinesBytes([VALUES[1]]).equals(encodeLineBytes(VALUES[1]))).toBe(true);
+    expect(encodeLinesBytes([])).toHaveLength(0);
+  });
+
+  it('a value JSON cannot hold throws before anything is written (the engine refuses that batch)', () => {
+    const cyclic: { self?: unknown } = {};
+    cyclic.self = cyclic;
+    expect(() => encodeLinesBytes([{ seq: 1 }, cyclic])).toThrow(TypeError);
+    expect(() => encodeLinesBytes([undefined])).toThrow(TypeError);
   });
 });

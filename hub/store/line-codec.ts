@@ -12,16 +12,47 @@ export function encodeLine(value: unknown): string {
 
 /**
  * The same line as bytes, converting the JSON to UTF-8 only once (the
- * checksum is taken over those bytes): the log's hot path.
+ * checksum is taken over those bytes).
  */
 export function encodeLineBytes(value: unknown): Buffer {
-  const body = Buffer.from(JSON.stringify(value), 'utf8');
-  const line = Buffer.allocUnsafe(body.length + 10);
-  line.write(crc32(body).toString(16).padStart(8, '0'), 0, 'latin1');
-  line[8] = 0x20;
-  body.copy(line, 9);
-  line[line.length - 1] = 0x0a;
-  return line;
+  return encodeLinesBytes([value]);
+}
+
+/** Room `writeLineAt` may need for a line of this JSON: UTF-8 takes at most 3 bytes per UTF-16 unit; the checksum, its space and the newline. */
+export const lineRoom = (json: string): number => json.length * 3 + 10;
+
+/**
+ * Writes the line of `json` (its `encodeLine`) as UTF-8 into `out` at `at`,
+ * the checksum taken over the bytes where they lie; returns where the line
+ * ends. `out` must have `lineRoom(json)` bytes from `at`.
+ */
+export function writeLineAt(out: Buffer, at: number, json: string): number {
+  const length = out.write(json, at + 9, 'utf8');
+  out.write(crc32(out.subarray(at + 9, at + 9 + length)).toString(16).padStart(8, '0'), at, 'latin1');
+  out[at + 8] = 0x20;
+  out[at + 9 + length] = 0x0a;
+  return at + length + 10;
+}
+
+/**
+ * The lines of several values, one after another in one buffer: the log's
+ * group commit (hot path). Each JSON goes straight into the batch's buffer as
+ * UTF-8 and is checksummed there: no buffer per line, no copy into place and
+ * no concatenation, which cost as much again as the JSON itself (issue 20:
+ * ~9.5 µs a record of the whole-engine bench before, ~7 after).
+ */
+export function encodeLinesBytes(values: readonly unknown[]): Buffer {
+  const jsons: string[] = [];
+  let room = 0;
+  for (const value of values) {
+    const json = JSON.stringify(value);
+    jsons.push(json);
+    room += lineRoom(json);
+  }
+  const out = Buffer.allocUnsafe(room);
+  let at = 0;
+  for (const json of jsons) at = writeLineAt(out, at, json);
+  return out.subarray(0, at);
 }
 
 /** The record on one line (without its newline), or null when it is damaged. */

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fsyncDir, makePrivateDir } from './durable-fs.ts';
-import { encodeLineBytes, scanLines } from './line-codec.ts';
+import { encodeLinesBytes, scanLines } from './line-codec.ts';
 import { dataEndOf, WalSegment } from './wal-segment.ts';
 
 /** Anything the log holds must carry its sequence number. */
@@ -94,7 +94,7 @@ export class Wal<R extends Sequenced> {
     if (this.needsRepair) await this.repair();
     const segment = this.segment;
     if (!segment) throw new Error('log is closed');
-    const data = records.length === 1 ? encodeLineBytes(records[0]) : Buffer.concat(records.map(encodeLineBytes));
+    const data = encodeLinesBytes(records);
     const started = performance.now();
     let inPlace = false;
     try {
