@@ -188,6 +188,11 @@ export class Engine {
     return this.committedSeq;
   }
 
+  /** Records decided (and staged in the job table) but not yet on disk: 0 when everything staged is committed. */
+  get uncommitted(): number {
+    return this.stagedSeq - this.committedSeq;
+  }
+
   /**
    * The job table (read only here: only job events change it). It holds what
    * is staged too (a job a queued record created is there before it is on

@@ -35,15 +35,16 @@ export async function makeFailedJob(engine: JobEngine & { readonly jobs: { value
 const WAITS_OUTSIDE: ReadonlySet<string> = new Set(['SUNAT_UNREACHABLE', 'CERT_MISSING', 'SOL_MISSING']);
 const isEinvoice = (j: Job) => j.kind === 'einvoice.send' || j.kind === 'einvoice.summary';
 
-/** Resolves once no job waits or runs, but e-invoice jobs held while sending cannot work (bounded: a job that never settles fails the test). */
-export async function jobsSettled(engine: { readonly jobs: { values(): Iterable<Job> } }, timeoutMs = 5000): Promise<void> {
+/** Resolves once no job waits or runs (but e-invoice jobs held while sending cannot work) and every staged record is on disk (bounded: a job that never settles fails the test). */
+export async function jobsSettled(engine: { readonly jobs: { values(): Iterable<Job> }; readonly uncommitted?: number }, timeoutMs = 5000): Promise<void> {
   const end = Date.now() + timeoutMs;
   // A test may read every job of the table (the hub never does on a command's path).
   const all = () => [...engine.jobs.values()];
   const einvoiceHeld = () => all().some((j) => isEinvoice(j) && j.status === 'pending' && j.attempts > 0 && j.reason !== null && WAITS_OUTSIDE.has(j.reason));
   const busy = () => {
     const held = einvoiceHeld();
-    return all().some((j) => (j.status === 'pending' && !(held && isEinvoice(j))) || j.status === 'running');
+    // The table shows a job's fate once it is staged; its listeners (the print history) hear it once committed.
+    return all().some((j) => (j.status === 'pending' && !(held && isEinvoice(j))) || j.status === 'running') || (engine.uncommitted ?? 0) > 0;
   };
   while (busy()) {
     if (Date.now() > end) throw new Error('jobs did not settle');
