@@ -99,6 +99,38 @@ describe('ProcessedIds', () => {
     expect(ids.prune(new Date(NOW.getTime() + 3_600_000))).toBe(10);
     expect(ids.size).toBe(1670);
   });
+
+  // Ids are packed when they are lowercase UUIDs (packed-ids.ts): every other string must stay an id of its own.
+  const UUID = '3072c09a-d522-4d03-bf7b-d5d8e81ba06c';
+  it.each<[string, string[]]>([
+    ['a UUID and its upper case', [UUID, UUID.toUpperCase()]],
+    ['a UUID and a hub-made id on it', [UUID, `${UUID}.0`, `${UUID}.1`]],
+    ['the nil UUID and the empty string', ['00000000-0000-0000-0000-000000000000', '']],
+    ['prototype names', ['__proto__', 'constructor', 'hasOwnProperty', UUID]],
+  ])('%s are different ids, each answered with its own seq and result, and pruned with its hour', (_label, list) => {
+    const ids = new ProcessedIds(7 * DAY);
+    list.forEach((id, i) => ids.add({ id, seq: 10 + i, at: daysAgo(i % 2 === 0 ? 8 : 1), result: i === 1 ? { orderNo: 7 } : {} }));
+    expect(ids.size).toBe(list.length);
+    list.forEach((id, i) => expect(ids.reply(id)).toEqual({ ok: true, seq: 10 + i, result: i === 1 ? { orderNo: 7 } : {}, duplicate: true }));
+    // A second add of any of them changes nothing (the first answer stays).
+    list.forEach((id) => ids.add({ id, seq: 99, at: daysAgo(0), result: { orderNo: 1 } }));
+    expect(ids.size).toBe(list.length);
+    expect(ids.prune(NOW)).toBe(Math.ceil(list.length / 2));
+    list.forEach((id, i) => expect(ids.reply(id)).toEqual(i % 2 === 0 ? undefined : expect.objectContaining({ seq: 10 + i })));
+    expect(ids.reply('toString')).toBeUndefined();
+  });
+
+  it('a result goes with its id when the hour is pruned (a later id of the same string answers its own)', () => {
+    const ids = new ProcessedIds(7 * DAY);
+    ids.add({ id: UUID, seq: 1, at: daysAgo(8), result: { orderNo: 3 } });
+    ids.add({ id: 'other', seq: 2, at: daysAgo(8), result: { orderNo: 4 } });
+    expect(ids.prune(NOW)).toBe(2);
+    expect(ids.size).toBe(0);
+    ids.add({ id: UUID, seq: 5, at: daysAgo(0), result: {} });
+    ids.add({ id: 'other', seq: 6, at: daysAgo(0), result: {} });
+    expect(ids.reply(UUID)).toEqual({ ok: true, seq: 5, result: {}, duplicate: true });
+    expect(ids.reply('other')).toEqual({ ok: true, seq: 6, result: {}, duplicate: true });
+  });
 });
 
 describe('rememberedAt', () => {

@@ -1,5 +1,6 @@
 import type { CommandReply, CommandResult, CommandType } from '#protocol';
 import type { ProcessedEntry } from '#hub/store/snapshot.ts';
+import { PackedIdTable, packId, type PackedGroup } from './packed-ids.ts';
 
 /** Ids are kept in buckets by the hour they are remembered from: pruning drops whole buckets. */
 const BUCKET_MS = 3_600_000;
@@ -48,17 +49,24 @@ export type ProcessedCapture = { entries: ProcessedEntry[]; cutoffMs: number; re
  */
 export class ProcessedIds {
   /**
-   * Each id's seq, and apart its result when it has one (about one command in
-   * eight: an order's number...): a week of ids held as their entries took
-   * 275 bytes each, as a seq and the id about 90.
+   * Each id's seq: a lowercase UUID (what devices send) packed as 16 bytes
+   * (packed-ids.ts), any other id as its string; apart, the result when there
+   * is one (about one command in eight: an order's number...). 80,000 ids of
+   * a week held as strings in Maps took ~120 bytes an id, packed ~55 with
+   * their results (hub/engine/README.md "Start-up memory").
    */
-  private seqs = new Map<string, number>();
-  private results = new Map<string, CommandResult>();
-  private buckets = new Map<number, string[]>();
+  private packed = new PackedIdTable();
+  private others = new Map<string, number>();
+  /** By seq (one command per seq): a number key holds no copy of the id's string. */
+  private results = new Map<number, CommandResult>();
+  /** The ids of each hour, to forget them together (see HourBucket). */
+  private buckets = new Map<number, HourBucket>();
   /** The buckets' hours, ascending (a new hour nearly always goes at the end). */
   private hours: number[] = [];
   /** Ids added since the last capture, oldest first: what the next snapshot writes. */
   private fresh: ProcessedEntry[] = [];
+  /** One id packed (reused: a lookup allocates nothing). */
+  private readonly words = new Uint32Array(4);
 
   readonly retentionMs: number;
 
@@ -89,15 +97,24 @@ export class ProcessedIds {
   }
 
   private remember(entry: ProcessedEntry): boolean {
-    if (this.seqs.has(entry.id)) return false;
-    this.seqs.set(entry.id, entry.seq);
-    if (!isEmpty(entry.result)) this.results.set(entry.id, entry.result);
+    const { id } = entry;
+    const isPacked = packId(id, this.words);
+    if (isPacked ? this.packed.get(this.words) !== undefined : this.others.has(id)) return false;
     const hour = this.hourOf(entry.at);
-    const bucket = this.buckets.get(hour);
-    if (bucket) bucket.push(entry.id);
-    else {
-      this.buckets.set(hour, [entry.id]);
+    let bucket = this.buckets.get(hour);
+    if (!bucket) {
+      bucket = { packed: this.packed.group(), others: [], withResult: [] };
+      this.buckets.set(hour, bucket);
       this.insertHour(hour);
+    }
+    if (isPacked) this.packed.add(this.words, entry.seq, bucket.packed);
+    else {
+      this.others.set(id, entry.seq);
+      bucket.others.push(id);
+    }
+    if (!isEmpty(entry.result)) {
+      this.results.set(entry.seq, entry.result);
+      bucket.withResult.push(entry.seq);
     }
     return true;
   }
@@ -127,8 +144,8 @@ export class ProcessedIds {
   }
 
   reply(id: string): CommandReply | undefined {
-    const seq = this.seqs.get(id);
-    return seq === undefined ? undefined : { ok: true, seq, result: this.results.get(id) ?? {}, duplicate: true };
+    const seq = packId(id, this.words) ? this.packed.get(this.words) : this.others.get(id);
+    return seq === undefined ? undefined : { ok: true, seq, result: this.results.get(seq) ?? {}, duplicate: true };
   }
 
   /** True when a command sent at `at` is too old for its id to be remembered. */
@@ -142,11 +159,11 @@ export class ProcessedIds {
     let dropped = 0;
     while (this.hours.length > 0 && (this.hours[0]! + 1) * BUCKET_MS <= cutoff) {
       const hour = this.hours.shift()!;
-      for (const id of this.buckets.get(hour)!) {
-        this.seqs.delete(id);
-        this.results.delete(id);
-      }
-      dropped += this.buckets.get(hour)!.length;
+      const bucket = this.buckets.get(hour)!;
+      dropped += this.packed.dropGroup(bucket.packed);
+      for (const id of bucket.others) this.others.delete(id);
+      for (const seq of bucket.withResult) this.results.delete(seq);
+      dropped += bucket.others.length;
       this.buckets.delete(hour);
     }
     return dropped;
@@ -170,7 +187,7 @@ export class ProcessedIds {
   }
 
   get size(): number {
-    return this.seqs.size;
+    return this.packed.size + this.others.size;
   }
 
   /** Ids waiting for the next snapshot (tests). */
@@ -178,6 +195,13 @@ export class ProcessedIds {
     return this.fresh.length;
   }
 }
+
+/**
+ * The ids remembered from one hour: the packed ones as their table's group
+ * (dropped with it), the others as their strings, and the seqs of those that
+ * have a result (forgetting the hour drops their results without an id).
+ */
+type HourBucket = { packed: PackedGroup; others: string[]; withResult: number[] };
 
 /** True for `{}` (and anything with no own key): most commands answer nothing. */
 function isEmpty(result: CommandResult): boolean {
