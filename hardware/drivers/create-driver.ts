@@ -25,13 +25,17 @@ const noPrinter: PrinterDriver = {
   close: async () => undefined,
 };
 
-/** The driver that prints to `printer`, keeping virtual printouts under `dataDir`. */
-export function createDriver(printer: Printer, opts: { dataDir: string; timeoutMs?: number }): PrinterDriver {
+/**
+ * The driver that prints to `printer`, keeping virtual printouts under `dataDir`. `freshMs`: how long a
+ * network printer's last confirmation stands for the next printout's status check (network.ts
+ * `FRESH_CONFIRMATION_MS`; 0: every printout asks first).
+ */
+export function createDriver(printer: Printer, opts: { dataDir: string; timeoutMs?: number; freshMs?: number }): PrinterDriver {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const c = printer.connection;
   switch (c.type) {
     case 'network':
-      return networkDriver(c.host, c.port, printer, timeoutMs, Math.min(CONNECT_TIMEOUT_MS, timeoutMs));
+      return networkDriver(c.host, c.port, printer, timeoutMs, Math.min(CONNECT_TIMEOUT_MS, timeoutMs), opts.freshMs);
     case 'usb':
       return usbDriver(c.path, printer);
     case 'virtual':

@@ -27,6 +27,20 @@ const CLOSE_GRACE_MS = 1000;
  * ticket prints for seconds before the question's turn comes.
  */
 export const CONFIRM_FACTOR = 4;
+/**
+ * A printout confirmed this recently on the kept connection, with its paper sensors clear, stands
+ * for the status check of the next one (issue 20, the lone device: the check was a question and an
+ * answer on the wire per ticket, the hub's biggest cost per ticket after the log). So only tickets
+ * that follow each other closely (a rush, a lane with a backlog) skip it. What changes for a printer
+ * that goes wrong within this time (hardware/README.md "A kept connection"): the ticket is sent
+ * without the check; an offline printer (cover opened) processes nothing, so the ticket's own GS r
+ * answer comes once it is back (printed, done) or never (maybe printed, for a person); a power cut
+ * in that instant makes the ticket maybe printed, for a person, where the check would have kept it
+ * waiting. Never printed twice by itself.
+ */
+export const FRESH_CONFIRMATION_MS = 250;
+/** GS r 1's answer: bits 0-1 paper near its end, bits 2-3 paper out. Either makes the next ticket ask first. */
+const PAPER_SENSORS = 0x0f;
 
 const unreachable: PrintOutcome = { ok: false, canRetry: true, reason: 'UNREACHABLE', written: 0 };
 /** The printout's bytes could not be made (the encode worker failed): nothing sent. */
@@ -125,7 +139,7 @@ function answersAt(host: string, port: number, timeoutMs: number): Promise<boole
  * The driver of a network printer at host:port. `connectMs`: the time box of opening a connection
  * (short: a silent printer raises its alert within 5 s); `timeoutMs`: of writing a printout.
  */
-export function networkDriver(host: string, port: number, settings: EncodeSettings, timeoutMs: number, connectMs = timeoutMs): PrinterDriver {
+export function networkDriver(host: string, port: number, settings: EncodeSettings, timeoutMs: number, connectMs = timeoutMs, freshMs = FRESH_CONFIRMATION_MS): PrinterDriver {
   // Whether this printer answers DLE EOT: then a print first checks paper and cover, so a ticket
   // is not sent into a printer that cannot print it, on the kept connection. Null until asked:
   // the status monitor asks idle printers; a printer busy since the start is asked once after its
@@ -136,6 +150,9 @@ export function networkDriver(host: string, port: number, settings: EncodeSettin
   const session = new PrinterSession(host, port, connectMs);
   // The questions it answered last time: asked together on the kept connection.
   let known: Question[] | null = null;
+  // When the last printout on the kept connection was confirmed with its paper sensors clear (performance.now()).
+  let confirmedAt = -Infinity;
+  const freshlyConfirmed = () => performance.now() - confirmedAt < freshMs && session.isOpen;
   /** Status on the kept connection; a kept one that stays silent is asked again on a fresh one (the printer may have lost power meanwhile). */
   const statusNow = async (): Promise<PrinterStatus> => {
     let answers = await askOnSession(session, known);
@@ -165,11 +182,16 @@ export function networkDriver(host: string, port: number, settings: EncodeSettin
     }
     return session.exclusive(async () => {
       try {
-        const now = await statusNow();
-        if (now.state !== 'ok') return { ok: false, canRetry: true, reason: now.reason, written: 0 } satisfies PrintOutcome;
-        // It stopped answering (asked again on a fresh connection): printed as a silent printer is.
-        if (!answersStatus) return await send(host, port, bytes, timeoutMs, connectMs, meta?.beforeWrite, false);
-        return await printOnSession(session, bytes, timeoutMs, meta?.beforeWrite);
+        if (!freshlyConfirmed()) {
+          const now = await statusNow();
+          if (now.state !== 'ok') return { ok: false, canRetry: true, reason: now.reason, written: 0 } satisfies PrintOutcome;
+          // It stopped answering (asked again on a fresh connection): printed as a silent printer is.
+          if (!answersStatus) return await send(host, port, bytes, timeoutMs, connectMs, meta?.beforeWrite, false);
+        }
+        confirmedAt = -Infinity;
+        const printed = await printOnSession(session, bytes, timeoutMs, meta?.beforeWrite);
+        if (printed.paper !== undefined && (printed.paper & PAPER_SENSORS) === 0) confirmedAt = performance.now();
+        return printed.outcome;
       } finally {
         session.release();
       }
@@ -186,7 +208,7 @@ export function networkDriver(host: string, port: number, settings: EncodeSettin
       answersStatus
         ? session.exclusive(async () => {
             try {
-              return await printOnSession(session, DRAWER_KICK, timeoutMs, meta?.beforeWrite);
+              return (await printOnSession(session, DRAWER_KICK, timeoutMs, meta?.beforeWrite)).outcome;
             } finally {
               session.release();
             }
@@ -235,14 +257,14 @@ function concatAll(parts: readonly Uint8Array[]): Uint8Array {
  * word; no answer in time, a reset or an error after bytes left is PARTIAL_WRITE (maybe printed,
  * for a person), before any byte left UNREACHABLE (retried).
  */
-async function printOnSession(session: PrinterSession, payload: Uint8Array, timeoutMs: number, beforeWrite?: () => Promise<boolean>): Promise<PrintOutcome> {
-  if (!(await session.open())) return unreachable;
+async function printOnSession(session: PrinterSession, payload: Uint8Array, timeoutMs: number, beforeWrite?: () => Promise<boolean>): Promise<{ outcome: PrintOutcome; paper?: number }> {
+  if (!(await session.open())) return { outcome: unreachable };
   if (beforeWrite) {
     const recorded = await beforeWrite().catch(() => false);
-    if (!recorded || !session.isOpen) return unreachable;
+    if (!recorded || !session.isOpen) return { outcome: unreachable };
   }
   const asked = await session.ask(concat(payload, TRANSMIT_PAPER_STATUS), 1, timeoutMs * CONFIRM_FACTOR, timeoutMs);
-  if (asked.ok) return { ok: true };
-  if (asked.closed && asked.flushed) return { ok: true };
-  return asked.written > 0 ? { ok: false, canRetry: false, reason: 'PARTIAL_WRITE', written: asked.written } : unreachable;
+  if (asked.ok) return { outcome: { ok: true }, paper: asked.answers[0]! };
+  if (asked.closed && asked.flushed) return { outcome: { ok: true } };
+  return { outcome: asked.written > 0 ? { ok: false, canRetry: false, reason: 'PARTIAL_WRITE', written: asked.written } : unreachable };
 }

@@ -37,6 +37,8 @@ export class FakePrinter {
    * address, or another hub printing from a copy of the same data).
    */
   overlapping = 0;
+  /** DLE EOT status questions answered (three per check on a printer that answers them all). */
+  statusQuestions = 0;
   /** GS r questions answered (the driver's confirmation after a printout). */
   confirmations = 0;
   /** Connections accepted so far (a kept connection carries many printouts). */
@@ -88,7 +90,10 @@ export class FakePrinter {
         // DLE EOT n is answered at once and kept out of the captured paper.
         if (data[i] === 0x10 && data[i + 1] === 0x04) {
           const n = data[i + 2];
-          if (n === 1 || n === 2 || n === 4) socket.write(Uint8Array.of(answersFor(this.flags)[n]));
+          if (n === 1 || n === 2 || n === 4) {
+            this.statusQuestions++;
+            socket.write(Uint8Array.of(answersFor(this.flags)[n]));
+          }
           i += 2;
           continue;
         }
