@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Job } from '#protocol';
 import { fsyncDir, makePrivateDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
 import { encodeInSlices, slicer } from './encode-slices.ts';
-import { JobDocuments, isLeftOnDisk, type LineAt } from './job-documents.ts';
+import { JobDocuments, isLeftOnDisk, StringPool, type LineAt } from './job-documents.ts';
 import { decodeLineBytes } from './line-bytes.ts';
 
 /**
@@ -163,7 +163,9 @@ export class JobFiles {
     const fileSize = (await fs.stat(file).catch(() => null))?.size ?? 0;
     // Groups after the snapshot's marker (a later snapshot that never finished) are not read.
     // A print job's paper is dropped as each line is decoded, while it is young: 20,000 tickets never sit parsed in the heap.
-    const stubbed = (v: unknown) => (isVersion(v) && !('gone' in v) ? { n: v.n, job: JobDocuments.stub(v.job) } : v);
+    // Equal times and ids of the stubs share one string (job-documents.ts StringPool), for this load only.
+    const pool = new StringPool();
+    const stubbed = (v: unknown) => (isVersion(v) && !('gone' in v) ? { n: v.n, job: JobDocuments.stub(v.job, pool.share) } : v);
     reading: for await (const chunk of readLines(file, stubbed)) for (const line of chunk) {
       const v = line.value;
       groupLines++;
