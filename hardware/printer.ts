@@ -43,6 +43,15 @@ export type PrinterDriver = {
    * goes unanswered, or whose host is unreachable, does not. Absent: always answers (virtual).
    */
   answers?(): Promise<boolean>;
+  /**
+   * Whether a printout (or the drawer's pulse) asked for now would send its first byte at once: the
+   * printer's connection is open and nothing needs asking first (a network printer whose kept
+   * connection just confirmed a printout). No I/O. The hub then records the job's start and its
+   * writing mark together (hub/jobs/README.md "Fewer writes per ticket"); a connection lost
+   * meanwhile only makes the driver connect after the mark (a crash then leaves the job for a
+   * person, never printed twice). Absent: never (the start, then the mark from `beforeWrite`).
+   */
+  writesAtOnce?(what: 'print' | 'drawer'): boolean;
   /** Lets go of sockets and files (the printer's settings changed, or the hub stops). */
   close(): Promise<void>;
 };

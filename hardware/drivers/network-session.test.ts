@@ -111,7 +111,8 @@ describe('network printer: one kept connection while tickets come', () => {
 /**
  * Issue 20, the lone device: a printout confirmed a moment ago (within FRESH_CONFIRMATION_MS), paper
  * sensors clear, stands for the next one's status check: tickets that follow closely cost one write
- * and one answer on the wire, not two.
+ * and one answer on the wire, not two. The hub records such a ticket's start and writing mark in one
+ * record (`writesAtOnce`).
  */
 describe('network printer: a fresh confirmation stands for the next check', () => {
   // A minute: the test's tickets follow each other however loaded the machine is (the hub's is FRESH_CONFIRMATION_MS).
@@ -123,11 +124,27 @@ describe('network printer: a fresh confirmation stands for the next check', () =
   it('the first ticket is checked, the ones right behind it are not; each is still confirmed', async () => {
     await driver.status();
     const asked = fake.statusQuestions;
+    expect(driver.writesAtOnce?.('print')).toBe(false);
     for (let i = 1; i <= 4; i++) expect(await driver.print(ticket(`MESA ${i}`))).toEqual({ ok: true });
     // The first asked its three questions in one write; the three behind it none.
     expect(fake.statusQuestions - asked).toBe(3);
     expect(fake.confirmations).toBe(4);
     expect(texts(fake)).toEqual([['MESA 1'], ['MESA 2'], ['MESA 3'], ['MESA 4']]);
+  });
+
+  it('ready to write at once only on the kept connection after a clear confirmation (the drawer: whenever the connection is kept)', async () => {
+    expect(driver.writesAtOnce?.('print')).toBe(false);
+    expect(driver.writesAtOnce?.('drawer')).toBe(false);
+    await driver.status();
+    expect(driver.writesAtOnce?.('print')).toBe(false);
+    expect(driver.writesAtOnce?.('drawer')).toBe(true);
+    await driver.print(ticket('one'));
+    expect(driver.writesAtOnce?.('print')).toBe(true);
+    // The printer closed the connection: the next one connects and asks first.
+    fake.endConnections();
+    await until(() => fakeHasNoSockets(fake));
+    expect(driver.writesAtOnce?.('print')).toBe(false);
+    expect(driver.writesAtOnce?.('drawer')).toBe(false);
   });
 
   it('a confirmation that says the paper is near its end or out: the next ticket asks first, and waits when the paper is out', async () => {
@@ -137,6 +154,7 @@ describe('network printer: a fresh confirmation stands for the next check', () =
     // Right behind a clear confirmation it goes without a check (what the fresh time allows); its own GS r answer says paper out...
     await driver.print(ticket('first'));
     const asked = fake.statusQuestions;
+    expect(driver.writesAtOnce?.('print')).toBe(false);
     const outcome = await driver.print(ticket('second'));
     expect(outcome).toMatchObject({ ok: false, canRetry: true, reason: 'PAPER_OUT', written: 0 });
     expect(fake.statusQuestions).toBeGreaterThan(asked);

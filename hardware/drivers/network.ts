@@ -11,7 +11,7 @@
 import net from 'node:net';
 import type { PrintDocument, PrinterStatus } from '#protocol';
 import { DRAWER_KICK, statusRequest, TRANSMIT_PAPER_STATUS } from '../escpos/commands.ts';
-import { encodeOffThread } from '../escpos/encode-thread.ts';
+import { drawsImages, encodeOffThread } from '../escpos/encode-thread.ts';
 import type { EncodeSettings, PrintMeta, PrintOutcome, PrinterDriver } from '../printer.ts';
 import { connect, PrinterSession } from './network-session.ts';
 import { statusFromAnswers, type StatusAnswers } from './status-bits.ts';
@@ -216,6 +216,9 @@ export function networkDriver(host: string, port: number, settings: EncodeSettin
         : send(host, port, DRAWER_KICK, timeoutMs, connectMs, meta?.beforeWrite),
     status,
     answers: () => answersAt(host, port, connectMs),
+    // A printout skips its status check while the last confirmation is fresh; the drawer's pulse never asks first.
+    // Bytes drawn as images come from the encode worker first (milliseconds, seconds for a long Chinese ticket): not at once.
+    writesAtOnce: (what) => answersStatus === true && session.isOpen && (what === 'drawer' || (freshlyConfirmed() && !drawsImages(settings))),
     close: async () => session.close(),
   };
 }

@@ -2,6 +2,7 @@ import { hubCommand } from '#hub/auth/hub-command.ts';
 import type { Engine } from '#hub/engine/engine.ts';
 import type { JobTableView } from '#hub/engine/job-table.ts';
 import type { CommandPayload, CommandReply, CommandType, Job, JobKind, JobOutcome } from '#protocol';
+import { JOB_POLICIES } from '#protocol';
 import { dueAt, hasPrunable, runningJobIds } from './due.ts';
 import type { AnyJobRunner, EffectMarks } from './runner.ts';
 
@@ -22,6 +23,9 @@ export type JobServiceOptions = {
  * back (hub/store/job-documents.ts): never printed blank, failed for a person to see.
  */
 const UNREADABLE: JobOutcome = { ok: false, canRetry: false, reason: 'IO_ERROR' };
+
+/** The marks of an attempt whose start carried its writing mark (`job.start` with `writing`): on disk already. */
+const ALREADY_MARKED: EffectMarks = { beginWriting: async () => true };
 
 /** How long the lanes rest after the log refused a write (disk full, read-only), instead of hammering it. */
 export const STORAGE_PAUSE_MS = 5_000;
@@ -197,14 +201,16 @@ export class JobService {
    * finish is only handed to the log: the next job's start follows it there (see FinishOnTheWay).
    */
   private async carryOut(runner: AnyJobRunner, job: Job): Promise<{ finishing: FinishOnTheWay | null } | null> {
-    const started = await this.submit('job.start', { jobId: job.id });
+    // A printer ready to take the first byte at once: the start carries the writing mark (one record fewer).
+    const writing = JOB_POLICIES[job.kind].marksWriting === true && (runner.writesAtOnce as ((j: Job) => boolean) | undefined)?.(job) === true;
+    const started = await this.submit('job.start', writing ? { jobId: job.id, writing: true as const } : { jobId: job.id });
     // Someone cancelled it meanwhile: go on with the next. The disk refused: rest a while.
     if (!started.ok) {
       if (started.code !== 'STORAGE_UNAVAILABLE') return { finishing: null };
       this.pausedUntil = this.clock().getTime() + STORAGE_PAUSE_MS;
       return null;
     }
-    const outcome = this.engine.jobs.readable?.(job) === false ? UNREADABLE : await this.perform(runner, job);
+    const outcome = this.engine.jobs.readable?.(job) === false ? UNREADABLE : await this.perform(runner, job, writing);
     const finishing = this.submit('job.finish', { jobId: job.id, outcome }).then((finished) => {
       if (finished.ok) return;
       this.unfinished.set(job.id, outcome);
@@ -214,10 +220,10 @@ export class JobService {
     return { finishing };
   }
 
-  private async perform(runner: AnyJobRunner, job: Job): Promise<JobOutcome> {
+  private async perform(runner: AnyJobRunner, job: Job, marked: boolean): Promise<JobOutcome> {
     try {
       // The lane holds only jobs of the runner's own kind.
-      return await (runner.perform as (j: Job, m: EffectMarks) => Promise<JobOutcome>)(job, this.marksOf(job));
+      return await (runner.perform as (j: Job, m: EffectMarks) => Promise<JobOutcome>)(job, marked ? ALREADY_MARKED : this.marksOf(job));
     } catch (err) {
       this.log(`jobs: ${job.kind} ${job.id} threw: ${String(err)}`);
       return { ok: false, canRetry: true, reason: 'UNKNOWN' };

@@ -29,6 +29,15 @@ export type JobRunner<K extends JobKind = JobKind> = {
   /** `marks`: given by the service (absent when a test calls a runner by hand). */
   perform(job: JobOf<K>, marks?: EffectMarks): Promise<JobOutcome>;
   /**
+   * Kinds that mark their writing: whether this job's first byte would go out at once (its
+   * printer's kept connection open and just confirmed a printout: no connection to open, no
+   * question to ask, nothing to compute first). Then the service records the start and the writing
+   * mark in one record (`job.start` with `writing`) before `perform`, and `beginWriting` answers
+   * true without a record of its own (hub/jobs/README.md "Fewer writes per ticket"). Asked once per
+   * attempt: cheap, no I/O. Absent or false: the start, then the mark when the first byte is due.
+   */
+  writesAtOnce?(job: JobOf<K>): boolean;
+  /**
    * Whether the lane must wait now (SUNAT cannot be reached): the service
    * starts none of its jobs, records nothing and sets no timer for it, until
    * the runner's own probe calls `wakeLane` (hub/einvoice/outbox/gate.ts).

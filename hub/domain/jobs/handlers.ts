@@ -55,8 +55,17 @@ export const jobHandlers = {
   // An encrypted backup (../backup/request.ts): only the hub asks for a nightly one.
   'backup.run': requestBackup,
 
+  // With `writing` the attempt's writing mark comes in the same record (one write fewer per ticket
+  // on a ready printer); only a kind that marks its writing may ask for it.
   'job.start': (_s: State, p: CommandPayload<'job.start'>, ctx: DecideContext): Decision =>
-    withJob(ctx, p.jobId, (job) => job.status === 'pending', 'JOB_NOT_PENDING', (job) => accept([{ type: 'job.started', jobId: job.id, at: ctx.now }])),
+    withJob(
+      ctx,
+      p.jobId,
+      (job) => job.status === 'pending' && (p.writing !== true || JOB_POLICIES[job.kind].marksWriting === true),
+      'JOB_NOT_PENDING',
+      (job) =>
+        accept([{ type: 'job.started', jobId: job.id, at: ctx.now }, ...(p.writing === true ? [{ type: 'job.writing' as const, jobId: job.id, at: ctx.now }] : [])]),
+    ),
 
   // Recorded once per attempt, before the first byte: a crash after it leaves the job maybe done.
   'job.markWriting': (_s: State, p: CommandPayload<'job.markWriting'>, ctx: DecideContext): Decision =>

@@ -112,6 +112,25 @@ describe('the writing mark of printouts and drawer kicks', () => {
     expect(markOf(withJob(printJob('running')), command('job.markWriting', { jobId: '__proto__' }), '__proto__')).toBe('NOT_FOUND');
   });
 
+  // Issue 20 (the lone device): a printer ready to take the first byte at once gets the start and the mark in one record.
+  it.each(STATUSES)('job.start with writing on a %s print job', (status) => {
+    const expected = status === 'pending' ? NOW : 'JOB_NOT_PENDING';
+    expect(markOf(withJob(printJob(status, { writingAt: status === 'pending' ? undefined : NOW })), command('job.start', { jobId: J[status], writing: true }), J[status])).toBe(expected);
+  });
+
+  it('job.start with writing: one record holds the start, then the mark; the job is running, attempt counted', () => {
+    const jobs = withJob(printJob('pending', { writingAt: NOW, reason: 'UNREACHABLE' }));
+    const d = decide(menuState(), command('job.start', { jobId: J.pending, writing: true }), hubCtx(jobs));
+    expect(d.ok && d.events.map((e) => e.type)).toEqual(['job.started', 'job.writing']);
+    const job = jobAfter(jobs, command('job.start', { jobId: J.pending, writing: true }), J.pending);
+    expect(typeof job === 'object' && [job.status, job.attempts, job.writingAt]).toEqual(['running', 1, NOW]);
+  });
+
+  it('job.start with writing is refused for a kind that does not mark and for hostile ids, nothing changes', () => {
+    expect(outcome(withJob(jobAt(J.pending, 'pending')), command('job.start', { jobId: J.pending, writing: true }), J.pending)).toBe('JOB_NOT_PENDING');
+    for (const id of ['__proto__', 'constructor']) expect(outcome(withJob(printJob('pending')), command('job.start', { jobId: id, writing: true }), id)).toBe('NOT_FOUND');
+  });
+
   it('a new attempt starts without the mark of the last one', () => {
     const job = jobAfter(withJob(printJob('pending', { writingAt: NOW, reason: 'UNREACHABLE' })), command('job.start', { jobId: J.pending }), J.pending);
     expect(typeof job === 'object' && job.status).toBe('running');

@@ -10,7 +10,7 @@ export type DriverFactory = (printer: Printer) => PrinterDriver;
  * code page or paper width takes effect on the next job.
  */
 export class DriverCache {
-  private readonly held = new Map<string, { settings: string; driver: PrinterDriver }>();
+  private readonly held = new Map<string, { printer: Printer; settings: string; driver: PrinterDriver }>();
   private readonly create: DriverFactory;
 
   constructor(create: DriverFactory) {
@@ -19,12 +19,18 @@ export class DriverCache {
 
   /** The printer's driver, made anew when its settings differ from the cached one's. */
   get(printer: Printer): PrinterDriver {
-    const settings = JSON.stringify(printer);
     const cached = this.held.get(printer.id);
-    if (cached?.settings === settings) return cached.driver;
+    // The state's printer objects are replaced, never changed, when saved: the same object is the same settings
+    // (asked twice per ticket; the settings' text is made only when the object is new).
+    if (cached?.printer === printer) return cached.driver;
+    const settings = JSON.stringify(printer);
+    if (cached?.settings === settings) {
+      cached.printer = printer;
+      return cached.driver;
+    }
     if (cached) void cached.driver.close().catch(() => undefined);
     const driver = this.create(printer);
-    this.held.set(printer.id, { settings, driver });
+    this.held.set(printer.id, { printer, settings, driver });
     return driver;
   }
 

@@ -86,6 +86,34 @@ describe('printing to a TCP printer', () => {
     await until('status ok again', () => hub.hub.engine.state.printerStatus['pr-fake']?.status.state === 'ok');
   }, 60_000);
 
+  it('tickets back to back: a start carries its writing mark (one record fewer), and every mark is on disk before its ticket reaches the paper', async () => {
+    const { fake, hub, orderId, productId } = await fakePrinterAndOrder();
+    await fake.unplug();
+    for (let n = 1; n <= 10; n++) for (const c of ticketCommands(orderId, productId, n)) await send(c);
+    await until('the printer seen down', () => hub.hub.engine.state.printerStatus['pr-fake']?.status.state === 'retryLater');
+    // Per ticket (in the order they print): each job record's events, and how many tickets were on paper when it was committed.
+    const ours = new Set(printJobs().map((j) => j.id));
+    const seen = new Map<string, { types: string[]; paper: number }[]>();
+    const stop = hub.hub.engine.onChange((c) => {
+      const id = c.events.flatMap((e) => ('jobId' in e && typeof e.jobId === 'string' && ours.has(e.jobId) ? [e.jobId] : []))[0];
+      if (id) seen.set(id, [...(seen.get(id) ?? []), { types: c.events.map((e) => e.type), paper: ticketsOnPaper(fake).length }]);
+    });
+    await fake.plugIn();
+    await until('all 10 printed', () => printJobs().every((j) => j.status === 'done'), 15_000);
+    stop();
+    expect(ticketsOnPaper(fake).flat()).toEqual(Array.from({ length: 10 }, (_, i) => ticketMark(i + 1)));
+    const byTicket = printJobs().map((j) => seen.get(j.id) ?? []);
+    byTicket.forEach((records, i) => {
+      // The successful attempt: its mark (alone or with its start) committed while fewer than i + 1 tickets were on paper.
+      const marked = records.filter((r) => r.types.includes('job.writing')).at(-1);
+      expect(marked, `ticket ${i + 1}`).toBeDefined();
+      expect(marked!.paper).toBeLessThanOrEqual(i);
+    });
+    // Behind the first (checked on a fresh connection), tickets find the printer just confirmed: start and mark in one record.
+    const combined = byTicket.filter((records) => records.some((r) => r.types.join() === 'job.started,job.writing'));
+    expect(combined.length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('a tap never waits for a printer: with the printer hanging (accepts, never answers) the send is acknowledged at once', async () => {
     // Takes the bytes, answers nothing, never closes its side (a printer stuck busy).
     const held = new Set<net.Socket>();

@@ -135,6 +135,16 @@ async function report(deps: PrintRunnerDeps, printerId: string, outcome: JobOutc
 export function printRunner(deps: PrintRunnerDeps): JobRunner<'print'> {
   return {
     kind: 'print',
+    // Start and mark in one record only when nothing stands between them and the first byte: a screen,
+    // or a plain printout to a printer whose kept connection is ready (a Z report, a delivery slip or a
+    // fiscal document is completed or sealed first: archive reads, a digest).
+    writesAtOnce: (job) => {
+      const printer = printerOf(deps.state(), job.payload.printerId);
+      if (!printer) return false;
+      if (printer.connection.type === 'screen') return true;
+      if (job.payload.fiscal || job.payload.purpose === 'deliverySlip' || job.payload.purpose === 'shiftReport') return false;
+      return deps.drivers.get(printer).writesAtOnce?.('print') === true;
+    },
     perform: async (job, marks) => {
       const printer = printerOf(deps.state(), job.payload.printerId);
       if (!printer) return NO_PRINTER;
@@ -158,6 +168,11 @@ export function printRunner(deps: PrintRunnerDeps): JobRunner<'print'> {
   };
 }
 
+/** A kick never tried since it was made (or since a person's retry) whose turn came too late. */
+function isStale(job: JobOf<'drawer.kick'>, now: Date): boolean {
+  return job.attempts === 0 && now.getTime() - Date.parse(job.updatedAt) > DRAWER_KICK_STALE_MS;
+}
+
 /**
  * The `drawer.kick` runner: in its printer's lane, so the drawer opens after
  * the receipt asked for before it. A kick whose turn comes more than two
@@ -168,12 +183,18 @@ export function drawerRunner(deps: PrintRunnerDeps): JobRunner<'drawer.kick'> {
   const clock = deps.clock ?? (() => new Date());
   return {
     kind: 'drawer.kick',
+    // Not for a kick whose turn came late: it is failed TIMEOUT without a byte (perform below).
+    writesAtOnce: (job) => {
+      const printer = printerOf(deps.state(), job.payload.printerId);
+      if (!printer || printer.connection.type === 'screen' || isStale(job, clock())) return false;
+      return deps.drivers.get(printer).writesAtOnce?.('drawer') === true;
+    },
     perform: async (job, marks) => {
       const printer = printerOf(deps.state(), job.payload.printerId);
       if (!printer || printer.connection.type === 'screen') return NO_PRINTER;
       // The job as it was before this start: never tried since it was made or since a person's
       // retry (`updatedAt` is then that moment, so a retry gets a fresh two minutes).
-      if (job.attempts === 0 && clock().getTime() - Date.parse(job.updatedAt) > DRAWER_KICK_STALE_MS) return { ok: false, canRetry: false, reason: 'TIMEOUT' };
+      if (isStale(job, clock())) return { ok: false, canRetry: false, reason: 'TIMEOUT' };
       const driver = deps.drivers.get(printer);
       const gate = writingGate(marks);
       const outcome = await drive(() => driver.openDrawer({ beforeWrite: gate.beforeWrite }));

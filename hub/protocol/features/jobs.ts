@@ -167,8 +167,12 @@ const jobCommandPayloads = {
   'export.run': z.object({ day: exportDaySchema, what: z.enum(['all', 'mail']).default('all') }),
   /** Owners, managers ("back up now") and the hub itself after the nightly export: an encrypted backup (the rule creates the job). */
   'backup.run': z.object({ reason: z.enum(['nightly', 'onDemand']) }),
-  /** Internal: recorded before the effect is carried out. */
-  'job.start': jobRef,
+  /**
+   * Internal: recorded before the effect is carried out. `writing`: the effect's first byte goes out
+   * right after it (the runner's printer is ready: no connection to open, no question to ask first),
+   * so the attempt's writing mark is recorded in the same record (kinds with `marksWriting` only).
+   */
+  'job.start': jobRef.extend({ writing: z.literal(true).optional() }),
   /** Internal: the running job's effect begins now (its first byte goes to the printer): from here it may be on paper. */
   'job.markWriting': jobRef,
   /** Internal: what the effect came to. */
