@@ -65,3 +65,35 @@ describe('JobDocuments.stub through a StringPool', () => {
     expect(pool.size).toBe(0);
   });
 });
+
+describe('JobDocuments places', () => {
+  const FILE = 'jobs/table-0.jsonl';
+  it.each<[string, { file: string; start: number; end: number }]>([
+    ['the first line', { file: FILE, start: 0, end: 812 }],
+    ['an empty line', { file: FILE, start: 90, end: 90 }],
+    ['far into a large file (5 GB)', { file: FILE, start: 5 * 2 ** 30, end: 5 * 2 ** 30 + 2_400 }],
+    ['a line of a megabyte or more (kept as given)', { file: FILE, start: 4_096, end: 4_096 + 2 ** 20 + 5 }],
+    ['a line in another file (kept as given)', { file: 'jobs/table-9.jsonl', start: 10, end: 20 }],
+  ])('%s reads back as placed', (_label, line) => {
+    const docs = new JobDocuments();
+    docs.place('first.0', { file: FILE, start: 1, end: 2 });
+    docs.place('__proto__', line);
+    expect(docs.lineOf('__proto__')).toEqual(line);
+    expect(docs.lineOf('first.0')).toEqual({ file: FILE, start: 1, end: 2 });
+    expect(docs.lineOf('never')).toBeUndefined();
+    expect(docs.size).toBe(2);
+  });
+
+  it('a job placed again moves; a whole rewrite leaves only the moved lines, in the new file', () => {
+    const docs = new JobDocuments();
+    docs.place('a.0', { file: FILE, start: 0, end: 10 });
+    docs.place('b.0', { file: 'jobs/other.jsonl', start: 0, end: 10 });
+    docs.place('b.0', { file: FILE, start: 11, end: 30 });
+    expect(docs.lineOf('b.0')).toEqual({ file: FILE, start: 11, end: 30 });
+    expect(docs.size).toBe(2);
+    docs.rewritten('jobs/table-50.jsonl', [{ id: 'b.0', start: 0, end: 19 }]);
+    expect(docs.lineOf('a.0')).toBeUndefined();
+    expect(docs.lineOf('b.0')).toEqual({ file: 'jobs/table-50.jsonl', start: 0, end: 19 });
+    expect(docs.size).toBe(1);
+  });
+});

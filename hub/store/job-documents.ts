@@ -57,8 +57,19 @@ export type LineAt = { file: string; start: number; end: number };
 /** Jobs read back whole kept at once (a few lane heads and a page). */
 const CACHE = 64;
 
+/** A line's length is below this: a place is one number, start x LINE_SPAN + length (exact below 2^53: files under 8 GB). */
+const LINE_SPAN = 2 ** 20;
+
 export class JobDocuments {
-  private readonly at = new Map<string, LineAt>();
+  /** The file the jobs' lines are in: the one read at start, then each whole rewrite's. */
+  private file = '';
+  /**
+   * Each job's line in `file` as one number (LINE_SPAN): 20,000 waiting tickets
+   * held a `{ file, start, end }` per job, ~45 bytes more each.
+   */
+  private readonly at = new Map<string, number>();
+  /** A line in another file or too long to pack (never seen: the table keeps one file): as it was given. */
+  private readonly elsewhere = new Map<string, LineAt>();
   /** Jobs read back whole, by id, with the job in memory they were read for (a changed job reads again). */
   private readonly cache = new Map<string, { of: Job; whole: Job }>();
 
@@ -85,8 +96,16 @@ export class JobDocuments {
 
   /** Where the document of the stubbed job `id` lies. */
   place(id: string, line: LineAt): void {
-    this.at.set(id, line);
     this.cache.delete(id);
+    if (this.at.size === 0 && this.elsewhere.size === 0) this.file = line.file;
+    const length = line.end - line.start;
+    if (line.file === this.file && length >= 0 && length < LINE_SPAN && line.start * LINE_SPAN + length <= Number.MAX_SAFE_INTEGER) {
+      this.at.set(id, line.start * LINE_SPAN + length);
+      this.elsewhere.delete(id);
+    } else {
+      this.elsewhere.set(id, line);
+      this.at.delete(id);
+    }
   }
 
   /**
@@ -96,16 +115,22 @@ export class JobDocuments {
    */
   rewritten(file: string, lines: readonly { id: string; start: number; end: number }[]): void {
     this.at.clear();
-    for (const l of lines) this.at.set(l.id, { file, start: l.start, end: l.end });
+    this.elsewhere.clear();
+    this.file = file;
+    for (const l of lines) this.place(l.id, { file, start: l.start, end: l.end });
   }
 
   /** How many documents are left in files (tests, the bench). */
   get size(): number {
-    return this.at.size;
+    return this.at.size + this.elsewhere.size;
   }
 
   lineOf(id: string): LineAt | undefined {
-    return this.at.get(id);
+    const packed = this.at.get(id);
+    if (packed === undefined) return this.elsewhere.get(id);
+    const length = packed % LINE_SPAN;
+    const start = (packed - length) / LINE_SPAN;
+    return { file: this.file, start, end: start + length };
   }
 
   /**
@@ -117,7 +142,7 @@ export class JobDocuments {
     if (!isLeftOnDisk(job)) return job;
     const hit = this.cache.get(job.id);
     if (hit && hit.of === job) return hit.whole;
-    const line = this.at.get(job.id);
+    const line = this.lineOf(job.id);
     const payload = line ? readPayload(line, job.id) : undefined;
     if (!payload || job.kind !== 'print') return undefined;
     // The payload never changes after creation (a job's events change its status and times only).
