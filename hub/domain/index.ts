@@ -10,7 +10,7 @@ export { aliasesOf, canManageRole, isClaimed, permissionDenied, roleAliases } fr
 export { APPROVABLE_ALIASES, approvableGate, approversFor, DEFAULT_LIMITS, limitRefusal, mayApprove, roleLimits, withinLimit, type LimitName } from './approval.ts';
 export { LEGACY_RECORD_FORMAT, MIGRATIONS, migrate, recordFormat, upgradeEvents, StoreFormatError, type Migration } from './migrations/index.ts';
 export { dropDamagedRecords } from './repair.ts';
-export { getOwn } from './records.ts';
+export { getOwn, withOwned } from './records.ts';
 export { reservedSoon } from './reservations/reserved-soon.ts';
 export { canMove, TRANSITIONS as RESERVATION_TRANSITIONS } from './reservations/transitions.ts';
 export { addDays, restaurantDay } from './reservations/calendar.ts';

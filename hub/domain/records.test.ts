@@ -7,7 +7,7 @@ import { changeAt } from '#hub/testing/hostile-values.ts';
 import { arbitraryOf, idPathsOf } from '#hub/testing/schema-arbitrary.ts';
 import { applyAll } from './apply.ts';
 import { decide } from './decide.ts';
-import { getOwn, withOwn, withoutOwn } from './records.ts';
+import { getOwn, NO_IDS, withChanges, withOwn, withOwned, withoutOwn } from './records.ts';
 import { dropDamagedRecords } from './repair.ts';
 import { ctxAt, deepFreeze, orderAt } from './test-fixtures.ts';
 
@@ -73,5 +73,80 @@ describe('dropDamagedRecords', () => {
     expect(dropped.sort()).toEqual(['categories.undefined', 'orders.__proto__', 'products.constructor', 'tables.t-odd']);
     expect(repaired).toEqual(state);
     expect(dropDamagedRecords(state)).toEqual({ state, dropped: [] });
+  });
+});
+
+describe('copies lent to be changed in place (withOwned: the hub engine\'s staged batch, issue 20)', () => {
+  type Rec = Record<string, { v: number }>;
+  const base = (): Rec => deepFreeze({ a: { v: 1 }, b: { v: 2 } }) as Rec;
+
+  it('the first change copies (the input is never touched); the next changes of that copy are made in place', () => {
+    const set = new WeakSet<object>();
+    const input = base();
+    withOwned(set, () => {
+      const one = withOwn(input, 'c', { v: 3 });
+      expect(one).not.toBe(input);
+      expect(set.has(one)).toBe(true);
+      const two = withOwn(one, 'a', { v: 10 });
+      expect(two).toBe(one);
+      const three = withoutOwn(two, 'b');
+      expect(three).toBe(one);
+      const four = withChanges(three, [['d', { v: 4 }]], new Set(['c']));
+      expect(four).toBe(one);
+      expect(Object.keys(four)).toEqual(['a', 'd']);
+      expect(four).toEqual({ a: { v: 10 }, d: { v: 4 } });
+    });
+    expect(input).toEqual({ a: { v: 1 }, b: { v: 2 } });
+  });
+
+  it('gives the same records, in the same key order, as the pure copies (same changes, with and without a lent set)', () => {
+    const steps = (r: Rec): Rec => {
+      let x = withOwn(r, 'z', { v: 9 });
+      x = withoutOwn(x, 'a');
+      x = withOwn(x, 'a', { v: 5 });
+      x = withChanges(x, [['b', { v: 7 }], ['y', { v: 8 }]], new Set(['z']));
+      return withChanges(x, [], NO_IDS);
+    };
+    const pure = steps(base());
+    const lent = withOwned(new WeakSet(), () => steps(base()));
+    expect(Object.keys(lent)).toEqual(Object.keys(pure));
+    expect(JSON.stringify(lent)).toBe(JSON.stringify(pure));
+  });
+
+  it('a record not copied under the set is never changed in place, nor one of an old set once another is lent', () => {
+    const first = new WeakSet<object>();
+    const copy = withOwned(first, () => withOwn(base(), 'c', { v: 3 }));
+    const frozen = deepFreeze(copy);
+    // Outside withOwned, and under another set, that copy is copied again (frozen: a change in place would throw).
+    expect(withOwn(frozen, 'd', { v: 4 })).not.toBe(frozen);
+    withOwned(new WeakSet(), () => expect(withOwn(frozen, 'd', { v: 4 })).not.toBe(frozen));
+    expect(Object.keys(frozen)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('ids named like Object members stay own entries when changed in place, and the prototype is never swapped', () => {
+    withOwned(new WeakSet(), () => {
+      const copy = withOwn(base(), 'x', { v: 0 });
+      for (const id of RESERVED_IDS) {
+        expect(withOwn(copy, id, { v: 1 })).toBe(copy);
+        expect(getOwn(copy, id)).toEqual({ v: 1 });
+      }
+      expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+      expect(withoutOwn(copy, '__proto__')).toBe(copy);
+      expect(withChanges(copy, [], new Set(['constructor']))).toBe(copy);
+      expect(Object.hasOwn(copy, '__proto__')).toBe(false);
+      expect(Object.hasOwn(copy, 'constructor')).toBe(false);
+      expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    });
+  });
+
+  it('the lent set is given back after the call, even when it throws', () => {
+    const set = new WeakSet<object>();
+    expect(() =>
+      withOwned(set, () => {
+        throw new Error('a rule\'s bug');
+      }),
+    ).toThrow('a rule');
+    const copy = withOwn(base(), 'c', { v: 3 });
+    expect(set.has(copy)).toBe(false);
   });
 });

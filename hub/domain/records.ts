@@ -27,6 +27,29 @@
  * make it flat).
  */
 
+/**
+ * Copies the hub's engine may change in place (a transient copy-on-write, issue 20): while a call
+ * runs under `withOwned(set, ...)`, a record copied by `withOwn`/`withChanges`/`withoutOwn` joins
+ * `set`, and a later change to a record in `set` is made in place instead of copying it again.
+ * The engine lends one set per group commit's worth of staged commands and drops it when that
+ * batch goes to the disk, so a record is changed in place only while no committed state, snapshot
+ * or device can hold it (hub/engine/README.md "What one command costs"). Outside `withOwned`
+ * (devices, replay, every test of the rules) nothing is ever changed in place. No clock, I/O or
+ * randomness: the same events give the same state either way.
+ */
+let owned: WeakSet<object> | null = null;
+
+/** Runs `fn` with `set` as the records it may change in place (see `owned`); restored after, even on a throw. */
+export function withOwned<T>(set: WeakSet<object>, fn: () => T): T {
+  const before = owned;
+  owned = set;
+  try {
+    return fn();
+  } finally {
+    owned = before;
+  }
+}
+
 /** A record keyed by id, as the state holds them. */
 export type Records<T> = Record<string, T>;
 
@@ -74,12 +97,18 @@ function hashRecord<T>(): Records<T> {
 function copyOf<T>(records: Readonly<Records<T>>, drop?: string): Records<T> {
   const out = hashRecord<T>();
   for (const id of Object.keys(records)) if (id !== drop) setOwn(out, id, records[id] as T);
+  owned?.add(out);
   return out;
 }
 
-/** A copy of the records with `value` under `id` (the input is never changed). */
+/** The records itself when it is a copy lent to be changed in place (see `owned`), else null. */
+function ownedCopy<T>(records: Readonly<Records<T>>): Records<T> | null {
+  return owned !== null && owned.has(records) ? (records as Records<T>) : null;
+}
+
+/** A copy of the records with `value` under `id` (the input is never changed, unless lent: see `owned`). */
 export function withOwn<T>(records: Readonly<Records<T>>, id: string, value: NoInfer<T>): Records<T> {
-  const out = copyOf(records);
+  const out = ownedCopy(records) ?? copyOf(records);
   setOwn(out, id, value);
   return out;
 }
@@ -90,18 +119,22 @@ export const NO_IDS: ReadonlySet<string> = new Set();
 /**
  * A copy of the records with every `[id, value]` of `put` stored and every id
  * of `drop` gone, made in one copy (where `withOwn`/`withoutOwn` in turn
- * would copy once per change). The input is never changed; nothing to change
- * returns it as it is.
+ * would copy once per change). The input is never changed (unless lent: see
+ * `owned`); nothing to change returns it as it is.
  */
 export function withChanges<T>(records: Readonly<Records<T>>, put: ReadonlyArray<readonly [string, T]>, drop: ReadonlySet<string>): Records<T> {
   let dropping = false;
   for (const id of drop) if (Object.hasOwn(records, id)) dropping = true;
   if (!dropping && put.length === 0) return records as Records<T>;
-  let out: Records<T>;
-  if (dropping) {
+  let out = ownedCopy(records);
+  if (out) {
+    // `delete` removes an own entry whatever its key (no setter runs, not even for `__proto__`).
+    for (const id of drop) if (Object.hasOwn(out, id)) delete out[id];
+  } else if (dropping) {
     out = hashRecord<T>();
     // collection-guard: one copy for all the changes, of a record the caller bounds.
     for (const id of Object.keys(records)) if (!drop.has(id)) setOwn(out, id, records[id] as T);
+    owned?.add(out);
   } else {
     out = copyOf(records);
   }
@@ -109,9 +142,14 @@ export function withChanges<T>(records: Readonly<Records<T>>, put: ReadonlyArray
   return out;
 }
 
-/** A copy of the records without `id`'s own entry (the input is never changed). */
+/** A copy of the records without `id`'s own entry (the input is never changed, unless lent: see `owned`). */
 export function withoutOwn<T>(records: Readonly<Records<T>>, id: string): Records<T> {
   if (!Object.hasOwn(records, id)) return records;
+  const own = ownedCopy(records);
+  if (own) {
+    delete own[id];
+    return own;
+  }
   // A copy without it (a rest copy `{ [id]: _, ...out }` builds a hidden class per copy: see hashRecord).
   return copyOf(records, id);
 }

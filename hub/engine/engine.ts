@@ -1,6 +1,6 @@
 import type { ActivityEntry, Bill, Change, Command, CommandReply, State } from '#protocol';
 import { STORE_FORMAT_VERSION } from '#protocol';
-import { decideAndFold, type DecideContext, type Decision, type LicenceBasis } from '#domain';
+import { applyAll, decideAndFold, withOwned, type DecideContext, type Decision, type LicenceBasis } from '#domain';
 import type { Archive, ArchivedBill } from '#hub/store/archive.ts';
 import { isStorageError } from '#hub/store/durable-fs.ts';
 import type { StockHistory, FiledStockMove } from '#hub/store/stock-history.ts';
@@ -14,7 +14,7 @@ import type { FiledLedger, LedgerDays } from '#hub/store/ledger-days.ts';
 import type { Wal } from '#hub/store/wal.ts';
 import type { DayLog } from '#hub/store/day-log.ts';
 import type { JobFiles } from '#hub/store/job-files.ts';
-import { activityLog } from './activity.ts';
+import { activityLog, activityOf } from './activity.ts';
 import type { ChangeBuffer } from './change-buffer.ts';
 import { JobTable, type JobTableView } from './job-table.ts';
 import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
@@ -28,7 +28,8 @@ export type { EngineOptions } from './recovery.ts';
 
 export type Actor = DecideContext['actor'];
 
-type Pending = { record: LogRecord; stateAfter: State; resolve: (reply: CommandReply) => void };
+/** A staged command: its record, the state after it, its activity entry (taken from the state it was decided on), its sender. */
+type Pending = { record: LogRecord; stateAfter: State; activity: ActivityEntry; resolve: (reply: CommandReply) => void };
 
 /**
  * How a record goes to the disk. `now`: the write loop is kicked at once (a device's command).
@@ -55,6 +56,15 @@ export class Engine {
   private committedSeq: number;
   private stagedSeq: number;
   private queue: Pending[] = [];
+  /** The batch the write loop has taken and is writing (its records are staged, not yet committed). */
+  private writing: Pending[] = [];
+  /**
+   * The record copies the staged commands made since the write loop last took a batch: the next
+   * commands change these in place instead of copying them again (hub/domain/records.ts `owned`).
+   * Replaced whenever a batch is taken (its state is about to become the committed one, which
+   * nothing may change) and whenever the staged state is rebuilt or dropped.
+   */
+  private owned = new WeakSet<object>();
   private inflight = new Map<string, Promise<CommandReply>>();
   private flushing: Promise<void> | null = null;
   private listeners = new Set<(change: Change) => void>();
@@ -291,13 +301,18 @@ export class Engine {
     let stateAfter: State;
     try {
       // The state after it comes with the decision: finding the jobs it causes folds its events once already.
-      ({ decision, after: stateAfter } = decideAndFold(this.staged, command, { now: now.toISOString(), actor, approver, jobs: this.table, licence: this.licence }));
+      // Under `withOwned` the fold changes in place the record copies this batch's earlier commands made.
+      ({ decision, after: stateAfter } = withOwned(this.owned, () =>
+        decideAndFold(this.staged, command, { now: now.toISOString(), actor, approver, jobs: this.table, licence: this.licence }),
+      ));
       // The job events go into the table in place, journaled under the record's seq (undone if the
       // write fails: failStaged). Inside this guard and before the seq moves: a job event that cannot
       // be folded is a rule's bug, refused like one (a seq skipped in the log would stop the next start).
       if (decision.ok) this.table.stage(this.stagedSeq + 1, decision.events);
     } catch (err) {
       this.opts.log(`engine: ${command.type} failed in the rules: ${(err as Error)?.stack ?? String(err)}`);
+      // Its fold may have changed lent record copies in place before it threw: the staged state is folded again.
+      this.rebuildStaged();
       return Promise.resolve({ ok: false, code: 'INTERNAL' });
     }
     if (!decision.ok) return Promise.resolve({ ok: false, code: decision.code, ...(decision.message ? { message: decision.message } : {}) });
@@ -315,9 +330,12 @@ export class Engine {
       result: decision.result,
       format: STORE_FORMAT_VERSION,
     };
+    // Its activity names the tables and dishes of the state it was decided on: taken now, since the
+    // next commands of this batch may change that state's record copies in place.
+    const activity = activityOf(record, this.staged);
     this.staged = stateAfter;
     const promise = new Promise<CommandReply>((resolve) => {
-      this.queue.push({ record, stateAfter: this.staged, resolve });
+      this.queue.push({ record, stateAfter: this.staged, activity, resolve });
     });
     this.inflight.set(command.id, promise);
     this.queueForWrite(mode);
@@ -410,6 +428,9 @@ export class Engine {
     await new Promise((r) => setImmediate(r));
     while (this.writeDue() && !this.holdLoop) {
       const batch = this.queue.splice(0, this.queue.length);
+      // This batch's state is about to be the committed one: later commands copy before they change it.
+      this.owned = new WeakSet();
+      this.writing = batch;
       // Devices' commands in it: their senders answer and send again right after it (a slow disk's
       // write outlasts the ride window, so the window also counts from this batch's end).
       // Every rider in the queue goes with this batch: none waits any more.
@@ -418,9 +439,11 @@ export class Engine {
         await this.wal.append(batch.map((p) => p.record));
         this.lastWriteOk = true;
       } catch (err) {
+        this.writing = [];
         this.failStaged(batch, err);
         continue;
       }
+      this.writing = [];
       this.pacer.written(devicesAtWork);
       this.commit(batch);
       // Only the rotation happens here; the snapshot itself is written beside the loop.
@@ -444,8 +467,6 @@ export class Engine {
     const changes: Change[] = [];
     for (const p of batch) {
       const r = p.record;
-      // The state this record was decided on: its activity entry names tables and dishes from it.
-      const before = this.committed;
       this.committed = p.stateAfter;
       this.committedSeq = r.seq;
       if (remembersId(r.type)) this.processed.add({ id: r.commandId, seq: r.seq, at: rememberedAt(r), result: r.result });
@@ -453,7 +474,7 @@ export class Engine {
       const change = changeOf(r);
       changes.push(change);
       this.buffer.push(change);
-      this.snapshots.noteCommitted(r, before);
+      this.snapshots.noteCommitted(r, null, p.activity);
     }
     for (const p of batch) p.resolve({ ok: true, seq: p.record.seq, result: p.record.result });
     for (const change of changes) {
@@ -464,11 +485,27 @@ export class Engine {
     if (last) this.table.commit(last.record.seq);
   }
 
+  /**
+   * A command's fold threw (a rule's bug, refused INTERNAL): it may have changed lent record copies
+   * in place halfway, so the staged state is folded again, purely, from the committed state through
+   * every record still staged (the batch being written, then the queue), each keeping its state after.
+   */
+  private rebuildStaged(): void {
+    this.owned = new WeakSet();
+    let state = this.committed;
+    for (const p of [...this.writing, ...this.queue]) {
+      state = applyAll(state, p.record.events);
+      p.stateAfter = state;
+    }
+    this.staged = state;
+  }
+
   /** A write failed: nothing staged may stand, since later decisions built on it. */
   private failStaged(batch: Pending[], err: unknown): void {
     const all = [...batch, ...this.queue.splice(0, this.queue.length)];
     this.pacer.reset();
     this.staged = this.committed;
+    this.owned = new WeakSet();
     this.stagedSeq = this.committedSeq;
     this.table.revertStaged();
     this.lastWriteOk = false;

@@ -124,8 +124,12 @@ export class Snapshotter {
     return this.running !== null;
   }
 
-  /** Keeps what a committed record leaves for the day files until a snapshot writes it there. */
-  noteCommitted(record: LogRecord, before: State | null = null): void {
+  /**
+   * Keeps what a committed record leaves for the day files until a snapshot writes it there. Its
+   * activity entry is `activity` when the caller took it already (the engine, when the record was
+   * decided), else taken from `before`, the state the record was decided on.
+   */
+  noteCommitted(record: LogRecord, before: State | null = null, activity?: ActivityEntry): void {
     for (const e of record.events) {
       const bill = archivedBy(e);
       if (bill) this.unarchived.push({ seq: record.seq, bill });
@@ -143,7 +147,7 @@ export class Snapshotter {
     }
     const ledger = ledgerOfRecord(record);
     if (ledger) this.unfiledLedger.push(ledger);
-    this.unlogged.push(activityOf(record, before));
+    this.unlogged.push(activity ?? activityOf(record, before));
   }
 
   /** Closed bills not yet in the archive's day files, oldest first. */
