@@ -3,7 +3,7 @@ import { printerLane } from '#hub/domain/jobs/lane.ts';
 import type { JobLookup } from '#hub/domain/jobs/lookup.ts';
 import { jobIdsOf, nextJob } from '#hub/domain/jobs/transition.ts';
 import type { IndexKey } from './job-index/index-key.ts';
-import { JobIndexes, type Stored } from './job-index/job-indexes.ts';
+import { JobIndexes, storedJob, type Stored } from './job-index/job-indexes.ts';
 import type { SortedKeys } from './job-index/sorted-keys.ts';
 import type { JobVersion, JobWrite } from '#hub/store/job-files.ts';
 import { isLeftOnDisk, type JobDocuments } from '#hub/store/job-documents.ts';
@@ -339,7 +339,7 @@ export class JobTable implements JobTableView {
     }
     for (const v of list) {
       const id = 'gone' in v ? v.gone : v.job.id;
-      this.put(id, this.jobs.get(id), 'gone' in v ? undefined : { n: v.n, job: v.job });
+      this.put(id, this.jobs.get(id), 'gone' in v ? undefined : storedJob(v.job, v.n));
       this.nextN = Math.max(this.nextN, 'gone' in v ? 0 : v.n + 1);
       if (fromFiles) this.dirty.delete(id);
     }
@@ -357,7 +357,7 @@ export class JobTable implements JobTableView {
     for (const v of versions) {
       if ('gone' in v || ids.has(v.job.id)) return false;
       ids.add(v.job.id);
-      all.push({ n: v.n, job: v.job });
+      all.push(storedJob(v.job, v.n));
     }
     for (const s of all) {
       this.jobs.set(s.job.id, s);
@@ -410,7 +410,7 @@ export class JobTable implements JobTableView {
     const job = nextJob(before?.job, event);
     if (job === 'removed') return undefined;
     if (job === undefined || job === before?.job) return before;
-    return { n: before ? before.n : this.nextN++, job };
+    return storedJob(job, before ? before.n : this.nextN++);
   }
 
   /** Replaces one job (indexes first out, then in), noting it for the next capture. */

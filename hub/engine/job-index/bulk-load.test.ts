@@ -5,6 +5,7 @@ import { JobTable } from '../job-table.ts';
 import { dumpTable } from '../job-table-testing.ts';
 import { compareKeys, type IndexKey } from './index-key.ts';
 import { IndexedHeap } from './indexed-heap.ts';
+import { JobIndexes, storedJob } from './job-indexes.ts';
 import { SortedKeys } from './sorted-keys.ts';
 
 /**
@@ -145,5 +146,21 @@ describe('index structures built at once', () => {
           .map((k) => k.id),
       );
     }
+  });
+
+  it('a job record carries the key it is listed under while listed, none once taken out, and a new record of the same job its own', () => {
+    const indexes = new JobIndexes();
+    const jobs = filesJobs(9, 50);
+    const stored = jobs.map((j) => storedJob(j.job, j.n));
+    indexes.addAll(stored);
+    for (const s of stored) expect(s.listedAs).toMatchObject({ b: s.n, id: s.job.id });
+    // The job changes: its old record goes out, a new one of the same id comes in.
+    const old = stored[7]!;
+    indexes.remove(old);
+    expect(old.listedAs).toBeUndefined();
+    const changed = storedJob({ ...old.job, status: 'done', updatedAt: iso(T0 + 9_000_000) } as Job, old.n);
+    indexes.add(changed);
+    expect(changed.listedAs).toMatchObject({ a: T0 + 9_000_000, id: old.job.id });
+    expect(indexes.count('finished')).toBe(stored.filter((s) => s !== old && ['done', 'cancelled'].includes(s.job.status)).length + 1);
   });
 });
