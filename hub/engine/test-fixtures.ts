@@ -98,7 +98,8 @@ export async function dineAndPay(engine: Engine, clock: ManualClock, tableId: st
 }
 
 export async function walSegments(dir: string): Promise<string[]> {
-  return (await fs.readdir(path.join(dir, 'wal'))).sort();
+  // The next segment made ahead (`next-segment.spare`, hub/store/wal-segment.ts) holds no records: not a segment.
+  return (await fs.readdir(path.join(dir, 'wal'))).filter((n) => n.endsWith('.log')).sort();
 }
 
 /** Copies a data directory as it is on disk right now: what a power cut would leave. */

@@ -1,4 +1,4 @@
-import { constants as fsc, promises as fs, writeSync } from 'node:fs';
+import { constants as fsc, promises as fs, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fsyncDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
 
@@ -28,6 +28,16 @@ const ROOM_MIN_FREE = 16 * ROOM_CHUNK;
 export const ROOM_MAX_WRITE = 16 * 1024;
 
 let zeros: Buffer | null = null;
+
+/**
+ * The file of the next segment, made ahead of its rotation (issue 20, acks through a snapshot). Its
+ * name never matches a segment's (`\d{16}.log`): a reader of the log skips it, and `Wal.open` finds
+ * it holding records only after a crash between its rename and the directory's fsync (wal.ts).
+ */
+export const SPARE_NAME = 'next-segment.spare';
+
+/** A spare made ahead: open, its room of zeros on disk, its name on disk. */
+export type Spare = { file: string; handle: fs.FileHandle; size: number };
 
 /**
  * One open log segment, written at its data's end with `O_DSYNC` (each write
@@ -89,6 +99,49 @@ export class WalSegment {
       if (create) await fs.unlink(file).catch(() => undefined);
       throw err;
     }
+  }
+
+  /**
+   * Makes the next segment's file in `dir` ahead of time, beside the write loop: created, a chunk of
+   * room written (O_DSYNC: on disk when the write returns), the directory fsynced so its name is
+   * durable. A rotation then only renames it (`adopt`): no file to create, no name to wait for, and
+   * its first records overwrite room instead of growing the file. Null when it could not be made
+   * (disk full, read-only): the rotation opens a new file as before.
+   */
+  static async prepare(dir: string): Promise<Spare | null> {
+    const file = path.join(dir, SPARE_NAME);
+    let handle: fs.FileHandle | null = null;
+    try {
+      await fs.unlink(file).catch(() => undefined);
+      handle = await fs.open(file, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_DSYNC, PRIVATE_FILE_MODE);
+      const { bavail, bsize } = await fs.statfs(dir);
+      if (bavail * bsize < ROOM_MIN_FREE) throw new Error('no room for a spare segment');
+      zeros ??= Buffer.alloc(ROOM_CHUNK);
+      let off = 0;
+      while (off < ROOM_CHUNK) off += (await handle.write(zeros, off, ROOM_CHUNK - off, off)).bytesWritten;
+      await fsyncDir(dir);
+      return { file, handle, size: ROOM_CHUNK };
+    } catch {
+      await handle?.close().catch(() => undefined);
+      await fs.unlink(file).catch(() => undefined);
+      return null;
+    }
+  }
+
+  /**
+   * The spare becomes the segment `name` (first record `firstSeq`): one rename, synchronous (the
+   * thread pool may be busy with a snapshot's files; a rename is a directory entry, not a data
+   * write). Its name need not be on disk before its first record is acknowledged: after a crash
+   * that lost the rename, `Wal.open` finds the spare holding records and names it by its first one.
+   * Throws when the rename fails (the caller opens a new file instead).
+   */
+  static adopt(spare: Spare, dir: string, name: string, firstSeq: number): WalSegment {
+    const file = path.join(dir, name);
+    renameSync(spare.file, file);
+    const segment = new WalSegment(file, firstSeq, spare.handle, 0, spare.size);
+    // Its room is there from the start: written ahead like any other (the first records overwrite it).
+    segment.writes = ROOM_AFTER_WRITES;
+    return segment;
   }
 
   /**

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fsyncDir, makePrivateDir } from './durable-fs.ts';
 import { encodeLinesBytes, scanLines } from './line-codec.ts';
-import { dataEndOf, WalSegment } from './wal-segment.ts';
+import { dataEndOf, SPARE_NAME, WalSegment, type Spare } from './wal-segment.ts';
 
 /** Anything the log holds must carry its sequence number. */
 export type Sequenced = { seq: number };
@@ -31,6 +31,11 @@ export class Wal<R extends Sequenced> {
   private needsRepair = false;
   /** How long writes take here: decides whether the next one waits in place or in the thread pool. */
   private readonly writeTime = new WriteTime();
+  /** The next segment, made ahead beside the loop once the log is in use (WalSegment.prepare); null until ready. */
+  private spare: Spare | null = null;
+  /** Making the next spare (after the last rename's directory fsync); `close` waits for it. */
+  private preparing: Promise<void> | null = null;
+  private closing = false;
 
   readonly dir: string;
   /** Appends made since open: one trip to the disk each (group commit puts many records in one). */
@@ -49,6 +54,8 @@ export class Wal<R extends Sequenced> {
   static async open<R extends Sequenced>(dir: string, afterSeq: number, log: (msg: string) => void): Promise<{ wal: Wal<R> } & Recovered<R>> {
     await makePrivateDir(dir);
     const wal = new Wal<R>(dir);
+    // A spare holding records lost its rename in a crash: named by its first record before anything is read.
+    await nameOrphanSpare(dir, log);
     const names = await wal.segmentNames();
     const records: R[] = [];
     let truncatedBytes = 0;
@@ -102,6 +109,8 @@ export class Wal<R extends Sequenced> {
       // data is on the disk, which saves a second trip for an fdatasync.
       inPlace = await segment.write(data, this.writeTime.inPlace());
       this.appends++;
+      // A log in use (not one opened to be read) gets its next segment made ahead.
+      if (this.appends === PREPARE_AFTER_APPENDS) this.prepareSpare();
     } catch (err) {
       // Never leave half a record where the next append would follow it.
       this.needsRepair = true;
@@ -118,7 +127,7 @@ export class Wal<R extends Sequenced> {
     const old = this.segment;
     if (!old) throw new Error('log is closed');
     if (this.needsRepair) await this.repair();
-    this.segment = await WalSegment.open(this.dir, segmentName(nextSeq), nextSeq, 0, true);
+    this.segment = this.adoptSpare(nextSeq) ?? (await WalSegment.open(this.dir, segmentName(nextSeq), nextSeq, 0, true));
     // Cutting the old segment's room off is no business of the write loop's.
     const retired: Promise<void> = old
       .close()
@@ -137,10 +146,66 @@ export class Wal<R extends Sequenced> {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     const segment = this.segment;
     this.segment = null;
     await segment?.close();
     await Promise.all([...this.retiring]);
+    await this.preparing;
+    // A log at rest holds segments only: the spare goes (the next start in use makes another).
+    const spare = this.spare;
+    this.spare = null;
+    if (spare) {
+      await spare.handle.close().catch(() => undefined);
+      await fs.unlink(spare.file).catch(() => undefined);
+    }
+  }
+
+  /** Resolves once the next segment being made ahead is made (or failed): whether one is ready (tests). */
+  async spareReady(): Promise<boolean> {
+    await this.preparing;
+    return this.spare !== null;
+  }
+
+  /**
+   * The spare made ahead becomes the segment of `nextSeq` (a rename: nothing to create, no name to
+   * wait for, room already written), then the next spare is made once that rename is on disk.
+   * Undefined when none is ready (or the rename failed): the caller opens a new file.
+   */
+  private adoptSpare(nextSeq: number): WalSegment | undefined {
+    const spare = this.spare;
+    if (!spare) return undefined;
+    this.spare = null;
+    try {
+      const segment = WalSegment.adopt(spare, this.dir, segmentName(nextSeq), nextSeq);
+      // The next spare only after the rename is durable: a spare found holding records after a crash is then always the newest segment.
+      this.prepareSpare(true);
+      return segment;
+    } catch {
+      void spare.handle.close().catch(() => undefined);
+      return undefined;
+    }
+  }
+
+  /** Makes the next segment ahead, beside the loop (after a directory fsync, when a rename must be on disk first). */
+  private prepareSpare(afterRename = false): void {
+    if (this.preparing || this.spare || this.closing) return;
+    const making = (async () => {
+      if (afterRename) await fsyncDir(this.dir);
+      const spare = await WalSegment.prepare(this.dir);
+      if (!spare) return;
+      if (this.closing) {
+        await spare.handle.close().catch(() => undefined);
+        await fs.unlink(spare.file).catch(() => undefined);
+        return;
+      }
+      this.spare = spare;
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.preparing === making) this.preparing = null;
+      });
+    this.preparing = making;
   }
 
   private async repair(): Promise<void> {
@@ -152,6 +217,37 @@ export class Wal<R extends Sequenced> {
   private async segmentNames(): Promise<string[]> {
     return (await fs.readdir(this.dir)).filter((n) => SEGMENT_RE.test(n)).sort();
   }
+}
+
+/** Appends after which a log counts as in use and gets its next segment made ahead (a log opened only to be read gets none). */
+const PREPARE_AFTER_APPENDS = 8;
+
+/**
+ * A spare segment that holds records was adopted, written to, and its rename lost in a crash (the
+ * directory's fsync of the rename had not finished): it is the newest segment, named here by its
+ * first record. One without a whole record never held an acknowledged one and goes. Returns the
+ * name it got, if any.
+ */
+async function nameOrphanSpare(dir: string, log: (msg: string) => void): Promise<string | null> {
+  const file = path.join(dir, SPARE_NAME);
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(file);
+  } catch {
+    return null;
+  }
+  const end = dataEndOf(bytes);
+  const first = end > 0 ? scanLines(bytes.subarray(0, end))[0] : undefined;
+  if (!first || !isRecord(first.value)) {
+    await fs.unlink(file);
+    return null;
+  }
+  const name = segmentName((first.value as Sequenced).seq);
+  if (await fs.stat(path.join(dir, name)).then(() => true, () => false)) throw new WalCorruptError(`log: ${SPARE_NAME} holds records and ${name} exists too`);
+  await fs.rename(file, path.join(dir, name));
+  await fsyncDir(dir);
+  log(`store: the log segment made ahead held records but had lost its name in a crash: named ${name}`);
+  return name;
 }
 
 /**
