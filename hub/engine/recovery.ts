@@ -107,7 +107,7 @@ export function withDefaults(options: EngineOptions): Required<EngineOptions> {
  * rebuilt, and what the records owe the day files is gathered.
  */
 export async function recoverStore(opts: Required<EngineOptions>): Promise<RecoveredStore> {
-  // The job table's loading garbage is collected before the replay, not left to become resident (loading-heap.ts).
+  // A large load's left-over heap goes back to the system once the hub is set up (loading-heap.ts, hub/server.ts).
   const heap = new LoadingHeap();
   const meta = await openMeta(opts.dir, opts.clock());
   const snap = await readSnapshot(opts.dir);
@@ -145,7 +145,7 @@ export async function recoverStore(opts: Required<EngineOptions>): Promise<Recov
   jobs.load(loaded.versions, loaded.next, true);
   if (snap && format < 6) jobs.load(legacyJobs(snap.state).map((job, n) => ({ n: loaded.next + n, job })), 0);
   else if (snap && loaded.markerSeq !== base) opts.log(`store: the job table's files end at seq ${loaded.markerSeq ?? 'none'}, the snapshot is at ${base}: jobs changed in between are missing`);
-  // Decoding the job table's lines (20,000 tickets, documents dropped) is the largest step: one full collection after it.
+  // Decoding the job table's lines (20,000 tickets, documents dropped) is the largest step: is the load a large one?
   heap.settle();
   const startAt = Math.max(format, records[0] ? recordFormat(records[0]) : STORE_FORMAT_VERSION);
   const fromSnapshot = dropDamagedRecords(migrate(snap?.state ?? emptyState(), format, startAt).state);
