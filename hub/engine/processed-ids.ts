@@ -99,7 +99,7 @@ export class ProcessedIds {
   private remember(entry: ProcessedEntry): boolean {
     const { id } = entry;
     const isPacked = packId(id, this.words);
-    if (isPacked ? this.packed.get(this.words) !== undefined : this.others.has(id)) return false;
+    if (!isPacked && this.others.has(id)) return false;
     const hour = this.hourOf(entry.at);
     let bucket = this.buckets.get(hour);
     if (!bucket) {
@@ -107,8 +107,10 @@ export class ProcessedIds {
       this.buckets.set(hour, bucket);
       this.insertHour(hour);
     }
-    if (isPacked) this.packed.add(this.words, entry.seq, bucket.packed);
-    else {
+    // One probe: `add` says when the id is there already (an hour made for it stays empty until pruned).
+    if (isPacked) {
+      if (!this.packed.add(this.words, entry.seq, bucket.packed)) return false;
+    } else {
       this.others.set(id, entry.seq);
       bucket.others.push(id);
     }
