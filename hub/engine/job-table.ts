@@ -353,16 +353,19 @@ export class JobTable implements JobTableView {
    */
   private loadAll(versions: readonly JobVersion[]): boolean {
     const all: Stored[] = [];
-    const ids = new Set<string>();
+    let nextN = this.nextN;
+    // Straight into the empty Map (no second set of ids to check against): a gone line or an id twice empties it again.
     for (const v of versions) {
-      if ('gone' in v || ids.has(v.job.id)) return false;
-      ids.add(v.job.id);
-      all.push(storedJob(v.job, v.n));
+      if ('gone' in v || this.jobs.has(v.job.id)) {
+        this.jobs.clear();
+        return false;
+      }
+      const s = storedJob(v.job, v.n);
+      this.jobs.set(v.job.id, s);
+      all.push(s);
+      if (v.n + 1 > nextN) nextN = v.n + 1;
     }
-    for (const s of all) {
-      this.jobs.set(s.job.id, s);
-      this.nextN = Math.max(this.nextN, s.n + 1);
-    }
+    this.nextN = nextN;
     this.indexes.addAll(all);
     return true;
   }

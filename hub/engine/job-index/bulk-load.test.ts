@@ -100,6 +100,14 @@ describe('job table loaded from its files at once', () => {
     withGone.load([...versions, { gone: 'job-3' }], 100, true);
     expect(withGone.get('job-3')).toBeUndefined();
     expect(withGone.size).toBe(49);
+    // An id twice (the bulk path puts jobs in as it goes: it must give all of them back first).
+    const doubled = [...versions, { n: 60, job: { ...versions[3]!.job, status: 'done', updatedAt: iso(T0 + 700_000) } as Job }];
+    const dup = new JobTable();
+    dup.load(doubled, 100, true);
+    const dupOnce = new JobTable();
+    dupOnce.load(doubled, 100, false);
+    expect(dup.size).toBe(50);
+    expect(dumpTable(dup, pruneBefore, SUMMARY_IDS)).toEqual(dumpTable(dupOnce, pruneBefore, SUMMARY_IDS));
   });
 });
 

@@ -105,6 +105,8 @@ export class JobIndexes {
     }
     const keysOf = new Map<string, IndexKey[]>();
     const pendingOf = new Map<string, IndexKey[]>();
+    // The four key lists of each (group, lane, kind) met, found once: not four names made and looked up per job.
+    const listsOf = new Map<string, IndexKey[][]>();
     for (const s of all) {
       const { job } = s;
       const lane = this.laneFor(job);
@@ -112,11 +114,17 @@ export class JobIndexes {
       const key: IndexKey = { a: ms(job.updatedAt), b: s.n, id: job.id };
       this.list(s, key);
       const group = groupOf(job.status);
-      for (const name of this.namesOf(group, lane.key, job.kind)) {
-        const keys = keysOf.get(name);
-        if (keys) keys.push(key);
-        else keysOf.set(name, [key]);
+      const combo = indexNames(group, lane.key, job.kind);
+      let lists = listsOf.get(combo);
+      if (!lists) {
+        lists = this.namesOf(group, lane.key, job.kind).map((name) => {
+          let keys = keysOf.get(name);
+          if (!keys) keysOf.set(name, (keys = []));
+          return keys;
+        });
+        listsOf.set(combo, lists);
       }
+      for (const keys of lists) keys.push(key);
       if (group === 'waiting') {
         const pending = pendingOf.get(lane.key);
         const pkey = lane.ordered ? { a: s.n, b: 0, id: job.id } : { a: ms(job.nextAt), b: s.n, id: job.id };
