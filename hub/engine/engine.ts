@@ -143,6 +143,7 @@ export class Engine {
       ledgerDays: parts.ledgerDays,
       jobFiles: parts.jobFiles,
       every: parts.opts.snapshotEvery,
+      largeBytes: parts.opts.largeSnapshotBytes,
       coveredSeq: parts.coveredSeq,
       unarchived: parts.unarchived,
       unlogged: parts.unlogged,
@@ -196,6 +197,11 @@ export class Engine {
 
   get seq(): number {
     return this.committedSeq;
+  }
+
+  /** Bytes of records the log took since open (a snapshot of a large state waits for the log to grow as much: snapshotter.ts). */
+  get logBytes(): number {
+    return this.wal.bytesAppended;
   }
 
   /** Records decided (and staged in the job table) but not yet on disk: 0 when everything staged is committed. */

@@ -22,6 +22,7 @@ import { LoadingHeap } from './loading-heap.ts';
 import { JobTable } from './job-table.ts';
 import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
 import { ProcessedIds, remembersId } from './processed-ids.ts';
+import { LARGE_SNAPSHOT_BYTES } from './snapshotter.ts';
 
 /** A rider waits for company only if a device's command came this recently (ms): devices are at work. */
 export const RIDE_WINDOW_MS = 3;
@@ -33,6 +34,8 @@ export type EngineOptions = {
   clock?: () => Date;
   /** Records between snapshots. */
   snapshotEvery?: number;
+  /** From this size a snapshot waits for the log to grow as much (snapshotter.ts LARGE_SNAPSHOT_BYTES; tests make it small). */
+  largeSnapshotBytes?: number;
   /** How long a command id is remembered (and how old a command may be). */
   retentionDays?: number;
   utcOffsetMinutes?: number;
@@ -88,6 +91,7 @@ export function withDefaults(options: EngineOptions): Required<EngineOptions> {
   return {
     clock: () => new Date(),
     snapshotEvery: 5000,
+    largeSnapshotBytes: LARGE_SNAPSHOT_BYTES,
     retentionDays: 7,
     utcOffsetMinutes: -300,
     changeBufferSize: 2000,

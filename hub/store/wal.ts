@@ -40,6 +40,8 @@ export class Wal<R extends Sequenced> {
   readonly dir: string;
   /** Appends made since open: one trip to the disk each (group commit puts many records in one). */
   appends = 0;
+  /** Bytes of records appended since open (the snapshotter weighs a snapshot's size against the log's growth). */
+  bytesAppended = 0;
 
   private constructor(dir: string) {
     this.dir = dir;
@@ -109,6 +111,7 @@ export class Wal<R extends Sequenced> {
       // data is on the disk, which saves a second trip for an fdatasync.
       inPlace = await segment.write(data, this.writeTime.inPlace());
       this.appends++;
+      this.bytesAppended += data.length;
       // A log in use (not one opened to be read) gets its next segment made ahead.
       if (this.appends === PREPARE_AFTER_APPENDS) this.prepareSpare();
     } catch (err) {
