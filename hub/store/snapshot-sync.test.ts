@@ -31,7 +31,7 @@ describe('writing a large snapshot', () => {
     const state = emptyState();
     state.restaurant.name = 'Ñandú · 秘鲁';
     // ~5 MB of many small entries, written in slices as a real state's records are.
-    const processed = Array.from({ length: 40_000 }, (_, i) => ({ id: `id-${i}`, seq: i + 1, at: '2025-03-14T19:29:00.000Z', result: { note: `pedido ${i} · ñ · 秘鲁`.padEnd(60, '·') } }));
+    const processed = Array.from({ length: 40_000 }, (_, i) => ({ id: `pedido-${i}-ñ-秘鲁`.padEnd(60, '·'), seq: i + 1, at: '2025-03-14T19:29:00.000Z', result: { orderNo: i } }));
     const snapshot = { storeId: 'store-1', seq: 9, archivedThroughSeq: 9, writtenAt: '2025-03-14T19:30:00.000Z', state, processed };
     const size = await writeSnapshot(dir, snapshot);
     expect(size).toBeGreaterThan(4 * 1024 * 1024);
