@@ -24,7 +24,7 @@ async function fileHandlePrototype(dir: string): Promise<{ datasync(): Promise<v
 }
 
 describe('writing a large snapshot', () => {
-  it('syncs as it goes (one datasync a megabyte or so), and reads back equal', async () => {
+  it('syncs as it goes (at most one datasync a megabyte), and reads back equal', async () => {
     const dir = await dirs.make();
     const proto = await fileHandlePrototype(dir);
     const datasync = vi.spyOn(proto, 'datasync');
@@ -35,7 +35,9 @@ describe('writing a large snapshot', () => {
     const snapshot = { storeId: 'store-1', seq: 9, archivedThroughSeq: 9, writtenAt: '2025-03-14T19:30:00.000Z', state, processed };
     const size = await writeSnapshot(dir, snapshot);
     expect(size).toBeGreaterThan(4 * 1024 * 1024);
-    expect(datasync.mock.calls.length).toBeGreaterThanOrEqual(Math.floor(size / (1024 * 1024)) - 1);
+    // Synced along the way, at most once a megabyte (how much each slice gathers depends on the machine's speed).
+    expect(datasync.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(datasync.mock.calls.length).toBeLessThanOrEqual(Math.ceil(size / (1024 * 1024)));
     const back = await readSnapshot(dir);
     expect(back?.processed).toEqual(processed);
     const bytes = await fs.readFile(path.join(dir, 'snapshot.json'));
