@@ -2,9 +2,10 @@ import { Engine, type EngineOptions } from '#hub/engine/engine.ts';
 import { echoRunners } from '#hub/jobs/echo-runners.ts';
 import { JobService } from '#hub/jobs/job-service.ts';
 import { createPrinting, type Printing } from '#hub/jobs/printing/index.ts';
-import type { Command, Printer } from '#protocol';
+import type { Command } from '#protocol';
 import { VIRTUAL_PRINTER_ID } from '#protocol';
 import { createDriver } from '../../hardware/index.ts';
+import { networkPrinter } from '../../hardware/testing/kitchen-printer.ts';
 import { startPrinterProcess } from './printer-process.ts';
 import { makeCommand, submitAll } from './workload.ts';
 
@@ -69,24 +70,6 @@ export async function openBenchHub(dir: string, opts: BenchHubOptions = {}): Pro
   };
 }
 
-/** A network printer at 127.0.0.1:`port`. */
-export function networkPrinter(id: string, name: string, port: number, over: Partial<Printer> = {}): Printer {
-  return {
-    id,
-    name,
-    connection: { type: 'network', host: '127.0.0.1', port },
-    paper: 80,
-    codePage: 'cp858',
-    cjk: 'gb18030',
-    qr: 'native',
-    language: 'es',
-    receipts: false,
-    prebills: false,
-    stations: [],
-    drawer: false,
-    ...over,
-  };
-}
 
 /** What the bench closes when it is done with printers (a fake printer, or the process holding them). */
 export type Closable = { close(): Promise<void> };

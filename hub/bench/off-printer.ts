@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, Engine } from '#hub/engine/engine.ts';
 import type { Command, CommandReply } from '#protocol';
-import { networkPrinter } from './bench-hub.ts';
+import { networkPrinter } from '../../hardware/testing/kitchen-printer.ts';
 import { benchTables, makeCommand, nextTurn, submitAll } from './workload.ts';
 
 /**

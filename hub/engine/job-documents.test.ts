@@ -8,6 +8,7 @@ import { useTempDirs } from '#hub/store/test-fixtures.ts';
 import { JobService } from '#hub/jobs/job-service.ts';
 import { jobsSettled } from '#hub/jobs/test-helpers.ts';
 import type { Engine } from './engine.ts';
+import { networkPrinter } from '../../hardware/testing/kitchen-printer.ts';
 import { dumpTable } from './job-table-testing.ts';
 import { cmd, manualClock, seedMenu, submitOk, useEngines } from './test-fixtures.ts';
 
@@ -24,20 +25,7 @@ const clock = manualClock();
 const PRUNE_AT = '2030-01-01T00:00:00.000Z';
 const dump = (e: Engine) => dumpTable(e.jobs, PRUNE_AT);
 
-const OFF_PRINTER: Printer = {
-  id: 'pr-off',
-  name: 'Apagada',
-  connection: { type: 'network', host: '127.0.0.1', port: 9 },
-  paper: 80,
-  codePage: 'cp858',
-  cjk: 'gb18030',
-  qr: 'native',
-  language: 'es',
-  receipts: false,
-  prebills: false,
-  stations: [],
-  drawer: false,
-};
+const OFF_PRINTER: Printer = networkPrinter('pr-off', 'Apagada', 9);
 
 /** Tables of the table's stored jobs (what memory holds), by id. */
 const stored = (e: Engine) => (e.jobs as unknown as { jobs: Map<string, { job: Job }> }).jobs;
