@@ -21,7 +21,8 @@ import { changeOf, rememberedAt, type LogRecord } from './log-record.ts';
 import { closedBillOf, closedBillsIn } from './closed-bills.ts';
 import { remembersId, type ProcessedIds } from './processed-ids.ts';
 import { recoverStore, withDefaults, type EngineOptions, type RecoveredStore } from './recovery.ts';
-import { Snapshotter, type SnapshotCapture } from './snapshotter.ts';
+import type { Snapshotter, SnapshotCapture } from './snapshotter.ts';
+import { snapshotterFor } from './snapshotter-for.ts';
 import { WritePacer } from './write-pacer.ts';
 
 export type { EngineOptions } from './recovery.ts';
@@ -127,40 +128,9 @@ export class Engine {
     this.pacer = new WritePacer({ windowMs: parts.opts.rideWindowMs, maxWaitMs: parts.opts.rideMaxWaitMs }, () => this.kick());
     this.committed = this.staged = parts.state;
     this.committedSeq = this.stagedSeq = parts.seq;
-    this.snapshots = new Snapshotter({
-      dir: parts.opts.dir,
-      storeId: parts.storeId,
-      wal: parts.wal,
-      archive: parts.archive,
-      activity: this.activity,
-      stock: parts.stock,
-      reservationDays: parts.reservationDays,
-      shiftDays: parts.shiftDays,
-      tallyDays: parts.tallyDays,
-      accountDays: parts.accountDays,
-      takeoutDays: parts.takeoutDays,
-      refundDays: parts.refundDays,
-      ledgerDays: parts.ledgerDays,
-      jobFiles: parts.jobFiles,
-      every: parts.opts.snapshotEvery,
-      largeBytes: parts.opts.largeSnapshotBytes,
-      coveredSeq: parts.coveredSeq,
-      unarchived: parts.unarchived,
-      unlogged: parts.unlogged,
-      unfiledStock: parts.unfiledStock,
-      unfiledReservations: parts.unfiledReservations,
-      unfiledShifts: parts.unfiledShifts,
-      unfiledTally: parts.unfiledTally,
-      unfiledDebts: parts.unfiledDebts,
-      unfiledTakeouts: parts.unfiledTakeouts,
-      unfiledRefunds: parts.unfiledRefunds,
-      unfiledLedger: parts.unfiledLedger,
-      clock: parts.opts.clock,
-      log: parts.opts.log,
-      // Records committed while one was written may already call for the next.
-      whenDone: () => {
-        if (!this.closed && this.snapshots.isDue(this.committedSeq)) this.snapshot().catch(() => undefined);
-      },
+    // Records committed while one was written may already call for the next.
+    this.snapshots = snapshotterFor(parts, this.activity, () => {
+      if (!this.closed && this.snapshots.isDue(this.committedSeq)) this.snapshot().catch(() => undefined);
     });
   }
 
